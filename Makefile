@@ -1,0 +1,32 @@
+# Solo Tutor — every target does its own set-up from nothing (a fresh clone on a fresh machine).
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: test lint soak bench clean
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[test,solver]'
+	touch $@
+
+lint: $(STAMP)
+	$(BIN)/ruff check tutor tests benchmarks
+	$(BIN)/mypy tutor
+
+test: lint
+	$(BIN)/pytest -q -n 2
+
+soak: $(STAMP)
+	SOLO_SOAK_DEALS=100000 $(BIN)/pytest -q -n 2 -m soak tests
+
+bench: $(STAMP)
+	$(BIN)/pip install --quiet '.[bench]' || echo "open-spiel not installable here: benchmarks run without it"
+	$(BIN)/python benchmarks/engine.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

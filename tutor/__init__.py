@@ -1,0 +1,26 @@
+"""Solo Tutor — rules engine, solver and Jupyter tutor for Six-Bid Solo and its family.
+
+>>> import tutor
+>>> out = tutor.replay({"format": "tutor-record/1", "game": "six-bid-solo", "dealer": 2,
+...     "hands": [["AS","TS","KS","QS","JS","AC","TC","7H","9D","8D","6D"],
+...               ["9S","8S","7S","KC","QC","JC","AH","KH","QH","AD","TD"],
+...               ["6S","9C","8C","7C","6C","TH","JH","9H","8H","KD","QD"]],
+...     "widow": ["JD","7D","6H"], "calls": ["solo", "pass", "pass"],
+...     "declare": {"trump": "S"}, "play": ["AS","7S","6S"]})
+>>> out["contract"], out["trump"], out["tricks"][0]["winner"], out["to_move"]
+('solo', 'S', 0, 0)
+"""
+
+from __future__ import annotations
+
+from .cards import DECK_24, DECK_36, DECK_52, Card, Deck, Rank, Suit
+from .engine.record import record_of, replay, state_of
+from .errors import IllegalActionError, NotationError, OptionError, RecordError, TutorError
+from .rules import make_game
+from .rules.six_bid_solo import SeatView, SixBidSolo, SixBidSoloState
+
+__all__ = [
+    "DECK_24", "DECK_36", "DECK_52", "Card", "Deck", "IllegalActionError", "NotationError",
+    "OptionError", "Rank", "RecordError", "SeatView", "SixBidSolo", "SixBidSoloState", "Suit",
+    "TutorError", "make_game", "record_of", "replay", "state_of",
+]

@@ -1,0 +1,1 @@
+"""Game-independent machinery over the rules modules: hand records, replay, the match."""

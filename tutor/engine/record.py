@@ -1,0 +1,127 @@
+"""Hand records (``tutor-record/1``, see ``shared/hand-record.md``): load, validate, save, replay.
+
+A record is replayed action by action through the same checked ``apply`` as live play, so it
+either reaches a legal position or is rejected with a :class:`TutorError` naming the place and
+the rule (``play[14]: 9H — SBS-23: must follow suit ♠``). Format rules:
+
+- REC-1 not JSON, not an object, a required key missing, unknown ``format``;
+- REC-2 unknown game, option key or value;   REC-3 unknown card text;   REC-4 a card twice;
+- REC-5 wrong hand sizes or wrong empty seats;   REC-6 dealer out of range.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ..errors import RecordError, TutorError
+from ..rules import make_game
+from ..state import GameState
+
+FORMAT = "tutor-record/1"
+REQUIRED = ("format", "game", "dealer", "hands")
+KNOWN_KEYS = {"format", "game", "options", "dealer", "hands", "widow", "calls", "declare", "play"}
+
+
+def parse(text: str | bytes) -> dict[str, Any]:
+    """JSON text → a record object (REC-1 if it is not JSON or not an object)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as e:
+        raise RecordError("REC-1", f"not JSON ({e.__class__.__name__})", where="record") from None
+    if not isinstance(data, dict):
+        raise RecordError("REC-1", "a record is a JSON object", where="record")
+    return data
+
+
+def load(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Read a record file (not yet replayed: see :func:`state_of`)."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as e:
+        raise RecordError("REC-1", f"cannot read the file ({e.strerror})", where=str(path)) from None
+    return parse(raw)
+
+
+def dumps(record: Mapping[str, Any]) -> str:
+    """A record as JSON text, keys in the documented order, one hand per line."""
+    lines = ["{"]
+    items = [(k, record[k]) for k in ("format", "game", "options", "dealer", "hands", "widow",
+                                      "calls", "declare", "play") if k in record]
+    for i, (k, v) in enumerate(items):
+        comma = "," if i < len(items) - 1 else ""
+        if k == "hands":
+            inner = ",\n            ".join(json.dumps(h, ensure_ascii=False) for h in v)
+            lines.append(f'  "hands": [{inner}]{comma}')
+        else:
+            lines.append(f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def save(record: Mapping[str, Any], path: str | os.PathLike[str]) -> None:
+    """Write a record atomically (a temporary file renamed over the target)."""
+    state_of(record)  # never write a record that does not replay
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(dumps(record))
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def check_shape(record: object) -> Mapping[str, Any]:
+    """REC-1 checks common to every game: an object with the required keys and our format."""
+    if not isinstance(record, Mapping):
+        raise RecordError("REC-1", "a record is a JSON object", where="record")
+    for key in REQUIRED:
+        if key not in record:
+            raise RecordError("REC-1", "required key missing", where=key)
+    if record["format"] != FORMAT:
+        raise RecordError("REC-1", f"unknown format (expected {FORMAT})", where="format",
+                          what=repr(record["format"]))
+    for key in record:
+        if key not in KNOWN_KEYS:
+            raise RecordError("REC-1", "unknown key", where=str(key))
+    return record
+
+
+def state_of(record: object) -> GameState:
+    """Validate and replay a record: the state it reaches (or a TutorError, never another)."""
+    rec = check_shape(record)
+    options = rec.get("options", {})
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise RecordError("REC-1", "options must be an object", where="options")
+    hands = rec["hands"]
+    if isinstance(options, Mapping) and "players" in options and isinstance(hands, list) \
+            and options["players"] != len(hands) and options["players"] in (3, 4, 5):
+        raise RecordError("REC-5", f"options.players is {options['players']} but hands lists "
+                          f"{len(hands)} seats", where="hands")
+    game = make_game(rec["game"], options)
+    state = game.from_record_deal(rec)
+    game.replay_record(state, rec)
+    return state
+
+
+def replay(record: object) -> dict[str, Any]:
+    """The replay object of ``hand-record.md`` (what ``python -m tutor replay`` prints)."""
+    state = state_of(record)
+    return state.game.describe(state)
+
+
+def record_of(state: GameState) -> dict[str, Any]:
+    """The record of a state: the deal and every action so far."""
+    return state.game.record_of(state)
+
+
+__all__ = ["FORMAT", "TutorError", "dumps", "load", "parse", "record_of", "replay", "save",
+           "state_of"]

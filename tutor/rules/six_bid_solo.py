@@ -1,0 +1,1167 @@
+"""Six-Bid Solo, exact to ``shared/rules/six-bid-solo.md`` (rules SBS-1..28, options SBS-V1..V6).
+
+How the state is kept (fast enough for search and bulk playouts):
+
+- A card is an int 0..35, its index in :data:`DECK_36` — suit by suit (C S H D), each suit from
+  the ace down (A T K Q J 9 8 7 6). So ``card // 9`` is the suit and, within a suit, a *lower*
+  index is a *higher* card (SBS-2). A hand is a 36-bit int mask.
+- An action is an int, one range per kind, so every action means one thing:
+  cards 0..35 (play), calls 36..42 (pass, then the six contracts), trumps 43..46 (C S H D),
+  ``DECLINE`` 47 and call-a-card 48..83 (Call Solo's call step), give-a-card 84..119.
+- Seats are numbered clockwise 0..n-1 (SBS-5); ``active`` holds forehand, middlehand, endhand.
+
+Every check raises :class:`IllegalActionError` with its rule id.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from ..cards import DECK_36, Card, Suit
+from ..errors import IllegalActionError, NotationError, OptionError, RecordError
+from ..state import Action, Game, GameState, as_rng
+
+GAME_ID = "six-bid-solo"
+
+# --- cards as ints ---------------------------------------------------------------------------
+CARDS: tuple[Card, ...] = DECK_36.cards
+N_CARDS = 36
+CARD_INDEX: dict[Card, int] = {c: i for i, c in enumerate(CARDS)}
+CARD_TEXT: tuple[str, ...] = tuple(c.text for c in CARDS)
+POINTS: tuple[int, ...] = tuple(c.points for c in CARDS)  # SBS-3
+SUIT_OF: tuple[int, ...] = tuple(i // 9 for i in range(N_CARDS))
+SUIT_MASK: tuple[int, ...] = tuple(0x1FF << (9 * s) for s in range(4))
+ALL_CARDS = (1 << N_CARDS) - 1
+SUIT_LETTERS = "CSHD"
+SUIT_SYMBOLS = "♣♠♥♦"
+HEARTS = 2
+
+# CARDS_OF[s][m] = the cards (ints, high to low) of suit s whose 9-bit pattern is m.
+CARDS_OF: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(9 * s + r for r in range(9) if m >> r & 1) for m in range(512)) for s in range(4)
+)
+
+
+def mask_cards(mask: int) -> list[int]:
+    """The cards of a mask, in display order (suits C S H D, rank high to low)."""
+    out: list[int] = []
+    for s in range(4):
+        part = (mask >> (9 * s)) & 0x1FF
+        if part:
+            out.extend(CARDS_OF[s][part])
+    return out
+
+
+def mask_of(cards: Sequence[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def mask_points(mask: int) -> int:
+    return sum(POINTS[c] for c in mask_cards(mask))
+
+
+# --- contracts (SBS table, lowest first) ------------------------------------------------------
+CONTRACTS: tuple[str, ...] = (
+    "solo", "heart-solo", "misere", "guarantee-solo", "spread-misere", "call-solo",
+)  # fmt: skip
+CONTRACT_NAMES = {
+    "solo": "Solo", "heart-solo": "Heart Solo", "misere": "Misère",
+    "guarantee-solo": "Guarantee Solo", "spread-misere": "Spread Misère", "call-solo": "Call Solo",
+}  # fmt: skip
+SOLO, HEART_SOLO, MISERE, GUARANTEE, SPREAD, CALL_SOLO = range(1, 7)
+MISERES = (MISERE, SPREAD)
+WIDOW_COUNTS = (SOLO, HEART_SOLO, GUARANTEE, CALL_SOLO)  # SBS-12
+
+# --- actions ----------------------------------------------------------------------------------
+PASS = 36
+CALL_BASE = 36  # CALL_BASE + k is contract k (1..6)
+TRUMP_BASE = 43
+DECLINE = 47
+CALLCARD_BASE = 48
+GIVE_BASE = 84
+N_ACTIONS = 120
+
+AUCTION, DECLARE, PLAY, DONE = "auction", "declare", "play", "done"
+
+
+def call_action(contract: str) -> Action:
+    return CALL_BASE + CONTRACTS.index(contract) + 1
+
+
+# --- options ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Options:
+    """The named options of SBS-V1..V6 (record key ``options``); defaults first in each set."""
+
+    players: int = 3
+    misere: str = "no_tricks"
+    five_player_sitout: str = "hoyle"
+    spread_expose: str = "before_first_trick"
+    solo_trump: str = "no_hearts"
+    call_solo_order: str = "call_first"
+
+    CHOICES: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "players": (3, 4, 5),
+        "misere": ("no_tricks", "no_card_points"),
+        "five_player_sitout": ("hoyle", "next_dealer", "second_next_dealer"),
+        "spread_expose": ("before_first_trick", "after_opening_lead", "after_both_defenders"),
+        "solo_trump": ("no_hearts", "any"),
+        "call_solo_order": ("call_first", "trump_first"),
+    }
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            choices = self.CHOICES[f.name]
+            if value not in choices or type(value) is not type(choices[0]):
+                raise OptionError("REC-2", f"unknown value; {f.name} is one of "
+                                  + " | ".join(map(str, choices)),
+                                  where=f"options.{f.name}", what=repr(value))
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Options:
+        """Validate a record's ``options`` object: an unknown key or value is REC-2."""
+        if not isinstance(data, Mapping):
+            raise RecordError("REC-1", "options must be an object", where="options")
+        for key in data:
+            if key not in cls.CHOICES:
+                raise OptionError("REC-2", "unknown option key for six-bid-solo",
+                                  where=f"options.{key}", what=repr(key))
+        return cls(**dict(data))
+
+    def as_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def active_seats(options: Options, dealer: int) -> tuple[int, int, int]:
+    """Forehand, middlehand, endhand for this dealer (SBS-5, SBS-V2).
+
+    3 players: the two on the dealer's left and the dealer. 4: the dealer sits out. 5: the dealer
+    and one more sit out, by ``five_player_sitout``.
+    """
+    n = options.players
+    if n == 3:
+        seats = [(dealer + i) % n for i in (1, 2, 3)]
+    elif n == 4:
+        seats = [(dealer + i) % n for i in (1, 2, 3)]
+    else:
+        second = {"hoyle": 3, "next_dealer": 1, "second_next_dealer": 2}[options.five_player_sitout]
+        seats = [(dealer + i) % n for i in range(1, 5) if i != second]
+    return seats[0], seats[1], seats[2]
+
+
+# --- the game ---------------------------------------------------------------------------------
+class SixBidSolo(Game):
+    """Six-Bid Solo with its options fixed."""
+
+    id = GAME_ID
+
+    def __init__(self, options: Options | Mapping[str, Any] | None = None) -> None:
+        if options is None:
+            options = Options()
+        elif not isinstance(options, Options):
+            options = Options.from_dict(options)
+        self.options: Options = options
+        self.players = options.players
+
+    def __repr__(self) -> str:
+        return f"SixBidSolo({self.options_dict()!r})"
+
+    def options_dict(self) -> dict[str, Any]:
+        return self.options.as_dict()
+
+    # -- dealing (SBS-7, SBS-8) --
+    def new_deal(self, rng: random.Random | int | None, dealer: int = 0) -> SixBidSoloState:
+        """Shuffle, have the player on the dealer's right cut (SBS-7), deal 4-3-widow-4 (SBS-8)."""
+        rng = as_rng(rng)
+        deck = list(range(N_CARDS))
+        rng.shuffle(deck)
+        cut = rng.randint(1, N_CARDS - 1)  # the cut: a packet from the top goes under
+        deck = deck[cut:] + deck[:cut]
+        return self.deal_from_deck(deck, dealer)
+
+    def deal_from_deck(self, deck: Sequence[int], dealer: int) -> SixBidSoloState:
+        """Deal a shuffled list d[0..35] in packets (SBS-8): 4 each, 3 each, widow 3, 4 each."""
+        fore, middle, end = active_seats(self.options, dealer)
+        hands = [0] * self.players
+        for packet_start, size in ((0, 4), (12, 3), (24, 4)):
+            for j, seat in enumerate((fore, middle, end)):
+                for c in deck[packet_start + j * size: packet_start + (j + 1) * size]:
+                    hands[seat] |= 1 << c
+        widow = mask_of(deck[21:24])
+        return SixBidSoloState(self, dealer, hands, widow)
+
+    def deal(self, dealer: int, hands: Sequence[Sequence[Card]], widow: Sequence[Card]
+             ) -> SixBidSoloState:
+        """A state from given cards, checked like a record's deal (REC-4, REC-5)."""
+        return self.from_record_deal({
+            "dealer": dealer,
+            "hands": [[c.text for c in h] for h in hands],
+            "widow": [c.text for c in widow],
+        })
+
+    # -- records --
+    def from_record_deal(self, record: Mapping[str, Any]) -> SixBidSoloState:
+        dealer = record.get("dealer")
+        if type(dealer) is not int or not 0 <= dealer < self.players:
+            raise RecordError("REC-6", f"dealer must be a seat 0..{self.players - 1}",
+                              where="dealer", what=repr(dealer))
+        hands_in = record.get("hands")
+        if not isinstance(hands_in, list) or len(hands_in) != self.players:
+            raise RecordError("REC-5", f"hands must list {self.players} seats (options.players)",
+                              where="hands")
+        active = active_seats(self.options, dealer)
+        seen: dict[int, str] = {}
+        hands = [0] * self.players
+
+        def take(text: object, where: str) -> int:
+            try:
+                card = Card.parse(text)  # type: ignore[arg-type]
+            except NotationError as e:
+                raise RecordError("REC-3", "unknown card text", where=where,
+                                  what=repr(text)) from e
+            if card not in CARD_INDEX:
+                raise RecordError("REC-3", "not a card of the 36-card deck (SBS-1)",
+                                  where=where, what=repr(text))
+            c = CARD_INDEX[card]
+            if c in seen:
+                raise RecordError("REC-4", f"a card twice (also at {seen[c]})", where=where,
+                                  what=card.text)
+            seen[c] = where
+            return c
+
+        for seat, hand in enumerate(hands_in):
+            if not isinstance(hand, list):
+                raise RecordError("REC-1", "a hand must be a list of cards", where=f"hands[{seat}]")
+            for i, text in enumerate(hand):
+                hands[seat] |= 1 << take(text, f"hands[{seat}][{i}]")
+            want = 11 if seat in active else 0
+            if len(hand) != want:
+                why = ("sits out this deal (SBS-V2) and must be empty" if want == 0
+                       else "is active and must hold 11 cards (SBS-8)")
+                raise RecordError("REC-5", f"seat {seat} {why}; it has {len(hand)}",
+                                  where=f"hands[{seat}]")
+        widow_in = record.get("widow")
+        if not isinstance(widow_in, list):
+            raise RecordError("REC-1", "widow must be a list of 3 cards", where="widow")
+        widow = 0
+        for i, text in enumerate(widow_in):
+            widow |= 1 << take(text, f"widow[{i}]")
+        if len(widow_in) != 3:
+            raise RecordError("REC-5", f"the widow holds 3 cards (SBS-8); it has {len(widow_in)}",
+                              where="widow")
+        return SixBidSoloState(self, dealer, hands, widow)
+
+    def replay_record(self, state: GameState, record: Mapping[str, Any]) -> None:
+        assert isinstance(state, SixBidSoloState)
+        calls = record.get("calls", [])
+        if not isinstance(calls, list):
+            raise RecordError("REC-1", "calls must be a list", where="calls")
+        for i, token in enumerate(calls):
+            where = f"calls[{i}]"
+            if state.phase != AUCTION:
+                raise IllegalActionError("SBS-16a", "the auction is over", where=where,
+                                         what=str(token))
+            state.apply_at(parse_call(token, where), where)
+        declare = record.get("declare")
+        if declare is None:
+            declare = {}
+        if not isinstance(declare, dict):
+            raise RecordError("REC-1", "declare must be an object", where="declare")
+        self._replay_declare(state, declare)
+        play = record.get("play", [])
+        if not isinstance(play, list):
+            raise RecordError("REC-1", "play must be a list", where="play")
+        if play and state.phase != PLAY:
+            rule, detail = (("SBS-17", "the deal was thrown in") if state.phase == DONE
+                            else ("SBS-22", "play starts after the auction and the declaration"))
+            raise IllegalActionError(rule, detail, where="play[0]", what=str(play[0]))
+        for i, token in enumerate(play):
+            where = f"play[{i}]"
+            if state.phase == DONE:
+                raise IllegalActionError("SBS-25", "all 11 tricks are played", where=where,
+                                         what=str(token))
+            state.apply_at(parse_card(token, where), where)
+
+    def _replay_declare(self, state: SixBidSoloState, declare: dict[str, Any]) -> None:
+        left = dict(declare)
+        # Heart Solo's trump is fixed; a reader accepts {"trump": "H"} (hand-record.md).
+        if state.contract == HEART_SOLO and left.get("trump") in ("H", "h", "♥"):
+            del left["trump"]
+        while state.phase == DECLARE and state.step in left:
+            step = state.step
+            assert step is not None
+            where = f"declare.{step}"
+            value = left.pop(step)
+            state.apply_at(parse_declare(step, value, where), where)
+        for step, value in left.items():
+            where = f"declare.{step}"
+            if step not in ("call", "give", "trump"):
+                raise RecordError("REC-1", "unknown declaration step", where=where,
+                                  what=repr(step))
+            if state.contract in (0, None):
+                rule, detail = "SBS-18", "there is no contract to declare"
+            elif state.contract in (HEART_SOLO, MISERE, SPREAD):
+                rule, detail = "SBS-19", f"{CONTRACT_NAMES[CONTRACTS[state.contract - 1]]} " \
+                    "has nothing to declare"
+            elif step == "give":
+                rule, detail = "SBS-20", "nothing to give: no defender held the called card"
+            elif state.phase == DECLARE:
+                rule, detail = "SBS-20", f"given before its earlier step ({state.step})"
+            else:
+                rule, detail = "SBS-19", "not a step of this contract's declaration"
+            raise IllegalActionError(rule, detail, where=where, what=str(value))
+
+    def record_of(self, state: GameState) -> dict[str, Any]:
+        assert isinstance(state, SixBidSoloState)
+        return state.record()
+
+    def describe(self, state: GameState) -> dict[str, Any]:
+        assert isinstance(state, SixBidSoloState)
+        return state.describe()
+
+
+# --- parsing record tokens --------------------------------------------------------------------
+def parse_call(token: object, where: str = "") -> Action:
+    """``"pass"`` or a contract id → a call action (SBS-13)."""
+    if token == "pass":
+        return PASS
+    if isinstance(token, str) and token in CONTRACTS:
+        return call_action(token)
+    raise NotationError("SBS-13", "a call is pass or a contract id (" + ", ".join(CONTRACTS) + ")",
+                        where=where, what=repr(token))
+
+
+def parse_card(token: object, where: str = "") -> int:
+    """Card text → card int (REC-3)."""
+    try:
+        card = Card.parse(token)  # type: ignore[arg-type]
+    except NotationError as e:
+        raise NotationError("REC-3", "unknown card text", where=where, what=repr(token)) from e
+    if card not in CARD_INDEX:
+        raise NotationError("REC-3", "not a card of the 36-card deck (SBS-1)", where=where,
+                            what=repr(token))
+    return CARD_INDEX[card]
+
+
+def parse_declare(step: str, value: object, where: str = "") -> Action:
+    """A declaration step's record value → an action."""
+    if step == "trump":
+        try:
+            return TRUMP_BASE + int(Suit.parse(value))  # type: ignore[arg-type]
+        except NotationError as e:
+            raise NotationError("SBS-19", "trump is a suit C S H D", where=where,
+                                what=repr(value)) from e
+    if step == "call":
+        if value is None:
+            return DECLINE
+        return CALLCARD_BASE + parse_card(value, where)
+    if step == "give":
+        return GIVE_BASE + parse_card(value, where)
+    raise RecordError("REC-1", "unknown declaration step", where=where, what=repr(step))
+
+
+def token_of(action: Action) -> str | None:
+    """An action as record text: ``TH``, ``pass``, ``solo``, ``S``; ``None`` for declining."""
+    if action < N_CARDS:
+        return CARD_TEXT[action]
+    if action == PASS:
+        return "pass"
+    if action < TRUMP_BASE:
+        return CONTRACTS[action - CALL_BASE - 1]
+    if action < DECLINE:
+        return SUIT_LETTERS[action - TRUMP_BASE]
+    if action == DECLINE:
+        return None
+    if action < GIVE_BASE:
+        return CARD_TEXT[action - CALLCARD_BASE]
+    return CARD_TEXT[action - GIVE_BASE]
+
+
+def describe_action(action: Action) -> str:
+    """Words for an action, for reasons and feedback: ``call TH``, ``trump ♠``, ``bid Solo``."""
+    if action < N_CARDS:
+        return CARD_TEXT[action]
+    if action == PASS:
+        return "pass"
+    if action < TRUMP_BASE:
+        return "bid " + CONTRACT_NAMES[CONTRACTS[action - CALL_BASE - 1]]
+    if action < DECLINE:
+        return "trump " + SUIT_SYMBOLS[action - TRUMP_BASE]
+    if action == DECLINE:
+        return "call no card"
+    if action < GIVE_BASE:
+        return "call " + CARD_TEXT[action - CALLCARD_BASE]
+    return "give " + CARD_TEXT[action - GIVE_BASE]
+
+
+# --- the state --------------------------------------------------------------------------------
+Trick = tuple[int, tuple[int, ...], int]  # (leader, cards in play order, winner)
+
+
+class SixBidSoloState(GameState):
+    """One deal of Six-Bid Solo, from the dealt cards to the settlement."""
+
+    __slots__ = (
+        "game", "options", "n", "dealer", "active", "dealt", "widow", "hands",
+        "_phase", "_to_move", "step", "_history", "_undo",
+        "passed", "spoken", "high", "high_bidder",
+        "bidder", "contract", "trump", "called", "call_holder", "given", "declare_steps",
+        "leader", "trick", "tricks", "won_tricks", "won_points", "won_cards",
+    )
+
+    def __init__(self, game: SixBidSolo, dealer: int, hands: list[int], widow: int) -> None:
+        self.game: SixBidSolo = game
+        self.options = game.options
+        self.n = game.players
+        self.dealer = dealer
+        self.active = active_seats(game.options, dealer)
+        self.dealt: tuple[int, ...] = tuple(hands)
+        self.widow = widow
+        self.hands: list[int] = list(hands)
+        self._phase = AUCTION
+        self._to_move: int | None = self.active[0]  # SBS-13: forehand speaks first
+        self.step: str | None = None
+        self._history: list[Action] = []
+        self._undo: list[Any] = []
+        # auction, indexed by position 0..2 (forehand, middlehand, endhand)
+        self.passed = [False, False, False]
+        self.spoken = [False, False, False]
+        self.high = 0  # the standing contract (1..6), 0 before any bid
+        self.high_bidder = -1  # position of the standing bid
+        # declaration
+        self.bidder: int | None = None
+        self.contract = 0
+        self.trump = -1
+        self.called = -1  # Call Solo: the called card, -1 none/declined
+        self.call_holder: int | None = None  # who held it: a seat, or -1 for the widow
+        self.given = -1  # the card the bidder gave back
+        self.declare_steps: list[str] = []
+        # play
+        self.leader = -1
+        self.trick: list[int] = []
+        self.tricks: list[Trick] = []
+        self.won_tricks = [0] * self.n
+        self.won_points = [0] * self.n
+        self.won_cards = [0] * self.n  # masks of the cards each seat won in tricks
+
+    # -- basic queries --
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def to_move(self) -> int | None:
+        return self._to_move
+
+    def is_terminal(self) -> bool:
+        return self._phase == DONE
+
+    def history(self) -> list[Action]:
+        return list(self._history)
+
+    def token(self, action: Action) -> str | None:
+        return token_of(action)
+
+    def position(self, seat: int) -> int:
+        """0, 1, 2 for forehand, middlehand, endhand; -1 for a seat sitting out."""
+        return self.active.index(seat) if seat in self.active else -1
+
+    def next_active(self, seat: int) -> int:
+        """The next active seat clockwise (SBS-22: play goes clockwise among active players)."""
+        i = self.active.index(seat)
+        return self.active[(i + 1) % 3]
+
+    @property
+    def contract_id(self) -> str | None:
+        return CONTRACTS[self.contract - 1] if self.contract else None
+
+    @property
+    def defenders(self) -> tuple[int, ...]:
+        return tuple(s for s in self.active if s != self.bidder)
+
+    @property
+    def exposed(self) -> bool:
+        """Is the Spread Misère hand face up now (SBS-21, SBS-V3)?"""
+        if self.contract != SPREAD or self._phase in (AUCTION, DECLARE):
+            return False
+        when = self.options.spread_expose
+        played = 3 * len(self.tricks) + len(self.trick)
+        if when == "before_first_trick":
+            return True
+        if when == "after_opening_lead":
+            return played >= 1
+        return played >= 2  # after_both_defenders: the bidder plays third to trick 1
+
+    def key(self) -> tuple[Any, ...]:
+        return (
+            self.dealer, self.dealt, self.widow, tuple(self.hands), self._phase, self._to_move,
+            self.step, tuple(self._history), tuple(self.passed), tuple(self.spoken), self.high,
+            self.high_bidder, self.bidder, self.contract, self.trump, self.called,
+            self.call_holder, self.given, tuple(self.declare_steps), self.leader,
+            tuple(self.trick), tuple(self.tricks), tuple(self.won_tricks),
+            tuple(self.won_points), tuple(self.won_cards),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SixBidSoloState) and self.key() == other.key()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def copy(self) -> SixBidSoloState:
+        new = SixBidSoloState.__new__(SixBidSoloState)
+        new.game = self.game
+        new.options = self.options
+        new.n = self.n
+        new.dealer = self.dealer
+        new.active = self.active
+        new.dealt = self.dealt
+        new.widow = self.widow
+        new.hands = self.hands[:]
+        new._phase = self._phase
+        new._to_move = self._to_move
+        new.step = self.step
+        new._history = self._history[:]
+        new._undo = self._undo[:]
+        new.passed = self.passed[:]
+        new.spoken = self.spoken[:]
+        new.high = self.high
+        new.high_bidder = self.high_bidder
+        new.bidder = self.bidder
+        new.contract = self.contract
+        new.trump = self.trump
+        new.called = self.called
+        new.call_holder = self.call_holder
+        new.given = self.given
+        new.declare_steps = self.declare_steps[:]
+        new.leader = self.leader
+        new.trick = self.trick[:]
+        new.tricks = self.tricks[:]
+        new.won_tricks = self.won_tricks[:]
+        new.won_points = self.won_points[:]
+        new.won_cards = self.won_cards[:]
+        return new
+
+    # -- legal actions --
+    def legal_actions(self) -> list[Action]:
+        phase = self._phase
+        if phase == PLAY:
+            return mask_cards(self.legal_mask())
+        if phase == AUCTION:
+            return [PASS] + [CALL_BASE + k for k in range(self.high + 1, 7)]
+        if phase == DECLARE:
+            return self._legal_declare()
+        return []
+
+    def legal_mask(self) -> int:
+        """The legal cards of the player to move, as a mask (SBS-23)."""
+        assert self._to_move is not None
+        hand = self.hands[self._to_move]
+        if not self.trick:
+            return hand
+        follow = hand & SUIT_MASK[SUIT_OF[self.trick[0]]]
+        if follow:
+            return follow
+        if self.trump >= 0:
+            trumps = hand & SUIT_MASK[self.trump]
+            if trumps:
+                return trumps
+        return hand
+
+    def _trump_choices(self) -> list[int]:
+        if self.contract == SOLO and self.options.solo_trump == "no_hearts":
+            return [0, 1, 3]  # SBS-19: ♣ ♠ ♦
+        return [0, 1, 2, 3]
+
+    def _legal_declare(self) -> list[Action]:
+        assert self.bidder is not None
+        if self.step == "trump":
+            return [TRUMP_BASE + s for s in self._trump_choices()]
+        if self.step == "call":
+            hand = self.hands[self.bidder]
+            return [DECLINE] + [CALLCARD_BASE + c for c in range(N_CARDS) if not hand >> c & 1]
+        # give: any of the bidder's 12 cards except the called one (SBS-20 b)
+        return [GIVE_BASE + c for c in mask_cards(self.hands[self.bidder] & ~(1 << self.called))]
+
+    # -- applying actions --
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` after checking it against the rules (raises IllegalActionError)."""
+        self._check(action)
+        self.apply_unchecked(action)
+
+    def apply_at(self, action: Action, where: str) -> None:
+        """``apply`` with errors placed at ``where`` (a record's ``play[14]``)."""
+        try:
+            self._check(action)
+        except IllegalActionError as e:
+            raise e.at(where) from None
+        self.apply_unchecked(action)
+
+    def _check(self, action: Action) -> None:
+        what = token_of(action) if isinstance(action, int) and 0 <= action < N_ACTIONS else None
+        shown = str(what) if what is not None else ("null" if action == DECLINE else repr(action))
+        seat = self._to_move
+        where = f"seat {seat}" if seat is not None else ""
+
+        def fail(rule: str, detail: str) -> IllegalActionError:
+            return IllegalActionError(rule, detail, where=where, what=shown)
+
+        if type(action) is not int or not 0 <= action < N_ACTIONS:
+            raise fail("SBS-13", "not an action of Six-Bid Solo")
+        phase = self._phase
+        if phase == DONE:
+            raise fail("SBS-25" if self.contract else "SBS-17", "the deal is over")
+        if phase == AUCTION:
+            if not CALL_BASE <= action < TRUMP_BASE:
+                raise fail("SBS-13", "the auction is on: a call is pass or a contract")
+            if action != PASS and action - CALL_BASE <= self.high:
+                standing = CONTRACT_NAMES[CONTRACTS[self.high - 1]]
+                raise fail("SBS-14", f"a bid must name a strictly higher contract than {standing}")
+            return
+        if phase == DECLARE:
+            if action not in self._legal_declare():
+                raise fail(*self._declare_error(action))
+            return
+        # play (SBS-23)
+        if action >= N_CARDS:
+            raise fail("SBS-22", "play has begun: play a card")
+        assert seat is not None
+        hand = self.hands[seat]
+        if not hand >> action & 1:
+            raise fail("SBS-23", f"seat {seat} does not hold {CARD_TEXT[action]}")
+        if self.trick:
+            led = SUIT_OF[self.trick[0]]
+            if SUIT_OF[action] != led:
+                if hand & SUIT_MASK[led]:
+                    raise fail("SBS-23", f"must follow suit {SUIT_SYMBOLS[led]}")
+                if (self.trump >= 0 and SUIT_OF[action] != self.trump
+                        and hand & SUIT_MASK[self.trump]):
+                    raise fail("SBS-23", f"void in {SUIT_SYMBOLS[led]}: must play a trump "
+                               f"{SUIT_SYMBOLS[self.trump]}")
+
+    def _declare_error(self, action: Action) -> tuple[str, str]:
+        step = self.step
+        if step == "trump":
+            if TRUMP_BASE <= action < DECLINE:
+                if self.contract == SOLO:
+                    return "SBS-19", "Solo's trump is ♣, ♠ or ♦ (option solo_trump: any allows ♥)"
+                return "SBS-19", "not a trump choice here"
+            return "SBS-19", "name the trump suit now"
+        if step == "call":
+            if CALLCARD_BASE <= action < GIVE_BASE:
+                return "SBS-20", "the bidder may call only a card not in the bidder's hand"
+            return "SBS-20", "call a card or decline (null) now"
+        if GIVE_BASE <= action < N_ACTIONS:
+            if action - GIVE_BASE == self.called:
+                return "SBS-20", "the called card may not be given back"
+            return "SBS-20", "the bidder gives one of the bidder's own cards"
+        return "SBS-20", "give the defender one of the bidder's cards now"
+
+    def apply_unchecked(self, action: Action) -> None:
+        phase = self._phase
+        if phase == PLAY:
+            self._play(action)
+        elif phase == AUCTION:
+            self._call(action)
+        else:
+            self._declare(action)
+        self._history.append(action)
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (self._phase, self._to_move, self.step, self.passed[:], self.spoken[:], self.high,
+                self.high_bidder, self.bidder, self.contract, self.trump, self.called,
+                self.call_holder, self.given, self.declare_steps[:], self.hands[:], self.leader)
+
+    def _restore(self, snap: tuple[Any, ...]) -> None:
+        (self._phase, self._to_move, self.step, self.passed, self.spoken, self.high,
+         self.high_bidder, self.bidder, self.contract, self.trump, self.called,
+         self.call_holder, self.given, self.declare_steps, self.hands, self.leader) = snap
+
+    # -- the auction (SBS-13..18, SBS-16a) --
+    def _call(self, action: Action) -> None:
+        self._undo.append(self._snapshot())
+        assert self._to_move is not None
+        pos = self.active.index(self._to_move)
+        self.spoken[pos] = True
+        if action == PASS:
+            self.passed[pos] = True
+        else:
+            self.high = action - CALL_BASE
+            self.high_bidder = pos
+        passed = self.passed
+        if passed[0] and passed[1] and passed[2]:  # (1) all passed: thrown in (SBS-17)
+            self._phase = DONE
+            self._to_move = None
+            return
+        if passed.count(False) == 1 and self.high_bidder >= 0 and not passed[self.high_bidder]:
+            self._win_auction()  # (2)
+            return
+        nxt = -1
+        if action != PASS:  # (3) the other not-passed player who has spoken
+            for p in range(3):
+                if p != pos and not passed[p] and self.spoken[p]:
+                    nxt = p
+                    break
+        if nxt < 0:  # (3)/(4) the first of middlehand and endhand who has not spoken
+            nxt = 1 if not self.spoken[1] else 2
+        self._to_move = self.active[nxt]
+
+    def _win_auction(self) -> None:
+        self.bidder = self.active[self.high_bidder]
+        self.contract = self.high
+        steps: list[str] = []
+        if self.contract in (SOLO, GUARANTEE):
+            steps = ["trump"]
+        elif self.contract == HEART_SOLO:
+            self.trump = HEARTS
+        elif self.contract == CALL_SOLO:
+            steps = (["call", "trump"] if self.options.call_solo_order == "call_first"
+                     else ["trump", "call"])
+        self.declare_steps = steps
+        if steps:
+            self._phase = DECLARE
+            self.step = steps[0]
+            self._to_move = self.bidder
+        else:
+            self._start_play()
+
+    # -- the declaration (SBS-19, SBS-20) --
+    def _declare(self, action: Action) -> None:
+        self._undo.append(self._snapshot())
+        bidder = self.bidder
+        assert bidder is not None
+        step = self.step
+        done_step = step
+        if step == "trump":
+            self.trump = action - TRUMP_BASE
+        elif step == "call":
+            if action == DECLINE:
+                self.called = -1
+                self.call_holder = None
+            else:
+                card = action - CALLCARD_BASE
+                self.called = card
+                bit = 1 << card
+                holder = next((s for s in self.active if self.hands[s] & bit), -1)
+                self.call_holder = holder
+                if holder >= 0:
+                    self.hands = self.hands[:]
+                    self.hands[holder] &= ~bit
+                    self.hands[bidder] |= bit
+                    self.step = "give"  # (b) the bidder now gives a card back
+                    return
+        elif step == "give":
+            card = action - GIVE_BASE
+            holder = self.call_holder
+            assert holder is not None and holder >= 0
+            self.given = card
+            self.hands = self.hands[:]
+            self.hands[bidder] &= ~(1 << card)
+            self.hands[holder] |= 1 << card
+            done_step = "call"  # the give belongs to the call step of the order
+        order = self.declare_steps
+        i = order.index(done_step) + 1  # type: ignore[arg-type]
+        if i < len(order):
+            self.step = order[i]
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self._phase = PLAY
+        self.step = None
+        if self.contract == SPREAD:  # SBS-22: the first active player after the bidder leads
+            assert self.bidder is not None
+            self.leader = self.next_active(self.bidder)
+        else:
+            self.leader = self.active[0]  # forehand leads
+        self._to_move = self.leader
+
+    # -- play (SBS-22..25) --
+    def _play(self, card: int) -> None:
+        seat = self._to_move
+        assert seat is not None
+        self.hands[seat] &= ~(1 << card)
+        trick = self.trick
+        trick.append(card)
+        if len(trick) < 3:
+            self._undo.append(None)
+            self._to_move = self.next_active(seat)
+            return
+        winner = self.trick_winner(self.leader, trick)
+        cards = tuple(trick)
+        self.tricks.append((self.leader, cards, winner))
+        self._undo.append(self.leader)
+        self.won_tricks[winner] += 1
+        self.won_points[winner] += POINTS[cards[0]] + POINTS[cards[1]] + POINTS[cards[2]]
+        self.won_cards[winner] |= (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2])
+        self.trick = []
+        self.leader = winner
+        if len(self.tricks) == 11:  # SBS-25: all 11 tricks are played
+            self._phase = DONE
+            self._to_move = None
+        else:
+            self._to_move = winner
+
+    def trick_winner(self, leader: int, cards: Sequence[int]) -> int:
+        """SBS-24: the highest trump, else the highest card of the led suit, wins."""
+        best = 0
+        best_card = cards[0]
+        trump = self.trump if self.contract not in MISERES else -1
+        for i in (1, 2):
+            c = cards[i]
+            s = SUIT_OF[c]
+            bs = SUIT_OF[best_card]
+            if s == bs:
+                if c < best_card:  # lower index = higher rank
+                    best, best_card = i, c
+            elif s == trump:
+                best, best_card = i, c
+        seat = leader
+        for _ in range(best):
+            seat = self.next_active(seat)
+        return seat
+
+    # -- undo --
+    def undo(self) -> Action:
+        if not self._history:
+            raise IllegalActionError("SBS-8", "nothing to undo: the deal has just been dealt")
+        action = self._history.pop()
+        entry = self._undo.pop()
+        if isinstance(entry, tuple):  # a call or a declaration step
+            self._restore(entry)
+            return action
+        # a card: ``entry`` is None mid-trick, else the leader of the trick it completed
+        if entry is None:
+            self.trick.pop()
+            seat = self._to_move
+            assert seat is not None
+            seat = self.active[(self.active.index(seat) + 2) % 3]  # the previous active seat
+        else:
+            leader, cards, winner = self.tricks.pop()
+            self.won_tricks[winner] -= 1
+            self.won_points[winner] -= POINTS[cards[0]] + POINTS[cards[1]] + POINTS[cards[2]]
+            self.won_cards[winner] &= ~((1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]))
+            self.trick = list(cards[:2])
+            self.leader = leader
+            seat = self.active[(self.active.index(leader) + 2) % 3]
+            self._phase = PLAY
+        self.hands[seat] |= 1 << action
+        self._to_move = seat
+        return action
+
+    # -- results (SBS-10..12, SBS-27, SBS-V1, SBS-V2) --
+    def bidder_points(self) -> int:
+        """P of SBS-12: points in the bidder's tricks, plus the widow in contracts 1, 2, 4, 6."""
+        assert self.bidder is not None
+        p = self.won_points[self.bidder]
+        if self.contract in WIDOW_COUNTS:
+            p += mask_points(self.widow)
+        return p
+
+    def made(self) -> bool:
+        """Did the bidder make the contract? (terminal, with a bidder)"""
+        assert self.bidder is not None
+        c = self.contract
+        if c in MISERES:
+            if self.options.misere == "no_card_points":  # SBS-V1
+                return self.won_points[self.bidder] == 0
+            return self.won_tricks[self.bidder] == 0
+        p = self.bidder_points()
+        if c in (SOLO, HEART_SOLO):
+            return p >= 61
+        if c == GUARANTEE:
+            return p >= (74 if self.trump == HEARTS else 80)
+        return p == 120  # Call Solo: every counting card
+
+    def opponent_amount(self) -> int:
+        """What each opponent pays the bidder (negative: the bidder pays each)."""
+        c = self.contract
+        if c in (SOLO, HEART_SOLO):  # SBS-10: on the margin, k by contract
+            return (2 if c == SOLO else 3) * (self.bidder_points() - 60)
+        tariff = {MISERE: 30, GUARANTEE: 40, SPREAD: 60}.get(c)
+        if tariff is None:  # Call Solo
+            tariff = 150 if self.trump == HEARTS else 100
+        return tariff if self.made() else -tariff  # SBS-11
+
+    def chips(self) -> list[int]:
+        """SBS-27: the bidder settles with each opponent; zero-sum; a throw-in changes nothing."""
+        out = [0] * self.n
+        if self._phase != DONE or self.bidder is None:
+            return out
+        amount = self.opponent_amount()
+        payers = [s for s in range(self.n) if s != self.bidder]
+        # SBS-V2: with 5 players a made Solo/Heart Solo collects from the two defenders only.
+        if self.n == 5 and self.contract in (SOLO, HEART_SOLO) and amount > 0:
+            payers = list(self.defenders)
+        for s in payers:
+            out[s] -= amount
+            out[self.bidder] += amount
+        return out
+
+    # -- views and records --
+    def view(self, seat: int) -> SeatView:
+        return SeatView.of(self, seat)
+
+    def record(self) -> dict[str, Any]:
+        calls: list[str | None] = []
+        declare: dict[str, str | None] = {}
+        play: list[str | None] = []
+        for a in self._history:
+            if CALL_BASE <= a < TRUMP_BASE:
+                calls.append(token_of(a))
+            elif a < N_CARDS:
+                play.append(token_of(a))
+            elif a < DECLINE:
+                declare["trump"] = token_of(a)
+            elif a < GIVE_BASE:
+                declare["call"] = token_of(a)
+            else:
+                declare["give"] = token_of(a)
+        rec: dict[str, Any] = {
+            "format": "tutor-record/1",
+            "game": GAME_ID,
+            "options": self.game.options_dict(),
+            "dealer": self.dealer,
+            "hands": [[CARD_TEXT[c] for c in mask_cards(h)] for h in self.dealt],
+            "widow": [CARD_TEXT[c] for c in mask_cards(self.widow)],
+            "calls": calls,
+        }
+        if declare:
+            rec["declare"] = declare
+        rec["play"] = play
+        return rec
+
+    def describe(self) -> dict[str, Any]:
+        """The replay object of ``shared/hand-record.md``."""
+        done = self._phase == DONE
+        tricks = [{"leader": ld, "cards": [CARD_TEXT[c] for c in cs], "winner": w}
+                  for ld, cs, w in self.tricks]
+        out: dict[str, Any] = {
+            "phase": self._phase,
+            "to_move": self._to_move,
+            "step": self.step if self._phase == DECLARE else None,
+            "legal": self.legal_tokens(),
+            "bidder": self.bidder,
+            "contract": self.contract_id,
+            "trump": SUIT_LETTERS[self.trump] if self.trump >= 0 else None,
+            "tricks": tricks,
+            "current_trick": ({"leader": self.leader, "cards": [CARD_TEXT[c] for c in self.trick]}
+                              if self._phase == PLAY and self.trick else None),
+            "bidder_points": None,
+            "bidder_tricks": None,
+            "made": None,
+            "chips": None,
+        }
+        if done:
+            out["chips"] = self.chips()
+            if self.bidder is not None:
+                out["bidder_points"] = self.bidder_points()
+                out["bidder_tricks"] = self.won_tricks[self.bidder]
+                out["made"] = self.made()
+        return out
+
+    def __repr__(self) -> str:
+        return (f"<SixBidSoloState dealer={self.dealer} phase={self._phase} "
+                f"to_move={self._to_move} actions={len(self._history)}>")
+
+
+# --- fast random playout (the unchecked path used by benchmarks and Monte-Carlo) --------------
+def random_playout(state: SixBidSoloState, rng: random.Random) -> None:
+    """Play the rest of the deal with uniformly random legal cards, in place, unchecked.
+
+    Same rules as ``legal_mask`` and ``_play`` (SBS-22..25), written as one tight loop because
+    bots and benchmarks run it hundreds of thousands of times.
+    """
+    if state._phase != PLAY:
+        raise IllegalActionError("SBS-22", "a playout starts in the play phase")
+    rand = rng.random
+    hands = state.hands
+    trump = state.trump if state.contract not in MISERES else -1
+    trump_mask = SUIT_MASK[trump] if trump >= 0 else 0
+    history = state._history
+    undo = state._undo
+    nxt = {a: state.active[(i + 1) % 3] for i, a in enumerate(state.active)}
+    seat = state._to_move
+    assert seat is not None
+    leader = state.leader
+    trick = state.trick
+    while True:
+        hand = hands[seat]
+        if trick:
+            led = SUIT_OF[trick[0]]
+            legal = hand & SUIT_MASK[led]
+            if not legal:
+                legal = hand & trump_mask or hand
+        else:
+            legal = hand
+        # pick the k-th set bit of ``legal`` by walking the 9-bit suit chunks
+        k = int(rand() * legal.bit_count())
+        s = 0
+        while True:
+            chunk = (legal >> (9 * s)) & 0x1FF
+            cnt = chunk.bit_count()
+            if k < cnt:
+                card = CARDS_OF[s][chunk][k]
+                break
+            k -= cnt
+            s += 1
+        hands[seat] = hand & ~(1 << card)
+        trick.append(card)
+        history.append(card)
+        if len(trick) < 3:
+            undo.append(None)
+            seat = nxt[seat]
+            continue
+        c0, c1, c2 = trick
+        # SBS-24, inlined
+        best, bc = 0, c0
+        for i, c in ((1, c1), (2, c2)):
+            if SUIT_OF[c] == SUIT_OF[bc]:
+                if c < bc:
+                    best, bc = i, c
+            elif SUIT_OF[c] == trump:
+                best, bc = i, c
+        winner = leader if best == 0 else (nxt[leader] if best == 1 else nxt[nxt[leader]])
+        state.tricks.append((leader, (c0, c1, c2), winner))
+        undo.append(leader)
+        state.won_tricks[winner] += 1
+        state.won_points[winner] += POINTS[c0] + POINTS[c1] + POINTS[c2]
+        state.won_cards[winner] |= (1 << c0) | (1 << c1) | (1 << c2)
+        trick = []
+        leader = seat = winner
+        if len(state.tricks) == 11:
+            state.trick = trick
+            state.leader = leader
+            state._phase = DONE
+            state._to_move = None
+            return
+
+
+# --- per-seat views ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat may know at this moment — the only thing bots, quizzes and widgets get.
+
+    It holds the seat's own hand, every call, the contract and trump, the cards played (tricks are
+    shown as a teaching aid although SBS-25 has them turned face down), the Spread Misère hand
+    once exposed (SBS-21, SBS-V3) and, in Call Solo, the called card and where it came from. The
+    card the bidder gave back is known only to the bidder and the defender who received it. Never
+    the widow, never another hand.
+    """
+
+    game: str
+    options: Mapping[str, Any]
+    seat: int
+    dealer: int
+    active: tuple[int, int, int]
+    phase: str
+    to_move: int | None
+    step: str | None
+    hand: tuple[Card, ...]
+    calls: tuple[tuple[int, str], ...]  # (seat, token) in the order spoken
+    bidder: int | None
+    contract: str | None
+    trump: Suit | None
+    called: Card | None
+    call_holder: int | None  # the seat that handed the called card over; -1: it lay in the widow
+    given: Card | None  # only for the bidder and the defender who received it
+    exposed: tuple[Card, ...] | None  # the Spread Misère hand, once face up
+    tricks: tuple[tuple[int, tuple[Card, ...], int], ...]  # (leader, cards, winner)
+    trick_leader: int | None
+    trick: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    won_tricks: tuple[int, ...]
+    legal: tuple[Action, ...]  # this seat's legal actions when it is to move, else ()
+
+    @classmethod
+    def of(cls, state: SixBidSoloState, seat: int) -> SeatView:
+        if not 0 <= seat < state.n:
+            raise IllegalActionError("SBS-5", f"no seat {seat} at a table of {state.n}",
+                                     where="view")
+        calls: list[tuple[int, str]] = []
+        probe = 0
+        for a in state._history:
+            if CALL_BASE <= a < TRUMP_BASE:
+                calls.append((-1, CONTRACTS[a - CALL_BASE - 1] if a != PASS else "pass"))
+                probe += 1
+        # who spoke each call follows from the rules: replay the auction on the positions
+        speakers = _speakers(state.active, [t for _, t in calls])
+        calls = [(sp, t) for sp, (_, t) in zip(speakers, calls, strict=True)]
+        knows_gift = seat == state.bidder or seat == state.call_holder
+        exposed = None
+        if state.exposed and state.bidder is not None:
+            exposed = tuple(CARDS[c] for c in mask_cards(state.hands[state.bidder]))
+        return cls(
+            game=GAME_ID,
+            options=state.game.options_dict(),
+            seat=seat,
+            dealer=state.dealer,
+            active=state.active,
+            phase=state._phase,
+            to_move=state._to_move,
+            step=state.step,
+            hand=tuple(CARDS[c] for c in mask_cards(state.hands[seat])),
+            calls=tuple(calls),
+            bidder=state.bidder,
+            contract=state.contract_id,
+            trump=Suit(state.trump) if state.trump >= 0 else None,
+            called=CARDS[state.called] if state.called >= 0 else None,
+            call_holder=state.call_holder,
+            given=CARDS[state.given] if state.given >= 0 and knows_gift else None,
+            exposed=exposed,
+            tricks=tuple((ld, tuple(CARDS[c] for c in cs), w) for ld, cs, w in state.tricks),
+            trick_leader=state.leader if state._phase == PLAY else None,
+            trick=tuple(CARDS[c] for c in state.trick),
+            hand_sizes=tuple(h.bit_count() for h in state.hands),
+            won_tricks=tuple(state.won_tricks),
+            legal=tuple(state.legal_actions()) if state._to_move == seat else (),
+        )
+
+    def visible_cards(self) -> set[Card]:
+        """Every card this view shows (tests check none of them is hidden)."""
+        cards = set(self.hand) | set(self.trick)
+        for _, cs, _ in self.tricks:
+            cards |= set(cs)
+        if self.exposed:
+            cards |= set(self.exposed)
+        if self.called:
+            cards.add(self.called)
+        if self.given:
+            cards.add(self.given)
+        return cards
+
+    def played_mask(self) -> int:
+        m = mask_of([CARD_INDEX[c] for c in self.trick])
+        for _, cs, _ in self.tricks:
+            m |= mask_of([CARD_INDEX[c] for c in cs])
+        return m
+
+
+def _speakers(active: tuple[int, int, int], tokens: Sequence[str]) -> list[int]:
+    """Who spoke each call of an auction (SBS-16a), from the calls alone."""
+    passed = [False] * 3
+    spoken = [False] * 3
+    high_bidder = -1
+    pos = 0
+    out = []
+    for t in tokens:
+        out.append(active[pos])
+        spoken[pos] = True
+        if t == "pass":
+            passed[pos] = True
+        else:
+            high_bidder = pos
+        nxt = -1
+        if t != "pass":
+            nxt = next((p for p in range(3) if p != pos and not passed[p] and spoken[p]), -1)
+        if nxt < 0:
+            nxt = 1 if not spoken[1] else 2
+        pos = nxt
+    del high_bidder
+    return out

@@ -1,0 +1,134 @@
+"""The one state API every game implements (OpenSpiel's ``State`` is the model).
+
+A :class:`Game` holds a game's options and makes states: a fresh shuffled deal from an injected
+``random.Random`` (the same seed gives the same deal), or a given deal (from a hand record).
+A :class:`GameState` moves through phases by *actions*, small ints whose meaning the game
+defines; ``token(action)`` turns one into record text (``"TH"``, ``"pass"``, ``"S"``).
+
+- ``apply(action)`` is **checked**: an illegal action raises :class:`IllegalActionError` naming
+  the rule and changes nothing. ``apply_unchecked(action)`` is the fast path for search and
+  playouts: the caller promises the action is legal.
+- ``undo()`` takes back the last action, restoring an identical state; ``copy()`` is cheap.
+- ``view(seat)`` is what one seat may know now. Bots, quizzes and widgets only get views.
+
+The rules of each game live in ``tutor/rules/<game>.py``; nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeVar
+
+from .cards import Card
+
+Action = int
+S = TypeVar("S", bound="GameState")
+
+
+def as_rng(rng: random.Random | int | None) -> random.Random:
+    """Accept a ``random.Random`` or a seed; ``None`` draws a fresh seed (not reproducible)."""
+    if isinstance(rng, random.Random):
+        return rng
+    return random.Random(rng)
+
+
+class GameState(ABC):
+    """The state of one deal. Subclasses implement the abstract methods for their game."""
+
+    game: Game
+
+    @property
+    @abstractmethod
+    def phase(self) -> str:
+        """The phase name, e.g. ``auction``, ``declare``, ``play``, ``done``."""
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat to act, or ``None`` when the deal is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action here, in the game's canonical order; ``[]`` when done."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` after checking it; raise IllegalActionError (changing nothing)."""
+
+    @abstractmethod
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply a legal ``action`` without checking it (search, playouts)."""
+
+    @abstractmethod
+    def undo(self) -> Action:
+        """Take back the last action and return it."""
+
+    @abstractmethod
+    def copy(self: S) -> S:
+        """An independent copy; cheap (no deep copies of immutable parts)."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """True when the deal is over (played out or thrown in)."""
+
+    @abstractmethod
+    def chips(self) -> list[int]:
+        """The settlement: one signed chip change per seat, summing to zero (terminal only)."""
+
+    @abstractmethod
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know now: never another hand or a hidden card."""
+
+    @abstractmethod
+    def token(self, action: Action) -> str | None:
+        """The record text of ``action`` (``None`` for a declined Call Solo call)."""
+
+    @abstractmethod
+    def history(self) -> Sequence[Action]:
+        """Every action applied since the deal, in order."""
+
+    @abstractmethod
+    def key(self) -> tuple[Any, ...]:
+        """A value that is equal exactly when two states are identical (for tests and tables)."""
+
+    def legal_tokens(self) -> list[str | None]:
+        """``legal_actions()`` as record text."""
+        return [self.token(a) for a in self.legal_actions()]
+
+
+class Game(ABC):
+    """A game with its options fixed: makes deals and knows how records spell actions."""
+
+    id: str
+    players: int
+
+    @abstractmethod
+    def new_deal(self, rng: random.Random | int | None, dealer: int = 0) -> GameState:
+        """Shuffle, cut and deal with ``rng`` (or a seed): the same seed gives the same deal."""
+
+    @abstractmethod
+    def options_dict(self) -> dict[str, Any]:
+        """The options as a record's ``options`` object (every key)."""
+
+    @abstractmethod
+    def from_record_deal(self, record: Mapping[str, Any]) -> GameState:
+        """The dealt state of a validated record's ``dealer``, ``hands``, ``widow`` (REC-5)."""
+
+    @abstractmethod
+    def replay_record(self, state: GameState, record: Mapping[str, Any]) -> None:
+        """Apply a record's actions (``calls``, ``declare``, ``play``) through checked apply."""
+
+    @abstractmethod
+    def record_of(self, state: GameState) -> dict[str, Any]:
+        """The hand record of a state (the deal and every action so far)."""
+
+    @abstractmethod
+    def describe(self, state: GameState) -> dict[str, Any]:
+        """The replay object of ``shared/hand-record.md`` for a state."""
+
+    @staticmethod
+    def hand_cards(mask_or_cards: Sequence[Card]) -> list[str]:
+        """Cards as record text."""
+        return [c.text for c in mask_or_cards]
