@@ -18,9 +18,9 @@ Card.parse('TH')
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Iterable
 
 from .errors import NotationError
 
@@ -111,7 +111,8 @@ class Rank(IntEnum):
             rank = _RANK_BY_TEXT.get(text.upper())
             if rank is not None:
                 return rank
-        raise NotationError("SBS-1", "a rank is one of A T K Q J 9 8 7 6 (5 4 3 2)", what=repr(text))
+        raise NotationError("SBS-1", "a rank is one of A T K Q J 9 8 7 6 (5 4 3 2)",
+                            what=repr(text))
 
     def __repr__(self) -> str:
         return f"Rank.{self.name}"

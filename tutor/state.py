@@ -21,8 +21,6 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
-from .cards import Card
-
 Action = int
 S = TypeVar("S", bound="GameState")
 
@@ -127,8 +125,3 @@ class Game(ABC):
     @abstractmethod
     def describe(self, state: GameState) -> dict[str, Any]:
         """The replay object of ``shared/hand-record.md`` for a state."""
-
-    @staticmethod
-    def hand_cards(mask_or_cards: Sequence[Card]) -> list[str]:
-        """Cards as record text."""
-        return [c.text for c in mask_or_cards]

@@ -43,7 +43,8 @@ def load(path: str | os.PathLike[str]) -> dict[str, Any]:
     try:
         raw = Path(path).read_bytes()
     except OSError as e:
-        raise RecordError("REC-1", f"cannot read the file ({e.strerror})", where=str(path)) from None
+        raise RecordError("REC-1", f"cannot read the file ({e.strerror})",
+                          where=str(path)) from None
     return parse(raw)
 
 

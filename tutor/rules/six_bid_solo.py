@@ -146,14 +146,21 @@ def active_seats(options: Options, dealer: int) -> tuple[int, int, int]:
     and one more sit out, by ``five_player_sitout``.
     """
     n = options.players
-    if n == 3:
-        seats = [(dealer + i) % n for i in (1, 2, 3)]
-    elif n == 4:
+    if n in (3, 4):  # with 3 endhand is the dealer; with 4 the dealer sits out
         seats = [(dealer + i) % n for i in (1, 2, 3)]
     else:
         second = {"hoyle": 3, "next_dealer": 1, "second_next_dealer": 2}[options.five_player_sitout]
         seats = [(dealer + i) % n for i in range(1, 5) if i != second]
     return seats[0], seats[1], seats[2]
+
+
+# SBS-8: the places in the shuffled pack d[0..35] that reach forehand, middlehand and endhand:
+# a 4-packet (d[0..11]), a 3-packet (d[12..20]), the widow d[21..23], a 4-packet (d[24..35]).
+_DEAL_PLACES = tuple(
+    tuple(range(4 * j, 4 * j + 4)) + tuple(range(12 + 3 * j, 15 + 3 * j))
+    + tuple(range(24 + 4 * j, 28 + 4 * j))
+    for j in range(3)
+)
 
 
 # --- the game ---------------------------------------------------------------------------------
@@ -169,12 +176,24 @@ class SixBidSolo(Game):
             options = Options.from_dict(options)
         self.options: Options = options
         self.players = options.players
+        self._seating: dict[int, tuple[tuple[int, int, int], tuple[int, ...]]] = {}
 
     def __repr__(self) -> str:
         return f"SixBidSolo({self.options_dict()!r})"
 
     def options_dict(self) -> dict[str, Any]:
         return self.options.as_dict()
+
+    def seating(self, dealer: int) -> tuple[tuple[int, int, int], tuple[int, ...]]:
+        """The active seats for ``dealer`` and each seat's next active seat (cached)."""
+        table = self._seating.get(dealer)
+        if table is None:
+            active = active_seats(self.options, dealer)
+            nxt = [-1] * self.players
+            for i, a in enumerate(active):
+                nxt[a] = active[(i + 1) % 3]
+            table = self._seating[dealer] = (active, tuple(nxt))
+        return table
 
     # -- dealing (SBS-7, SBS-8) --
     def new_deal(self, rng: random.Random | int | None, dealer: int = 0) -> SixBidSoloState:
@@ -188,13 +207,13 @@ class SixBidSolo(Game):
 
     def deal_from_deck(self, deck: Sequence[int], dealer: int) -> SixBidSoloState:
         """Deal a shuffled list d[0..35] in packets (SBS-8): 4 each, 3 each, widow 3, 4 each."""
-        fore, middle, end = active_seats(self.options, dealer)
         hands = [0] * self.players
-        for packet_start, size in ((0, 4), (12, 3), (24, 4)):
-            for j, seat in enumerate((fore, middle, end)):
-                for c in deck[packet_start + j * size: packet_start + (j + 1) * size]:
-                    hands[seat] |= 1 << c
-        widow = mask_of(deck[21:24])
+        for seat, places in zip(active_seats(self.options, dealer), _DEAL_PLACES, strict=True):
+            m = 0
+            for i in places:
+                m |= 1 << deck[i]
+            hands[seat] = m
+        widow = (1 << deck[21]) | (1 << deck[22]) | (1 << deck[23])
         return SixBidSoloState(self, dealer, hands, widow)
 
     def deal(self, dealer: int, hands: Sequence[Sequence[Card]], widow: Sequence[Card]
@@ -409,7 +428,7 @@ class SixBidSoloState(GameState):
     """One deal of Six-Bid Solo, from the dealt cards to the settlement."""
 
     __slots__ = (
-        "game", "options", "n", "dealer", "active", "dealt", "widow", "hands",
+        "game", "options", "n", "dealer", "active", "_next", "dealt", "widow", "hands",
         "_phase", "_to_move", "step", "_history", "_undo",
         "passed", "spoken", "high", "high_bidder",
         "bidder", "contract", "trump", "called", "call_holder", "given", "declare_steps",
@@ -421,7 +440,8 @@ class SixBidSoloState(GameState):
         self.options = game.options
         self.n = game.players
         self.dealer = dealer
-        self.active = active_seats(game.options, dealer)
+        # _next[seat] = the next active seat clockwise (SBS-22); -1 for a seat sitting out
+        self.active, self._next = game.seating(dealer)
         self.dealt: tuple[int, ...] = tuple(hands)
         self.widow = widow
         self.hands: list[int] = list(hands)
@@ -475,8 +495,7 @@ class SixBidSoloState(GameState):
 
     def next_active(self, seat: int) -> int:
         """The next active seat clockwise (SBS-22: play goes clockwise among active players)."""
-        i = self.active.index(seat)
-        return self.active[(i + 1) % 3]
+        return self._next[seat]
 
     @property
     def contract_id(self) -> str | None:
@@ -521,6 +540,7 @@ class SixBidSoloState(GameState):
         new.n = self.n
         new.dealer = self.dealer
         new.active = self.active
+        new._next = self._next
         new.dealt = self.dealt
         new.widow = self.widow
         new.hands = self.hands[:]
@@ -552,7 +572,23 @@ class SixBidSoloState(GameState):
     def legal_actions(self) -> list[Action]:
         phase = self._phase
         if phase == PLAY:
-            return mask_cards(self.legal_mask())
+            hand = self.hands[self._to_move]  # type: ignore[index]
+            if self.trick:  # one suit is enough when following or trumping (SBS-23)
+                led = SUIT_OF[self.trick[0]]
+                part = (hand >> (9 * led)) & 0x1FF
+                if part:
+                    return list(CARDS_OF[led][part])
+                trump = self.trump
+                if trump >= 0:
+                    part = (hand >> (9 * trump)) & 0x1FF
+                    if part:
+                        return list(CARDS_OF[trump][part])
+            out: list[Action] = []
+            for s in range(4):
+                part = (hand >> (9 * s)) & 0x1FF
+                if part:
+                    out += CARDS_OF[s][part]
+            return out
         if phase == AUCTION:
             return [PASS] + [CALL_BASE + k for k in range(self.high + 1, 7)]
         if phase == DECLARE:
@@ -592,6 +628,22 @@ class SixBidSoloState(GameState):
     # -- applying actions --
     def apply(self, action: Action) -> None:
         """Apply ``action`` after checking it against the rules (raises IllegalActionError)."""
+        if self._phase == PLAY and type(action) is int and 0 <= action < N_CARDS:
+            # the common case, checked inline (SBS-23); any breach goes to _check for the message
+            hand = self.hands[self._to_move]  # type: ignore[index]
+            ok = hand >> action & 1
+            if ok and self.trick:
+                led = SUIT_OF[self.trick[0]]
+                suit = SUIT_OF[action]
+                if suit != led and hand & SUIT_MASK[led]:
+                    ok = 0
+                elif (suit != led and self.trump >= 0 and suit != self.trump
+                      and hand & SUIT_MASK[self.trump]):
+                    ok = 0
+            if ok:
+                self._play(action)
+                self._history.append(action)
+                return
         self._check(action)
         self.apply_unchecked(action)
 
@@ -604,13 +656,15 @@ class SixBidSoloState(GameState):
         self.apply_unchecked(action)
 
     def _check(self, action: Action) -> None:
-        what = token_of(action) if isinstance(action, int) and 0 <= action < N_ACTIONS else None
-        shown = str(what) if what is not None else ("null" if action == DECLINE else repr(action))
         seat = self._to_move
-        where = f"seat {seat}" if seat is not None else ""
 
         def fail(rule: str, detail: str) -> IllegalActionError:
-            return IllegalActionError(rule, detail, where=where, what=shown)
+            valid = type(action) is int and 0 <= action < N_ACTIONS
+            what = token_of(action) if valid else None
+            shown = str(what) if what is not None else ("null" if action == DECLINE
+                                                        else repr(action))
+            return IllegalActionError(rule, detail, what=shown,
+                                      where=f"seat {seat}" if seat is not None else "")
 
         if type(action) is not int or not 0 <= action < N_ACTIONS:
             raise fail("SBS-13", "not an action of Six-Bid Solo")
@@ -625,7 +679,7 @@ class SixBidSoloState(GameState):
                 raise fail("SBS-14", f"a bid must name a strictly higher contract than {standing}")
             return
         if phase == DECLARE:
-            if action not in self._legal_declare():
+            if not self._declare_ok(action):
                 raise fail(*self._declare_error(action))
             return
         # play (SBS-23)
@@ -644,6 +698,18 @@ class SixBidSoloState(GameState):
                         and hand & SUIT_MASK[self.trump]):
                     raise fail("SBS-23", f"void in {SUIT_SYMBOLS[led]}: must play a trump "
                                f"{SUIT_SYMBOLS[self.trump]}")
+
+    def _declare_ok(self, action: Action) -> bool:
+        """Is ``action`` one of ``_legal_declare()``? (SBS-19, SBS-20), without building it."""
+        step = self.step
+        hand = self.hands[self.bidder]  # type: ignore[index]
+        if step == "trump":
+            return TRUMP_BASE <= action < DECLINE and action - TRUMP_BASE in self._trump_choices()
+        if step == "call":
+            return action == DECLINE or (CALLCARD_BASE <= action < GIVE_BASE
+                                         and not hand >> (action - CALLCARD_BASE) & 1)
+        card = action - GIVE_BASE
+        return 0 <= card < N_CARDS and bool(hand >> card & 1) and card != self.called
 
     def _declare_error(self, action: Action) -> tuple[str, str]:
         step = self.step
@@ -758,12 +824,12 @@ class SixBidSoloState(GameState):
                     return
         elif step == "give":
             card = action - GIVE_BASE
-            holder = self.call_holder
-            assert holder is not None and holder >= 0
+            receiver = self.call_holder
+            assert receiver is not None and receiver >= 0
             self.given = card
             self.hands = self.hands[:]
             self.hands[bidder] &= ~(1 << card)
-            self.hands[holder] |= 1 << card
+            self.hands[receiver] |= 1 << card
             done_step = "call"  # the give belongs to the call step of the order
         order = self.declare_steps
         i = order.index(done_step) + 1  # type: ignore[arg-type]
@@ -784,22 +850,22 @@ class SixBidSoloState(GameState):
 
     # -- play (SBS-22..25) --
     def _play(self, card: int) -> None:
-        seat = self._to_move
-        assert seat is not None
+        seat: int = self._to_move  # type: ignore[assignment]
         self.hands[seat] &= ~(1 << card)
         trick = self.trick
         trick.append(card)
         if len(trick) < 3:
             self._undo.append(None)
-            self._to_move = self.next_active(seat)
+            self._to_move = self._next[seat]
             return
-        winner = self.trick_winner(self.leader, trick)
-        cards = tuple(trick)
-        self.tricks.append((self.leader, cards, winner))
-        self._undo.append(self.leader)
+        leader = self.leader
+        c0, c1, c2 = trick
+        winner = self.trick_winner(leader, trick)
+        self.tricks.append((leader, (c0, c1, c2), winner))
+        self._undo.append(leader)
         self.won_tricks[winner] += 1
-        self.won_points[winner] += POINTS[cards[0]] + POINTS[cards[1]] + POINTS[cards[2]]
-        self.won_cards[winner] |= (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2])
+        self.won_points[winner] += POINTS[c0] + POINTS[c1] + POINTS[c2]
+        self.won_cards[winner] |= (1 << c0) | (1 << c1) | (1 << c2)
         self.trick = []
         self.leader = winner
         if len(self.tricks) == 11:  # SBS-25: all 11 tricks are played
@@ -810,22 +876,22 @@ class SixBidSoloState(GameState):
 
     def trick_winner(self, leader: int, cards: Sequence[int]) -> int:
         """SBS-24: the highest trump, else the highest card of the led suit, wins."""
-        best = 0
-        best_card = cards[0]
-        trump = self.trump if self.contract not in MISERES else -1
-        for i in (1, 2):
-            c = cards[i]
-            s = SUIT_OF[c]
-            bs = SUIT_OF[best_card]
-            if s == bs:
-                if c < best_card:  # lower index = higher rank
-                    best, best_card = i, c
-            elif s == trump:
-                best, best_card = i, c
-        seat = leader
-        for _ in range(best):
-            seat = self.next_active(seat)
-        return seat
+        trump = self.trump  # -1 in Misère and Spread Misère: no trump suit
+        best, bc = 0, cards[0]
+        c = cards[1]
+        if SUIT_OF[c] == SUIT_OF[bc]:
+            if c < bc:  # a lower index is a higher rank (SBS-2)
+                best, bc = 1, c
+        elif SUIT_OF[c] == trump:
+            best, bc = 1, c
+        c = cards[2]
+        if SUIT_OF[c] == SUIT_OF[bc]:
+            if c < bc:
+                best = 2
+        elif SUIT_OF[c] == trump:
+            best = 2
+        nxt = self._next
+        return leader if best == 0 else (nxt[leader] if best == 1 else nxt[nxt[leader]])
 
     # -- undo --
     def undo(self) -> Action:
@@ -975,72 +1041,77 @@ class SixBidSoloState(GameState):
 def random_playout(state: SixBidSoloState, rng: random.Random) -> None:
     """Play the rest of the deal with uniformly random legal cards, in place, unchecked.
 
-    Same rules as ``legal_mask`` and ``_play`` (SBS-22..25), written as one tight loop because
-    bots and benchmarks run it hundreds of thousands of times.
+    Same rules as ``legal_actions`` and ``_play`` (SBS-22..25), written as one tight loop over
+    per-suit card lists because bots and benchmarks run it hundreds of thousands of times. The
+    state ends exactly as if each card had gone through ``apply`` (history, undo, tricks).
     """
     if state._phase != PLAY:
         raise IllegalActionError("SBS-22", "a playout starts in the play phase")
     rand = rng.random
-    hands = state.hands
-    trump = state.trump if state.contract not in MISERES else -1
-    trump_mask = SUIT_MASK[trump] if trump >= 0 else 0
+    trump = state.trump  # -1 in the misère contracts
     history = state._history
     undo = state._undo
-    nxt = {a: state.active[(i + 1) % 3] for i, a in enumerate(state.active)}
-    seat = state._to_move
-    assert seat is not None
+    tricks = state.tricks
+    won_tricks, won_points, won_cards = state.won_tricks, state.won_points, state.won_cards
+    nxt = state._next
+    # suits[seat][s]: the cards of suit s in seat's hand (any order: the pick is uniform)
+    suits = [[list(CARDS_OF[s][(h >> (9 * s)) & 0x1FF]) for s in range(4)] for h in state.hands]
+    seat: int = state._to_move  # type: ignore[assignment]
     leader = state.leader
     trick = state.trick
+    led = SUIT_OF[trick[0]] if trick else -1
     while True:
-        hand = hands[seat]
-        if trick:
-            led = SUIT_OF[trick[0]]
-            legal = hand & SUIT_MASK[led]
-            if not legal:
-                legal = hand & trump_mask or hand
+        hs = suits[seat]
+        pile = hs[led] if led >= 0 else None
+        if not pile:  # leading, or void in the led suit: trump if able (SBS-23), else any
+            pile = hs[trump] if led >= 0 and trump >= 0 else None
+            if not pile:
+                k = int(rand() * (len(hs[0]) + len(hs[1]) + len(hs[2]) + len(hs[3])))
+                for pile in hs:
+                    if k < len(pile):
+                        break
+                    k -= len(pile)
+                card = pile.pop(k)
+            else:
+                card = pile.pop(int(rand() * len(pile)))
         else:
-            legal = hand
-        # pick the k-th set bit of ``legal`` by walking the 9-bit suit chunks
-        k = int(rand() * legal.bit_count())
-        s = 0
-        while True:
-            chunk = (legal >> (9 * s)) & 0x1FF
-            cnt = chunk.bit_count()
-            if k < cnt:
-                card = CARDS_OF[s][chunk][k]
-                break
-            k -= cnt
-            s += 1
-        hands[seat] = hand & ~(1 << card)
+            card = pile.pop(int(rand() * len(pile)))
         trick.append(card)
         history.append(card)
         if len(trick) < 3:
+            if led < 0:
+                led = SUIT_OF[card]
             undo.append(None)
             seat = nxt[seat]
             continue
         c0, c1, c2 = trick
-        # SBS-24, inlined
-        best, bc = 0, c0
-        for i, c in ((1, c1), (2, c2)):
-            if SUIT_OF[c] == SUIT_OF[bc]:
-                if c < bc:
-                    best, bc = i, c
-            elif SUIT_OF[c] == trump:
-                best, bc = i, c
+        best, bc = 0, c0  # SBS-24, as in trick_winner
+        if SUIT_OF[c1] == led:
+            if c1 < bc:
+                best, bc = 1, c1
+        elif SUIT_OF[c1] == trump:
+            best, bc = 1, c1
+        if SUIT_OF[c2] == SUIT_OF[bc]:
+            if c2 < bc:
+                best = 2
+        elif SUIT_OF[c2] == trump:
+            best = 2
         winner = leader if best == 0 else (nxt[leader] if best == 1 else nxt[nxt[leader]])
-        state.tricks.append((leader, (c0, c1, c2), winner))
+        tricks.append((leader, (c0, c1, c2), winner))
         undo.append(leader)
-        state.won_tricks[winner] += 1
-        state.won_points[winner] += POINTS[c0] + POINTS[c1] + POINTS[c2]
-        state.won_cards[winner] |= (1 << c0) | (1 << c1) | (1 << c2)
+        won_tricks[winner] += 1
+        won_points[winner] += POINTS[c0] + POINTS[c1] + POINTS[c2]
+        won_cards[winner] |= (1 << c0) | (1 << c1) | (1 << c2)
         trick = []
+        led = -1
         leader = seat = winner
-        if len(state.tricks) == 11:
-            state.trick = trick
-            state.leader = leader
-            state._phase = DONE
-            state._to_move = None
-            return
+        if len(tricks) == 11:
+            break
+    state.hands = [0] * state.n  # every card is played
+    state.trick = trick
+    state.leader = leader
+    state._phase = DONE
+    state._to_move = None
 
 
 # --- per-seat views ---------------------------------------------------------------------------
@@ -1084,15 +1155,9 @@ class SeatView:
         if not 0 <= seat < state.n:
             raise IllegalActionError("SBS-5", f"no seat {seat} at a table of {state.n}",
                                      where="view")
-        calls: list[tuple[int, str]] = []
-        probe = 0
-        for a in state._history:
-            if CALL_BASE <= a < TRUMP_BASE:
-                calls.append((-1, CONTRACTS[a - CALL_BASE - 1] if a != PASS else "pass"))
-                probe += 1
-        # who spoke each call follows from the rules: replay the auction on the positions
-        speakers = _speakers(state.active, [t for _, t in calls])
-        calls = [(sp, t) for sp, (_, t) in zip(speakers, calls, strict=True)]
+        tokens = [token_of(a) or "" for a in state._history if CALL_BASE <= a < TRUMP_BASE]
+        # who spoke each call follows from the rules (SBS-16a): replay it on the positions
+        calls = list(zip(_speakers(state.active, tokens), tokens, strict=True))
         knows_gift = seat == state.bidder or seat == state.call_holder
         exposed = None
         if state.exposed and state.bidder is not None:
@@ -1147,7 +1212,6 @@ def _speakers(active: tuple[int, int, int], tokens: Sequence[str]) -> list[int]:
     """Who spoke each call of an auction (SBS-16a), from the calls alone."""
     passed = [False] * 3
     spoken = [False] * 3
-    high_bidder = -1
     pos = 0
     out = []
     for t in tokens:
@@ -1155,13 +1219,10 @@ def _speakers(active: tuple[int, int, int], tokens: Sequence[str]) -> list[int]:
         spoken[pos] = True
         if t == "pass":
             passed[pos] = True
-        else:
-            high_bidder = pos
         nxt = -1
         if t != "pass":
             nxt = next((p for p in range(3) if p != pos and not passed[p] and spoken[p]), -1)
         if nxt < 0:
             nxt = 1 if not spoken[1] else 2
         pos = nxt
-    del high_bidder
     return out

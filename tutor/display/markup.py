@@ -1,0 +1,88 @@
+"""Small building blocks of the display: string types that Jupyter renders, escaping, inputs.
+
+Every drawing function of :mod:`tutor.display` returns an :class:`SvgStr` or an :class:`HtmlStr`:
+a plain ``str`` (so it can be put in ``ipywidgets.HTML(value=...)``, written to a file or
+compared in a test) that also carries ``_repr_svg_`` / ``_repr_html_``, so a notebook cell that
+ends with ``card_svg("TH")`` shows the card. The idea is python-chess's ``chess.svg.SvgWrapper``.
+
+Display input errors are :class:`DisplayError` (a :class:`~tutor.errors.TutorError`) with these
+rule ids, documented here the way the record module documents REC-n:
+
+- DSP-1 not a card: a display function takes a :class:`~tutor.cards.Card`, a card text
+  (``"TH"``, ``"10♥"``) or an engine card int 0..35 (SBS-1 names the deck);
+- DSP-2 an option value the function does not know (an emphasis, a seat, a size);
+- DSP-3 not something this function can draw (e.g. ``deal_html`` given neither a state nor a
+  record).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..cards import Card
+from ..errors import TutorError
+from ..rules.six_bid_solo import CARDS, N_CARDS
+
+
+class DisplayError(TutorError):
+    """Input a display function cannot draw (DSP-1..3); nothing is drawn."""
+
+
+class SvgStr(str):
+    """An SVG document as a ``str``; Jupyter shows it inline (HTML) or as an image (SVG)."""
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        # Inline HTML takes the page's CSS variables (dark theme); an <img> of the SVG would not.
+        return str(self)
+
+
+class HtmlStr(str):
+    """An HTML fragment as a ``str``; Jupyter renders it."""
+
+    __slots__ = ()
+
+    def _repr_html_(self) -> str:
+        return str(self)
+
+
+def esc(text: object) -> str:
+    """Escape text for element content and double-quoted attribute values."""
+    return escape(str(text), quote=True)
+
+
+def num(x: float) -> str:
+    """A coordinate with at most two decimals and no trailing zeros (keeps the SVG small)."""
+    s = f"{x:.2f}".rstrip("0").rstrip(".")
+    return "0" if s == "-0" else s
+
+
+CardLike = Card | str | int
+
+
+def as_card(card: object, where: str = "card") -> Card:
+    """A :class:`Card` from a Card, a card text or an engine int 0..35 (DSP-1 otherwise)."""
+    if isinstance(card, Card):
+        if card in _DECK:
+            return card
+    elif isinstance(card, bool):
+        pass
+    elif isinstance(card, int):
+        if 0 <= card < N_CARDS:
+            return CARDS[card]
+    elif isinstance(card, str):
+        try:
+            parsed = Card.parse(card)
+        except TutorError:
+            parsed = None
+        if parsed is not None and parsed in _DECK:
+            return parsed
+    raise DisplayError("DSP-1", "not a card of the 36-card deck (SBS-1): give a Card, a text "
+                       "like 'TH' or an int 0..35", where=where, what=repr(card))
+
+
+_DECK = frozenset(CARDS)
