@@ -1,3 +1,56 @@
-"""Display (placeholder while the first version is written)."""
-from .cards import card_svg, hand_svg, trick_svg
-__all__ = ["card_svg", "hand_svg", "trick_svg"]
+"""Display: pure functions that draw cards, hands, tricks, views and deals as SVG/HTML strings.
+
+Nothing here imports ipywidgets or keeps state; every function returns a ``str`` subclass
+(:class:`SvgStr` / :class:`HtmlStr`) that Jupyter renders through ``_repr_svg_`` /
+``_repr_html_`` and that a widget puts into ``ipywidgets.HTML(value=...)``.
+
+The API a lesson or a widget uses:
+
+- ``card_svg(card, *, four_colour=False, face_down=False, width=64, emphasis="") -> SvgStr`` —
+  one card (a Card, ``"TH"``/``"10♥"`` or an engine int); ``role="img"``,
+  ``aria-label="ten of hearts"``, ``<title>``; classes ``st-red``/``st-black``, ``st-pip``.
+- ``card_back_svg(*, width=64)`` — a face-down card.
+- ``hand_svg(cards, *, overlap=0.45, sort=True, emphasis={card: "selected"}, face_down=0)`` —
+  a hand as one ``role="group"`` SVG holding one ``role="img"`` SVG per card.
+- ``trick_svg(cards, *, seats=None, labels=None, winner=None, slots=3)`` — a trick in play
+  order, captioned by seat; ``winner`` only once the learner may know it.
+- ``cards_html(cards, *, emphasis=None)`` — separate card SVGs in a wrapping row.
+- ``view_html(view, *, emphasis=None, show_tricks=False)`` — a SeatView (never more).
+- ``deal_html(state_or_record)`` — a whole deal with all tricks and the settlement.
+- ``rank_ladder_svg(suit)``, ``points_table_html()`` — lesson helpers (SBS-2, SBS-3).
+- ``question_html(question)``, ``feedback_html(feedback)``, ``score_html(score)`` — a quiz
+  question's exhibit (never its answer) and the feedback after grading (see :mod:`tutor.quiz`).
+- ``lesson_css()`` — the text of ``assets/lesson.css`` (``<style>`` it once per page).
+
+Emphasis names: ``selected``, ``legal``, ``winner``, ``right``, ``wrong``, ``missed``, ``dim``.
+Bad input raises :class:`DisplayError` (DSP-1 not a card, DSP-2 bad option, DSP-3 wrong object).
+"""
+
+from .cards import (
+    EMPHASES,
+    PIP_COUNT,
+    card_back_svg,
+    card_svg,
+    hand_svg,
+    rank_ladder_svg,
+    suit_colour_class,
+    trick_svg,
+)
+from .markup import DisplayError, HtmlStr, SvgStr, as_card
+from .table import (
+    cards_html,
+    contract_words,
+    deal_html,
+    points_table_html,
+    position_name,
+    seat_label,
+    trick_seats,
+    view_html,
+)
+
+__all__ = [
+    "EMPHASES", "PIP_COUNT", "DisplayError", "HtmlStr", "SvgStr", "as_card", "card_back_svg",
+    "card_svg", "cards_html", "contract_words", "deal_html", "hand_svg", "points_table_html",
+    "position_name", "rank_ladder_svg", "seat_label", "suit_colour_class", "trick_seats",
+    "trick_svg", "view_html",
+]

@@ -85,13 +85,15 @@ _RANK_SHOWN = {Rank.TEN: "10"}  # the index shows "10"; card text stays "TH"
 _L, _C, _R = 22.0, 32.0, 42.0
 _ROW4 = (19.0, 36.33, 53.67, 71.0)
 _ROW3 = (19.0, 45.0, 71.0)
+_SIDES3 = tuple((x, y) for y in _ROW3 for x in (_L, _R))  # two columns of three
+_SIDES4 = tuple((x, y) for y in _ROW4 for x in (_L, _R))  # two columns of four
 _PIPS: dict[Rank, tuple[tuple[float, float], ...]] = {
     Rank.ACE: ((_C, 45.0),),
-    Rank.SIX: tuple((x, y) for y in _ROW3 for x in (_L, _R)),
-    Rank.SEVEN: tuple((x, y) for y in _ROW3 for x in (_L, _R)) + ((_C, 32.0),),
-    Rank.EIGHT: tuple((x, y) for y in _ROW3 for x in (_L, _R)) + ((_C, 32.0), (_C, 58.0)),
-    Rank.NINE: tuple((x, y) for y in _ROW4 for x in (_L, _R)) + ((_C, 45.0),),
-    Rank.TEN: tuple((x, y) for y in _ROW4 for x in (_L, _R)) + ((_C, 27.67), (_C, 62.33)),
+    Rank.SIX: (*_SIDES3,),
+    Rank.SEVEN: (*_SIDES3, (_C, 32.0)),
+    Rank.EIGHT: (*_SIDES3, (_C, 32.0), (_C, 58.0)),
+    Rank.NINE: (*_SIDES4, (_C, 45.0)),
+    Rank.TEN: (*_SIDES4, (_C, 27.67), (_C, 62.33)),
 }
 
 
@@ -235,7 +237,7 @@ def _check_width(width: float, where: str) -> None:
                            what=repr(width))
 
 
-def _emphasis_of(emphasis: Mapping[CardLike, str] | None, where: str) -> dict[Card, str]:
+def emphasis_of(emphasis: Mapping[CardLike, str] | None, where: str) -> dict[Card, str]:
     out: dict[Card, str] = {}
     for k, v in (emphasis or {}).items():
         _check_emphasis(v, where)
@@ -261,7 +263,7 @@ def hand_svg(cards: Iterable[CardLike], *, four_colour: bool = False,
     hand = [as_card(c, f"hand_svg[{i}]") for i, c in enumerate(cards)]
     if sort:
         hand.sort(key=lambda c: c.sort_key)
-    marks = _emphasis_of(emphasis, "hand_svg")
+    marks = emphasis_of(emphasis, "hand_svg")
     height = width * ASPECT
     step = width * (1 - overlap)
     gap = width * 0.14
@@ -324,7 +326,8 @@ def trick_svg(cards: Sequence[CardLike], *, seats: Sequence[int] | None = None,
         [f"seat {s}" for s in seats] if seats is not None else ["" for _ in played])
     height = width * ASPECT
     cap_h = 16.0 if any(captions) else 0.0
-    step = width * 1.12
+    longest = max((len(c) + 4 for c in captions), default=0)  # " led" on the first
+    step = max(width * 1.12, longest * 6.4 + 6)  # room for the captions (11px sans)
     pad = 2.0
     items: list[str] = []
     spoken: list[str] = []
