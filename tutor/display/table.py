@@ -154,7 +154,7 @@ def view_html(view: SeatView, *, four_colour: bool = False,
         for i, (leader, cards, winner) in enumerate(view.tricks):
             seats = trick_seats(leader, len(cards), active)
             rows.append(f'<li {_COL}><span class="st-who">Trick {i + 1}, won by seat {winner}'
-                        "</span>'
+                        "</span>"
                         + trick_svg(cards, seats=seats, winner=winner, width=width * 0.6,
                                     four_colour=four_colour) + "</li>")
         parts.append(_section("Tricks played", f'<ol class="st-tricks">{"".join(rows)}</ol>',
