@@ -1,0 +1,177 @@
+"""Bots and the duplicate arena: mechanics only (seating, zero-sum, seeds, views, legality).
+
+No test here asserts that one bot beats another: that is `make arena`'s job, over enough deals.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.bots import make_bot
+from tutor.bots.arena import (
+    ARRANGEMENTS,
+    deal_of,
+    duplicate_deal,
+    duplicate_match,
+    mean_ci,
+    play_out,
+)
+from tutor.bots.base import Bot
+from tutor.bots.hand import call_card, estimates, give_card, spread_safe, uncovered
+from tutor.bots.rule_bot import RuleBot
+from tutor.errors import IllegalActionError, OptionError, TutorError
+from tutor.rules.six_bid_solo import (
+    GUARANTEE,
+    MISERE,
+    SOLO,
+    SeatView,
+    SixBidSolo,
+    SixBidSoloState,
+    mask_of,
+    parse_card,
+)
+from tutor.state import Action
+
+
+class Spy:
+    """Wraps a bot and records what it was given."""
+
+    def __init__(self, inner: Bot, seat: int, seen: list[object]) -> None:
+        self.inner = inner
+        self.seat = seat
+        self.seen = seen
+        self.name = inner.name
+
+    def act(self, view: SeatView) -> tuple[Action, str]:
+        self.seen.append(view)
+        assert type(view) is SeatView  # never the state
+        assert view.seat == self.seat and view.to_move == self.seat
+        return self.inner.act(view)
+
+
+@pytest.mark.parametrize("kind", ["random", "rule"])
+@pytest.mark.parametrize("options", [{}, {"call_solo_order": "trump_first", "solo_trump": "any"},
+                                     {"players": 4}, {"players": 5, "misere": "no_card_points"}])
+def test_bots_play_legal_actions_from_views_only(kind: str, options: dict[str, object]) -> None:
+    game = SixBidSolo(options)
+    for d in range(30):
+        state = game.new_deal(d, dealer=d % game.players)
+        seen: list[object] = []
+        bots = {s: Spy(make_bot(kind, d * 10 + s), s, seen) for s in state.active}
+        reasons: list[str] = []
+
+        def note(seat: int, action: int, why: str, reasons: list[str] = reasons) -> None:
+            reasons.append(why)
+
+        chips = play_out(state, bots, note)  # checked apply
+        assert state.is_terminal()
+        assert sum(chips) == 0  # SBS-27
+        assert all(isinstance(r, str) and r for r in reasons)
+        assert len(seen) == len(state.history())
+
+
+def test_rule_bot_reasons_are_readable() -> None:
+    state = deal_of(3, 0)
+    bots = {s: RuleBot(s) for s in state.active}
+    said: list[str] = []
+    play_out(state, bots, lambda seat, a, why: said.append(why))
+    assert all(": " in r for r in said)
+
+
+def test_bots_are_reproducible_from_seed() -> None:
+    def run(seed: int) -> list[int]:
+        state = deal_of(9, 4)
+        bots = {s: make_bot("random", seed + s) for s in state.active}
+        play_out(state, bots)
+        return state.history()
+
+    assert run(1) == run(1)
+    assert run(1) != run(2)
+
+
+def test_bot_out_of_turn_is_refused() -> None:
+    state = SixBidSolo().new_deal(1)
+    other = next(s for s in state.active if s != state.to_move)
+    for kind in ("random", "rule"):
+        with pytest.raises(IllegalActionError, match="SBS-5"):
+            make_bot(kind, 1).act(state.view(other))
+
+
+def test_unknown_bot_kind() -> None:
+    with pytest.raises(OptionError):
+        make_bot("oracle", 1)
+
+
+def test_arrangements_rotate_each_seat_evenly() -> None:
+    assert len(ARRANGEMENTS) == 6 == len(set(ARRANGEMENTS))
+    for pos in range(3):
+        assert sum(a[pos] == "A" for a in ARRANGEMENTS) == 3
+
+
+def test_duplicate_deal_is_zero_sum_and_reproducible() -> None:
+    r1 = duplicate_deal("rule", "random", 5, seed=3)
+    r2 = duplicate_deal("rule", "random", 5, seed=3)
+    assert r1 == r2
+    mirrored = duplicate_deal("random", "rule", 5, seed=3)
+    # the same deal with the kinds swapped: each seating is played by the same bots with the same
+    # seeds as its mirror, so the first kind's chips are minus the other's (zero-sum, SBS-27)
+    flip = {a: ARRANGEMENTS.index(tuple("B" if x == "A" else "A" for x in a))
+            for a in ARRANGEMENTS}
+    for k, arrangement in enumerate(ARRANGEMENTS):
+        assert mirrored.chips_a[flip[arrangement]] == -r1.chips_a[k]
+    assert mirrored.score == pytest.approx(-r1.score)
+
+
+def test_every_seating_plays_the_same_cards() -> None:
+    state = deal_of(8, 2)
+    again = deal_of(8, 2)
+    assert state.key() == again.key()
+    assert deal_of(8, 3).key() != state.key()
+
+
+def test_match_with_an_executor_equals_serial() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    serial = duplicate_match("rule", "random", 4, seed=2)
+    with ThreadPoolExecutor(2) as pool:
+        pooled = duplicate_match("rule", "random", 4, seed=2, executor=pool)
+    assert serial.deals == pooled.deals
+    assert serial.row().startswith("| rule vs random | 4 |")
+
+
+def test_arena_refuses_other_table_sizes() -> None:
+    with pytest.raises(TutorError, match="SBS-5"):
+        duplicate_deal("rule", "random", 0, 1, {"players": 4})
+
+
+def test_mean_ci() -> None:
+    m, lo, hi = mean_ci([1.0, 2.0, 3.0, 4.0])
+    assert m == 2.5 and lo < 2.5 < hi
+    assert hi - lo == pytest.approx(2 * 3.182 * (1.2909944 / 2), rel=1e-4)
+
+
+def _mask(texts: str) -> int:
+    return mask_of([parse_card(t) for t in texts.split()])
+
+
+def test_hand_rules_of_thumb() -> None:
+    strong = _mask("AS TS KS QS JS 9S AC TC AD TD AH")
+    est = {e.contract: e for e in estimates(strong)}
+    assert est[SOLO].trump == 1 and est[SOLO].chips > 0
+    assert est[GUARANTEE].chips == 40
+    assert est[MISERE].chips == 0 and uncovered(strong)
+    low = _mask("6S 7S 8S 6C 7C 8C 6D 7D 8D 6H 7H")
+    assert not uncovered(low) and spread_safe(low)
+    assert {e.contract: e for e in estimates(low)}[SOLO].chips == 0
+    # Call Solo: call the highest trump missing, give a cheap card of a short side suit
+    assert call_card(strong, 1) == parse_card("8S")
+    twelve = strong | _mask("8S") | _mask("6H")
+    assert give_card(twelve, parse_card("8S"), 1) == parse_card("6H")
+
+
+def test_random_bot_covers_legal_actions() -> None:
+    state: SixBidSoloState = SixBidSolo().new_deal(2)
+    view = state.view(state.to_move or 0)
+    bot = make_bot("random", 5)
+    seen = {bot.act(view)[0] for _ in range(200)}
+    assert seen == set(view.legal)

@@ -1,0 +1,37 @@
+"""A ladder of sparring partners, each seeded, each seeing only its seat's view.
+
+- :class:`~tutor.bots.random_bot.RandomBot` — any legal action;
+- :class:`~tutor.bots.rule_bot.RuleBot` — readable rules of thumb, each choice with a reason;
+- :class:`~tutor.bots.pimc.PimcBot` — sampled worlds solved double-dummy (Perfect Information
+  Monte Carlo), bidding through the bid advisor.
+
+``make_bot(kind, seed)`` builds one by name; :mod:`tutor.bots.arena` plays them against each
+other in duplicate.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import Bot
+
+KINDS = ("random", "rule", "pimc")
+
+
+def make_bot(kind: str, seed: int | None = None, **options: Any) -> Bot:
+    """A bot by name (``random``, ``rule``, ``pimc``), seeded."""
+    if kind == "random":
+        from .random_bot import RandomBot
+        return RandomBot(seed)
+    if kind == "rule":
+        from .rule_bot import RuleBot
+        return RuleBot(seed)
+    if kind == "pimc":
+        from .pimc import PimcBot  # imports the solver: loaded only when asked for
+        return PimcBot(seed, **options)
+    from ..errors import OptionError
+    raise OptionError("REC-2", "unknown bot kind; one of " + ", ".join(KINDS), where="bot",
+                      what=repr(kind))
+
+
+__all__ = ["KINDS", "Bot", "make_bot"]

@@ -1,0 +1,177 @@
+"""Duplicate matches between two kinds of bot: the same deals, the seats rotated.
+
+Luck of the cards is the largest noise in a card game, so every deal is played six times, once
+for each way of seating the two kinds at the three active seats with both kinds present
+(A-B-B, B-A-B, B-B-A, B-A-A, A-B-A, A-A-B). Each seat is held by A in three of the six and by B
+in the other three, so the cards cancel out and the difference between the bots remains.
+
+A deal's score is what A won over the six plays divided by six (B won exactly minus that: the
+settlement is zero-sum, SBS-27). The match reports the mean score per deal with a 95% confidence
+interval over the deals (Student's t; deals are independent, plays of one deal are not).
+
+Every action goes through the checked ``apply`` and bots only ever receive ``state.view(seat)``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import statistics
+import time
+import zlib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import OptionError
+from ..rules.six_bid_solo import SixBidSolo, SixBidSoloState
+from . import make_bot
+from .base import Bot
+
+#: the six seatings of two kinds at three active seats, both kinds present ("A"/"B" by position)
+ARRANGEMENTS: tuple[tuple[str, str, str], ...] = tuple(
+    p for p in itertools.product("AB", repeat=3) if len(set(p)) == 2)  # type: ignore[misc]
+
+# Student's t, 97.5% point, by degrees of freedom (1..30); above 30 the normal 1.96 is used
+_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
+         2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+         2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
+def mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
+    """(mean, low, high): a 95% confidence interval for the mean of ``xs``."""
+    n = len(xs)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    m = statistics.fmean(xs)
+    if n == 1:
+        return m, -math.inf, math.inf
+    t = _T975[n - 2] if n - 1 <= len(_T975) else 1.96
+    half = t * statistics.stdev(xs) / math.sqrt(n)
+    return m, m - half, m + half
+
+
+def play_out(state: SixBidSoloState, bots: Mapping[int, Bot],
+             on_action: Callable[[int, int, str], None] | None = None) -> list[int]:
+    """Let ``bots`` (by seat) play ``state`` to the end; return the chips (SBS-27).
+
+    Each bot sees only its view; its action is applied through the checked ``apply``, so an
+    illegal action raises :class:`~tutor.errors.IllegalActionError` naming the rule.
+    """
+    while not state.is_terminal():
+        seat = state.to_move
+        assert seat is not None
+        action, reason = bots[seat].act(state.view(seat))
+        state.apply(action)
+        if on_action is not None:
+            on_action(seat, action, reason)
+    return state.chips()
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One deal played in the six seatings: A's chips in each and A's mean."""
+
+    index: int
+    chips_a: tuple[int, ...]  # A's total chips in each seating, ARRANGEMENTS order
+    bidders: tuple[str, ...]  # who was the bidder in each seating: "A", "B" or "" (thrown in)
+
+    @property
+    def score(self) -> float:
+        return sum(self.chips_a) / len(self.chips_a)
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """A duplicate match: A's mean chips per deal against B, with its 95% interval."""
+
+    a: str
+    b: str
+    deals: tuple[DealResult, ...]
+    seconds: float
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def scores(self) -> list[float]:
+        return [d.score for d in self.deals]
+
+    @property
+    def mean(self) -> float:
+        return mean_ci(self.scores)[0]
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        _, lo, hi = mean_ci(self.scores)
+        return lo, hi
+
+    def row(self) -> str:
+        m, lo, hi = mean_ci(self.scores)
+        verdict = "A better" if lo > 0 else ("B better" if hi < 0 else "not separated")
+        return (f"| {self.a} vs {self.b} | {len(self.deals)} | {m:+.1f} | [{lo:+.1f}, {hi:+.1f}] "
+                f"| {verdict} | {self.seconds:.0f} s |")
+
+
+def deal_of(seed: int, index: int, options: Mapping[str, Any] | None = None) -> SixBidSoloState:
+    """Deal number ``index`` of a match seeded ``seed`` (the dealer rotates, SBS-9)."""
+    game = SixBidSolo(dict(options or {}))
+    return game.new_deal(random.Random(seed * 1_000_003 + index), dealer=index % game.players)
+
+
+def duplicate_deal(a: str, b: str, index: int, seed: int,
+                   options: Mapping[str, Any] | None = None,
+                   bot_options: Mapping[str, Mapping[str, Any]] | None = None) -> DealResult:
+    """Play deal ``index`` in the six seatings of kinds ``a`` and ``b``."""
+    options = dict(options or {})
+    if options.get("players", 3) != 3:
+        raise OptionError("SBS-5", "the duplicate arena seats two kinds at a table of three",
+                          where="options.players", what=repr(options.get("players")))
+    bot_options = bot_options or {}
+    chips_a: list[int] = []
+    bidders: list[str] = []
+    for arrangement in ARRANGEMENTS:
+        state = deal_of(seed, index, options)
+        kinds = dict(zip(state.active, arrangement, strict=True))
+        bots: dict[int, Bot] = {}
+        for seat, who in kinds.items():
+            kind = a if who == "A" else b
+            # the same kind at the same seat of the same deal gets the same seed, whatever the
+            # seating: so A-B-B of (a, b) is exactly B-A-A of (b, a)
+            bot_seed = ((seed * 1_000_003 + index) * 8 + seat) * 2**32 + zlib.crc32(kind.encode())
+            bots[seat] = make_bot(kind, bot_seed, **dict(bot_options.get(kind, {})))
+        chips = play_out(state, bots)
+        chips_a.append(sum(c for seat, c in enumerate(chips) if kinds.get(seat) == "A"))
+        bidders.append(kinds[state.bidder] if state.bidder is not None else "")
+    return DealResult(index, tuple(chips_a), tuple(bidders))
+
+
+def _deal_task(task: tuple[str, str, int, int, dict[str, Any], dict[str, dict[str, Any]]]
+               ) -> DealResult:
+    return duplicate_deal(*task)
+
+
+def duplicate_match(a: str, b: str, deals: int, seed: int,
+                    options: Mapping[str, Any] | None = None,
+                    executor: Executor | None = None,
+                    bot_options: Mapping[str, Mapping[str, Any]] | None = None,
+                    progress: Callable[[DealResult], None] | None = None,
+                    start: int = 0) -> MatchResult:
+    """``deals`` duplicate deals of ``a`` against ``b`` from ``seed``; deals are spread over
+    ``executor`` (any :class:`concurrent.futures.Executor`) when one is given."""
+    t0 = time.perf_counter()
+    tasks = [(a, b, i, seed, dict(options or {}),
+              {k: dict(v) for k, v in (bot_options or {}).items()})
+             for i in range(start, start + deals)]
+    results: Iterable[DealResult]
+    results = executor.map(_deal_task, tasks) if executor is not None else map(_deal_task, tasks)
+    out = []
+    for r in results:
+        out.append(r)
+        if progress is not None:
+            progress(r)
+    return MatchResult(a, b, tuple(out), time.perf_counter() - t0)
+
+
+__all__ = ["ARRANGEMENTS", "DealResult", "MatchResult", "deal_of", "duplicate_deal",
+           "duplicate_match", "mean_ci", "play_out"]

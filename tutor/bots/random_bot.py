@@ -1,0 +1,23 @@
+"""The bottom of the ladder: a uniformly random legal action."""
+
+from __future__ import annotations
+
+import random
+
+from ..rules.six_bid_solo import SeatView, describe_action
+from ..state import Action
+from .base import require_turn
+
+
+class RandomBot:
+    """Picks any legal action with equal chance (seeded: the same seed, the same choices)."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, view: SeatView) -> tuple[Action, str]:
+        require_turn(view)
+        action = self.rng.choice(view.legal)
+        return action, f"{describe_action(action)}: a random legal choice"
