@@ -163,6 +163,61 @@ _DEAL_PLACES = tuple(
 )
 
 
+# --- settlement (SBS-10, SBS-11, SBS-12, SBS-27, SBS-V1, SBS-V2) --------------------------------
+@dataclass(frozen=True)
+class Outcome:
+    """What a finished deal gives settlement: the contract, trump, P (SBS-12, widow included
+    where it counts), and the bidder's tricks and card points in tricks (for the misères)."""
+
+    contract: int
+    trump: int
+    points: int
+    tricks: int
+    trick_points: int
+
+
+def made(options: Options, o: Outcome) -> bool:
+    """Did the bidder make the contract? (SBS table; SBS-V1 for the misères)"""
+    c = o.contract
+    if c in MISERES:
+        if options.misere == "no_card_points":  # SBS-V1: a trick of 9s and lower is allowed
+            return o.trick_points == 0
+        return o.tricks == 0
+    if c in (SOLO, HEART_SOLO):
+        return o.points >= 61
+    if c == GUARANTEE:
+        return o.points >= (74 if o.trump == HEARTS else 80)
+    return o.points == 120  # Call Solo: every counting card; a pointless trick may be lost
+
+
+def opponent_amount(options: Options, o: Outcome) -> int:
+    """What each opponent pays the bidder; negative when the bidder pays each."""
+    c = o.contract
+    if c in (SOLO, HEART_SOLO):  # SBS-10: on the margin, k by contract (not by suit)
+        return (2 if c == SOLO else 3) * (o.points - 60)
+    tariff = {MISERE: 30, GUARANTEE: 40, SPREAD: 60}.get(c)
+    if tariff is None:  # Call Solo
+        tariff = 150 if o.trump == HEARTS else 100
+    return tariff if made(options, o) else -tariff  # SBS-11: won or lost whole
+
+
+def settle(options: Options, bidder: int, defenders: Sequence[int], o: Outcome) -> list[int]:
+    """SBS-27: one chip change per seat, zero-sum — the bidder with each opponent.
+
+    SBS-V2: with 5 players a *made* Solo or Heart Solo collects only from the two defenders;
+    a lost one pays all four opponents; every other contract settles with everyone.
+    """
+    out = [0] * options.players
+    amount = opponent_amount(options, o)
+    payers = [s for s in range(options.players) if s != bidder]
+    if options.players == 5 and o.contract in (SOLO, HEART_SOLO) and amount > 0:
+        payers = list(defenders)
+    for s in payers:
+        out[s] -= amount
+        out[bidder] += amount
+    return out
+
+
 # --- the game ---------------------------------------------------------------------------------
 class SixBidSolo(Game):
     """Six-Bid Solo with its options fixed."""
@@ -285,7 +340,7 @@ class SixBidSolo(Game):
         for i, token in enumerate(calls):
             where = f"calls[{i}]"
             if state.phase != AUCTION:
-                raise IllegalActionError("SBS-16a", "the auction is over", where=where,
+                raise IllegalActionError("SBS-18", "the auction is over", where=where,
                                          what=str(token))
             state.apply_at(parse_call(token, where), where)
         declare = record.get("declare")
@@ -635,11 +690,10 @@ class SixBidSoloState(GameState):
             if ok and self.trick:
                 led = SUIT_OF[self.trick[0]]
                 suit = SUIT_OF[action]
-                if suit != led and hand & SUIT_MASK[led]:
-                    ok = 0
-                elif (suit != led and self.trump >= 0 and suit != self.trump
-                      and hand & SUIT_MASK[self.trump]):
-                    ok = 0
+                if suit != led and (hand & SUIT_MASK[led] or (
+                        self.trump >= 0 and suit != self.trump
+                        and hand & SUIT_MASK[self.trump])):
+                    ok = 0  # a revoke, or not trumping while able
             if ok:
                 self._play(action)
                 self._history.append(action)
@@ -930,45 +984,25 @@ class SixBidSoloState(GameState):
             p += mask_points(self.widow)
         return p
 
-    def made(self) -> bool:
-        """Did the bidder make the contract? (terminal, with a bidder)"""
+    def outcome(self) -> Outcome:
+        """The facts settlement needs, read off a finished deal with a bidder."""
         assert self.bidder is not None
-        c = self.contract
-        if c in MISERES:
-            if self.options.misere == "no_card_points":  # SBS-V1
-                return self.won_points[self.bidder] == 0
-            return self.won_tricks[self.bidder] == 0
-        p = self.bidder_points()
-        if c in (SOLO, HEART_SOLO):
-            return p >= 61
-        if c == GUARANTEE:
-            return p >= (74 if self.trump == HEARTS else 80)
-        return p == 120  # Call Solo: every counting card
+        return Outcome(self.contract, self.trump, self.bidder_points(),
+                       self.won_tricks[self.bidder], self.won_points[self.bidder])
+
+    def made(self) -> bool:
+        """Did the bidder make the contract? (a finished deal with a bidder)"""
+        return made(self.options, self.outcome())
 
     def opponent_amount(self) -> int:
         """What each opponent pays the bidder (negative: the bidder pays each)."""
-        c = self.contract
-        if c in (SOLO, HEART_SOLO):  # SBS-10: on the margin, k by contract
-            return (2 if c == SOLO else 3) * (self.bidder_points() - 60)
-        tariff = {MISERE: 30, GUARANTEE: 40, SPREAD: 60}.get(c)
-        if tariff is None:  # Call Solo
-            tariff = 150 if self.trump == HEARTS else 100
-        return tariff if self.made() else -tariff  # SBS-11
+        return opponent_amount(self.options, self.outcome())
 
     def chips(self) -> list[int]:
         """SBS-27: the bidder settles with each opponent; zero-sum; a throw-in changes nothing."""
-        out = [0] * self.n
         if self._phase != DONE or self.bidder is None:
-            return out
-        amount = self.opponent_amount()
-        payers = [s for s in range(self.n) if s != self.bidder]
-        # SBS-V2: with 5 players a made Solo/Heart Solo collects from the two defenders only.
-        if self.n == 5 and self.contract in (SOLO, HEART_SOLO) and amount > 0:
-            payers = list(self.defenders)
-        for s in payers:
-            out[s] -= amount
-            out[self.bidder] += amount
-        return out
+            return [0] * self.n
+        return settle(self.options, self.bidder, self.defenders, self.outcome())
 
     # -- views and records --
     def view(self, seat: int) -> SeatView:
@@ -1062,20 +1096,18 @@ def random_playout(state: SixBidSoloState, rng: random.Random) -> None:
     led = SUIT_OF[trick[0]] if trick else -1
     while True:
         hs = suits[seat]
-        pile = hs[led] if led >= 0 else None
-        if not pile:  # leading, or void in the led suit: trump if able (SBS-23), else any
-            pile = hs[trump] if led >= 0 and trump >= 0 else None
-            if not pile:
-                k = int(rand() * (len(hs[0]) + len(hs[1]) + len(hs[2]) + len(hs[3])))
-                for pile in hs:
-                    if k < len(pile):
-                        break
-                    k -= len(pile)
-                card = pile.pop(k)
-            else:
-                card = pile.pop(int(rand() * len(pile)))
-        else:
+        pile: list[int] = hs[led] if led >= 0 else []
+        if not pile and led >= 0 and trump >= 0:  # void in the led suit: trump if able (SBS-23)
+            pile = hs[trump]
+        if pile:
             card = pile.pop(int(rand() * len(pile)))
+        else:  # leading, or holding neither: any card
+            k = int(rand() * (len(hs[0]) + len(hs[1]) + len(hs[2]) + len(hs[3])))
+            for pile in hs:
+                if k < len(pile):
+                    break
+                k -= len(pile)
+            card = pile.pop(k)
         trick.append(card)
         history.append(card)
         if len(trick) < 3:
