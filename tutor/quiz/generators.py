@@ -1,0 +1,689 @@
+"""Question generators: one per kind, each a pure function of a seed.
+
+Positions come from real deals: ``SixBidSolo.new_deal`` with a seeded ``random.Random``, an
+auction and a declaration played through the engine's checked ``apply``, then seeded random
+legal cards. Every answer is the engine's (``legal_actions``, the winner it recorded for a
+trick, ``to_move`` and ``bidder`` after the calls, ``chips()``, ``bidder_points()``, the deck's
+rank order) — never a table written here. The explanations restate the rule in words and cite
+its id; the numbers in them come from the engine too.
+
+Kinds (``KINDS``): ``card-order`` (SBS-2), ``points`` (SBS-3, SBS-12), ``deal`` (SBS-5,
+SBS-8, SBS-V2), ``legal-plays`` (SBS-23, pick every legal card), ``trick-winner`` (SBS-24),
+``auction`` (SBS-13..17, SBS-16a), ``settlement`` (SBS-10, SBS-11, SBS-27, SBS-V2).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from functools import cmp_to_key
+
+from ..cards import DECK_36, Card, Rank, Suit
+from ..errors import IllegalActionError
+from ..rules.six_bid_solo import (
+    AUCTION,
+    CALL_BASE,
+    CALL_SOLO,
+    CARDS,
+    CONTRACT_NAMES,
+    CONTRACTS,
+    DECLARE,
+    GUARANTEE,
+    HEART_SOLO,
+    HEARTS,
+    MISERES,
+    PASS,
+    PLAY,
+    POINTS,
+    SOLO,
+    SUIT_MASK,
+    SUIT_OF,
+    WIDOW_COUNTS,
+    SixBidSolo,
+    SixBidSoloState,
+    mask_cards,
+    mask_points,
+    random_playout,
+    token_of,
+)
+from .core import AnswerKey, Choice, Question, QuizError, card_label
+
+POSITIONS = ("forehand", "middlehand", "endhand")
+Generator = Callable[[int, random.Random], Question]
+
+
+# --- small helpers --------------------------------------------------------------------------------
+def seat_text(seat: int, active: Sequence[int], dealer: int | None = None) -> str:
+    """``seat 1 (forehand)``, ``seat 3 (sits out, dealer)``."""
+    bits = [POSITIONS[list(active).index(seat)] if seat in active else "sits out"]
+    if dealer is not None and seat == dealer:
+        bits.append("dealer")
+    return f"seat {seat} ({', '.join(bits)})"
+
+
+def contract_text(state: SixBidSoloState) -> str:
+    name = CONTRACT_NAMES[CONTRACTS[state.contract - 1]]
+    if state.contract in MISERES:
+        return f"{name}, no trump"
+    return f"{name}, trump {Suit(state.trump).symbol}"
+
+
+def _trump(state: SixBidSoloState) -> int:
+    """The trump suit in play, -1 for none (Misère and Spread Misère, SBS-24)."""
+    return -1 if state.contract in MISERES else state.trump
+
+
+def _pick_contract(rng: random.Random) -> int:
+    return rng.choices(range(1, 7), weights=(6, 4, 3, 3, 2, 1))[0]
+
+
+def _bid_deal(rng: random.Random, game: SixBidSolo, contract: int | None = None
+              ) -> SixBidSoloState:
+    """A fresh deal whose auction a random active player wins with ``contract``, declared at
+    random, ready for the first lead — every call and step through the checked ``apply``."""
+    state = game.new_deal(rng, rng.randrange(game.players))
+    target = contract or _pick_contract(rng)
+    bidder = state.active[rng.randrange(3)]
+    bid = False
+    while state.phase == AUCTION:
+        if state.to_move == bidder and not bid:
+            state.apply(CALL_BASE + target)
+            bid = True
+        else:
+            state.apply(PASS)
+    while state.phase == DECLARE:
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def _play_out(state: SixBidSoloState, rng: random.Random) -> list[SixBidSoloState]:
+    """Play random legal cards to the end; return the state before every card (copies)."""
+    before: list[SixBidSoloState] = []
+    while state.phase == PLAY:
+        before.append(state.copy())
+        state.apply(rng.choice(state.legal_actions()))
+    return before
+
+
+def _number_choices(rng: random.Random, correct: int, wrongs: Sequence[int], *, n: int = 4,
+                    signed: bool = False, step: int = 1) -> tuple[Choice, ...]:
+    """``n`` numeric choices: the right one, the typical mistakes first, then near misses."""
+    pool: list[int] = []
+    for w in wrongs:
+        if w != correct and w not in pool and (signed or w >= 0):
+            pool.append(w)
+    pool = pool[: n - 1] if len(pool) <= n - 1 else rng.sample(pool, n - 1)
+    near = [correct + d * step for d in (1, -1, 2, -2, 3, -3, 5, -5, 10, -10)]
+    rng.shuffle(near)
+    for w in near:
+        if len(pool) >= n - 1:
+            break
+        if w != correct and w not in pool and (signed or w >= 0):
+            pool.append(w)
+    values = sorted([correct, *pool])
+    return tuple(Choice(str(v), f"{v:+d}" if signed and v else str(v)) for v in values)
+
+
+def _seat_choices(seats: Sequence[int], active: Sequence[int], dealer: int | None = None
+                  ) -> tuple[Choice, ...]:
+    return tuple(Choice(str(s), seat_text(s, active, dealer)) for s in seats)
+
+
+# --- card order (SBS-2) ---------------------------------------------------------------------------
+def _outranks(a: Card, b: Card) -> int:
+    return -1 if DECK_36.beats(a, b) else (1 if DECK_36.beats(b, a) else 0)
+
+
+def card_order(seed: int, rng: random.Random) -> Question:
+    """Which of these cards of one suit ranks higher / highest / lowest (SBS-2)."""
+    suit = Suit(rng.randrange(4))
+    ranks = list(DECK_36.ranks)
+    variant = rng.choice(("higher", "highest", "lowest"))
+    k = 2 if variant == "higher" else rng.choice((3, 4))
+    if rng.random() < 0.5:  # the trap of this game: the ten above the king
+        others = [r for r in ranks if r not in (Rank.TEN, Rank.KING)]
+        picked = [Rank.TEN, Rank.KING, *rng.sample(others, k - 2)]
+    else:
+        picked = rng.sample(ranks, k)
+    rng.shuffle(picked)
+    cards = [Card(r, suit) for r in picked]
+    ordered = sorted(cards, key=cmp_to_key(_outranks))  # highest first, by the deck's order
+    answer = ordered[-1] if variant == "lowest" else ordered[0]
+    names = " or ".join(card_label(c) for c in cards) if k == 2 else None
+    prompt = {
+        "higher": f"Which card ranks higher: {names}?",
+        "highest": "Which of these cards ranks highest?",
+        "lowest": "Which of these cards ranks lowest?",
+    }[variant]
+    order_words = " ".join("10" if r is Rank.TEN else r.letter for r in DECK_36.ranks)
+    explanation = (
+        f"SBS-2: in every suit, trump included, the order from the top is {order_words} — the "
+        f"ten ranks above the king. Here, highest first: "
+        f"{' '.join(card_label(c) for c in ordered)}, so {card_label(answer)} is "
+        f"{'the lowest' if variant == 'lowest' else 'higher' if k == 2 else 'the highest'}.")
+    return Question(
+        kind="card-order", seed=seed, prompt=prompt,
+        choices=tuple(Choice(c.text, card_label(c)) for c in cards), multi=False,
+        rules=("SBS-2",), cards=tuple(cards),
+        _key=AnswerKey(frozenset({answer.text}), explanation, ("SBS-2",)))
+
+
+# --- points (SBS-3, SBS-12) -----------------------------------------------------------------------
+def _points_mistakes(cards: Sequence[int]) -> list[int]:
+    """Typical miscounts: the ten as nothing, the king as ten, the ace as one."""
+    total = sum(POINTS[c] for c in cards)
+    tens = sum(1 for c in cards if CARDS[c].rank is Rank.TEN)
+    kings = sum(1 for c in cards if CARDS[c].rank is Rank.KING)
+    aces = sum(1 for c in cards if CARDS[c].rank is Rank.ACE)
+    return [total - 10 * tens, total + 6 * kings, total - 10 * aces,
+            total - 10 * tens + 6 * kings]
+
+
+_POINTS_RULE = ("SBS-3: A 11, 10 10, K 4, Q 3, J 2, and 9 8 7 6 nothing, whatever the suit.")
+
+
+def points(seed: int, rng: random.Random) -> Question:
+    """Count card points: a trick, a handful of cards, or the bidder's P (SBS-3, SBS-12)."""
+    variant = rng.choice(("trick", "cards", "bidder"))
+    game = SixBidSolo()
+    if variant == "bidder":
+        state = _bid_deal(rng, game, rng.choice(WIDOW_COUNTS))
+        _play_out(state, rng)
+        bidder = state.bidder
+        assert bidder is not None
+        won = mask_cards(state.won_cards[bidder])
+        widow = mask_cards(state.widow)
+        in_tricks = state.won_points[bidder]
+        widow_pts = mask_points(state.widow)
+        p = state.bidder_points()  # the engine's P (SBS-12)
+        name = CONTRACT_NAMES[CONTRACTS[state.contract - 1]]
+        explanation = (
+            f"SBS-12: P is the card points in the bidder's tricks ({in_tricks}) plus, in "
+            f"{name}, the widow's card points ({widow_pts}): P = {p}. {_POINTS_RULE}")
+        return Question(
+            kind="points", seed=seed,
+            prompt=(f"The deal is over. These are the cards in the tricks the bidder won in "
+                    f"{name}. What is the bidder's P?"),
+            choices=_number_choices(rng, p, [in_tricks, widow_pts, p - widow_pts + 10,
+                                             120 - p]),
+            multi=False, rules=("SBS-12", "SBS-3"), cards=tuple(CARDS[c] for c in won),
+            facts=(("Contract", contract_text(state)),
+                   ("Widow", " ".join(card_label(CARDS[c]) for c in widow)),
+                   ("Tricks won by the bidder", str(state.won_tricks[bidder]))),
+            _key=AnswerKey(frozenset({str(p)}), explanation, ("SBS-12", "SBS-3")))
+    if variant == "trick":
+        state = _bid_deal(rng, game)
+        _play_out(state, rng)
+        _, cards, _ = rng.choice(state.tricks)
+        shown = list(cards)
+        prompt = "How many card points are in this trick?"
+    else:
+        shown = rng.sample(range(36), rng.randint(4, 7))
+        prompt = "How many card points do these cards hold together?"
+    total = sum(POINTS[c] for c in shown)  # the engine's point table (SBS-3)
+    parts = " + ".join(f"{card_label(CARDS[c])} {POINTS[c]}" for c in shown)
+    explanation = f"{_POINTS_RULE} Here: {parts} = {total}."
+    return Question(
+        kind="points", seed=seed, prompt=prompt,
+        choices=_number_choices(rng, total, _points_mistakes(shown)), multi=False,
+        rules=("SBS-3",), cards=tuple(CARDS[c] for c in shown),
+        _key=AnswerKey(frozenset({str(total)}), explanation, ("SBS-3",)))
+
+
+# --- deal structure (SBS-5, SBS-8, SBS-V2) --------------------------------------------------------
+_SITOUT_WORDS = {
+    "hoyle": "the player two seats to the dealer's right",
+    "next_dealer": "the player on the dealer's left",
+    "second_next_dealer": "the player two seats to the dealer's left",
+}
+
+
+def _table_game(rng: random.Random, players: int | None = None) -> SixBidSolo:
+    n = players or rng.choice((3, 3, 4, 5))
+    opts: dict[str, object] = {"players": n}
+    if n == 5:
+        opts["five_player_sitout"] = rng.choice(tuple(_SITOUT_WORDS))
+    return SixBidSolo(opts)
+
+
+def _table_words(game: SixBidSolo, dealer: int) -> str:
+    n = game.players
+    text = f"{n} players, seats 0..{n - 1} clockwise; seat {dealer} deals"
+    if n == 5:
+        rule = game.options.five_player_sitout
+        text += (f"; the second player to sit out is {_SITOUT_WORDS[rule]}"
+                 f" (five_player_sitout = {rule})")
+    return text
+
+
+def _active_words(state: SixBidSoloState) -> str:
+    return ", ".join(f"{POSITIONS[i]} seat {s}" for i, s in enumerate(state.active))
+
+
+def deal(seed: int, rng: random.Random) -> Question:
+    """Who is forehand / middlehand / endhand, who sits out, where a card of the pack goes."""
+    variant = rng.choice(("position", "sitout", "packet"))
+    game = _table_game(rng, rng.choice((4, 5)) if variant == "sitout" else None)
+    dealer = rng.randrange(game.players)
+    state = game.new_deal(rng, dealer)  # the engine decides who is active (SBS-5, SBS-V2)
+    n = game.players
+    seats = tuple(range(n))
+    sitting = [s for s in seats if s not in state.active]
+    v2 = ""
+    if n == 4:
+        v2 = " SBS-V2: with 4 players the dealer receives no cards."
+    elif n == 5:
+        v2 = (f" SBS-V2: with 5 players the dealer and "
+              f"{_SITOUT_WORDS[game.options.five_player_sitout]} receive no cards "
+              f"(here seats {' and '.join(map(str, sitting))}).")
+    rules = ("SBS-5", "SBS-V2") if n > 3 else ("SBS-5",)
+    base = (f"SBS-5: the active players clockwise from the dealer's left are forehand, "
+            f"middlehand and endhand; with 3 players endhand is the dealer.{v2} "
+            f"Here: {_active_words(state)}.")
+    facts = (("Table", _table_words(game, dealer)),)
+    if variant == "position":
+        pos = rng.randrange(3)
+        answer = state.active[pos]
+        return Question(
+            kind="deal", seed=seed, prompt=f"Who is {POSITIONS[pos]} in this deal?",
+            choices=tuple(Choice(str(s), f"seat {s}") for s in seats), multi=False,
+            rules=rules, facts=facts,
+            _key=AnswerKey(frozenset({str(answer)}), base, rules))
+    if variant == "sitout":
+        return Question(
+            kind="deal", seed=seed,
+            prompt="Who receives no cards in this deal? Pick every such seat.",
+            choices=tuple(Choice(str(s), f"seat {s}") for s in seats), multi=True,
+            rules=("SBS-V2", "SBS-5"), facts=facts,
+            _key=AnswerKey(frozenset(str(s) for s in sitting), base, ("SBS-V2", "SBS-5"),
+                           {str(s): ("receives no cards" if s in sitting else
+                                     f"is {POSITIONS[state.active.index(s)]}")
+                            for s in seats}))
+    # packet: deal a pack in known order and see where the k-th card lands (SBS-8)
+    k = rng.randrange(36)
+    dealt = game.deal_from_deck(list(range(36)), dealer)
+    if dealt.widow >> k & 1:
+        where = "widow"
+    else:
+        holder = next(s for s in seats if dealt.hands[s] >> k & 1)
+        where = POSITIONS[dealt.active.index(holder)]
+    explanation = (
+        "SBS-8: the dealer deals from the top, forehand first, clockwise: cards 1–12 go 4 "
+        "each to forehand, middlehand, endhand; 13–21 go 3 each; 22–24 face down to the "
+        f"widow; 25–36 go 4 each. Card {k + 1} goes to the {where}.")
+    return Question(
+        kind="deal", seed=seed,
+        prompt=(f"After the cut, the dealer deals the pack from the top in packets "
+                f"(4 each, 3 each, the widow, 4 each). Where does card number {k + 1} from "
+                f"the top go?"),
+        choices=tuple(Choice(w, w) for w in (*POSITIONS, "widow")), multi=False,
+        rules=("SBS-8",), facts=facts,
+        _key=AnswerKey(frozenset({where}), explanation, ("SBS-8",)))
+
+
+# --- legal plays (SBS-23) -------------------------------------------------------------------------
+def _situation(state: SixBidSoloState) -> str:
+    """lead | follow | trump | discard: which branch of SBS-23 binds the player to move."""
+    seat = state.to_move
+    assert seat is not None
+    if not state.trick:
+        return "lead"
+    hand = state.hands[seat]
+    led = SUIT_OF[state.trick[0]]
+    if hand & SUIT_MASK[led]:
+        return "follow"
+    trump = _trump(state)
+    if trump >= 0 and hand & SUIT_MASK[trump]:
+        return "trump"
+    return "discard"
+
+
+def legal_plays(seed: int, rng: random.Random) -> Question:
+    """Pick every card the player to move may legally play (SBS-23)."""
+    state = _bid_deal(rng, SixBidSolo())
+    history = [s for s in _play_out(state, rng) if s.hands[s.to_move or 0].bit_count() >= 3]
+    by_kind: dict[str, list[SixBidSoloState]] = {}
+    for s in history:
+        by_kind.setdefault(_situation(s), []).append(s)
+    weights = {"follow": 4, "trump": 3, "discard": 2, "lead": 1}
+    kinds = sorted(by_kind)
+    kind = rng.choices(kinds, weights=[weights[k] for k in kinds])[0]
+    pos = rng.choice(by_kind[kind])
+    seat = pos.to_move
+    assert seat is not None
+    legal = set(pos.legal_actions())  # the engine's answer
+    hand = mask_cards(pos.hands[seat])
+    reasons: dict[str, str] = {}
+    for c in hand:
+        trial = pos.copy()
+        try:
+            trial.apply(c)
+        except IllegalActionError as e:
+            reasons[CARDS[c].text] = f"illegal — {e.rule}: {e.detail}."
+        else:
+            reasons[CARDS[c].text] = "legal too."
+    trump = _trump(pos)
+    first = not pos.tricks
+    rules: tuple[str, ...]
+    if kind == "lead":
+        rules = ("SBS-22", "SBS-23") if first else ("SBS-25", "SBS-23")
+        why = ("forehand leads the first trick (SBS-22)" if first else
+               "the winner of the last trick leads the next (SBS-25)")
+        explanation = (f"You lead this trick — {why} — and SBS-23 binds only the players who "
+                       f"follow: every card in your hand is legal.")
+    else:
+        led = Suit(SUIT_OF[pos.trick[0]])
+        rules = ("SBS-23",)
+        if kind == "follow":
+            n_led = (pos.hands[seat] & SUIT_MASK[led]).bit_count()
+            explanation = (f"SBS-23: {led.symbol} was led and you hold {n_led} {led.noun}: you "
+                           f"must follow suit — with any of them, high or low (there is no "
+                           f"obligation to head the trick).")
+        elif kind == "trump":
+            explanation = (f"SBS-23: {led.symbol} was led and you have none, but you hold "
+                           f"trumps ({Suit(trump).symbol}): you must play a trump — any trump "
+                           f"(there is no obligation to over-trump).")
+        else:
+            no_trump = ("there is no trump in this contract (SBS-24)" if trump < 0
+                        else f"you hold no trump ({Suit(trump).symbol})")
+            if trump < 0:
+                rules = ("SBS-23", "SBS-24")
+            explanation = (f"SBS-23: {led.symbol} was led, you have none, and {no_trump}: "
+                           f"any card of your hand is legal.")
+    view = replace(pos.view(seat), legal=())  # the legal list is the answer: never shown
+    return Question(
+        kind="legal-plays", seed=seed,
+        prompt=f"You are seat {seat}. Pick every card you may legally play now.",
+        choices=tuple(Choice(CARDS[c].text, card_label(CARDS[c])) for c in hand), multi=True,
+        rules=rules, view=view, facts=(("Contract", contract_text(pos)),),
+        _key=AnswerKey(frozenset(CARDS[c].text for c in legal), explanation, rules, reasons))
+
+
+# --- trick winner (SBS-24) ------------------------------------------------------------------------
+def trick_winner(seed: int, rng: random.Random) -> Question:
+    """Who wins this trick? (SBS-24; SBS-2 inside a suit)"""
+    state = _bid_deal(rng, SixBidSolo())
+    _play_out(state, rng)
+    trump = _trump(state)
+
+    def interest(t: tuple[int, tuple[int, ...], int]) -> int:
+        _, cs, _ = t
+        led = SUIT_OF[cs[0]]
+        ruffed = trump >= 0 and led != trump and any(SUIT_OF[c] == trump for c in cs)
+        ranks = {CARDS[c].rank for c in cs if SUIT_OF[c] == led}
+        return 1 + 3 * ruffed + 3 * ({Rank.TEN, Rank.KING} <= ranks)
+
+    tricks = state.tricks
+    leader, cards, winner = rng.choices(tricks, weights=[interest(t) for t in tricks])[0]
+    seats = [leader, state.next_active(leader), state.next_active(state.next_active(leader))]
+    led = Suit(SUIT_OF[cards[0]])
+    best = cards[seats.index(winner)]
+    trumps = [c for c in cards if SUIT_OF[c] == trump]
+    order = " ".join("10" if r is Rank.TEN else r.letter for r in DECK_36.ranks)
+    if trumps:
+        how = (f"{Suit(trump).symbol} is trump and the trick holds "
+               f"{'a trump' if len(trumps) == 1 else 'trumps'}: the highest trump, "
+               f"{card_label(CARDS[best])}, wins")
+        rules: tuple[str, ...] = ("SBS-24", "SBS-2")
+    else:
+        why_none = ("there is no trump in this contract" if trump < 0
+                    else f"no trump ({Suit(trump).symbol}) was played")
+        how = (f"{why_none}, so the highest card of the led suit {led.symbol} wins: "
+               f"{card_label(CARDS[best])} (cards of another suit never win)")
+        rules = ("SBS-24", "SBS-2")
+    explanation = f"SBS-24: {how}. SBS-2: the order in a suit is {order}."
+    return Question(
+        kind="trick-winner", seed=seed, prompt="Who wins this trick?",
+        choices=tuple(Choice(str(s), f"seat {s} — {card_label(CARDS[c])}")
+                      for s, c in zip(seats, cards, strict=True)),
+        multi=False, rules=rules,
+        trick=tuple((s, CARDS[c]) for s, c in zip(seats, cards, strict=True)),
+        active=state.active, facts=(("Contract", contract_text(state)),
+                                    ("Led by", f"seat {leader}")),
+        _key=AnswerKey(frozenset({str(winner)}), explanation, rules))
+
+
+# --- auction (SBS-13..17, SBS-16a) ----------------------------------------------------------------
+def _random_auction(rng: random.Random, state: SixBidSoloState) -> list[SixBidSoloState]:
+    """Random legal calls to the end of the auction; the states before each call (copies)."""
+    before: list[SixBidSoloState] = []
+    while state.phase == AUCTION:
+        before.append(state.copy())
+        legal = state.legal_actions()
+        bids = [a for a in legal if a != PASS]
+        if not bids or rng.random() < 0.45:
+            state.apply(PASS)
+        else:  # mostly the next contract or two up, as players do
+            state.apply(bids[min(int(rng.expovariate(0.9)), len(bids) - 1)])
+    return before
+
+
+def _calls_of(state: SixBidSoloState) -> tuple[tuple[int, str], ...]:
+    return state.view(state.active[0]).calls  # every seat's view carries every call
+
+
+def auction(seed: int, rng: random.Random) -> Question:
+    """Who speaks next, which calls are legal, who wins the auction (SBS-13..17, SBS-16a)."""
+    variant = rng.choice(("next", "calls", "winner"))
+    game = SixBidSolo()
+    state = game.new_deal(rng, rng.randrange(3))
+    before = _random_auction(rng, state)
+    active = state.active
+    choices = _seat_choices(active, active)
+    if variant == "winner":
+        calls = _calls_of(state)
+        if state.bidder is None:
+            answer = "none"
+            explanation = ("SBS-17: all three passed, so nobody plays: the cards are thrown in "
+                           "and the next dealer deals (SBS-16a (1)).")
+            rules: tuple[str, ...] = ("SBS-17", "SBS-16a")
+        else:
+            answer = str(state.bidder)
+            name = CONTRACT_NAMES[CONTRACTS[state.contract - 1]]
+            explanation = (f"SBS-16a (2): seat {state.bidder} named {name} and is the only "
+                           f"player who has not passed, so seat {state.bidder} is the bidder "
+                           f"and must play {name} (SBS-18).")
+            rules = ("SBS-16a", "SBS-18")
+        return Question(
+            kind="auction", seed=seed, prompt="The auction is over. Who is the bidder?",
+            choices=(*choices, Choice("none", "nobody — the deal is thrown in")), multi=False,
+            rules=rules, calls=calls, active=active,
+            _key=AnswerKey(frozenset({answer}), explanation, rules))
+    started = [s for s in before if s.history()] or before
+    if variant == "calls":  # prefer a position with a bid standing
+        standing = [s for s in started if s.high > 0]
+        pos = rng.choice(standing or started)
+        seat = pos.to_move
+        assert seat is not None
+        legal = {token_of(a) for a in pos.legal_actions()}
+        values = ["pass", *CONTRACTS]
+        reasons: dict[str, str] = {}
+        for t in values:
+            trial = pos.copy()
+            try:
+                trial.apply(PASS if t == "pass" else CALL_BASE + CONTRACTS.index(t) + 1)
+            except IllegalActionError as e:
+                reasons[t] = f"illegal — {e.rule}: {e.detail}."
+            else:
+                reasons[t] = "legal too."
+        if pos.high:
+            stand = CONTRACT_NAMES[CONTRACTS[pos.high - 1]]
+            explanation = (f"SBS-14: a bid must name a strictly higher contract than the one "
+                           f"standing ({stand}); passing is always allowed (SBS-13).")
+        else:
+            explanation = ("SBS-13: nobody has bid yet, so any contract may be named, or pass "
+                           "(SBS-14 asks only for a strictly higher contract than a standing "
+                           "one).")
+        rules = ("SBS-14", "SBS-13")
+        return Question(
+            kind="auction", seed=seed,
+            prompt=f"It is {seat_text(seat, active)}'s turn. Pick every call {seat} may make.",
+            choices=tuple(Choice(t, "pass" if t == "pass" else CONTRACT_NAMES[t])
+                          for t in values),
+            multi=True, rules=rules, calls=_calls_of(pos), active=active,
+            _key=AnswerKey(frozenset(t for t in values if t in legal), explanation, rules,
+                           reasons))
+    # next: who speaks next? The engine's to_move after the calls so far.
+    pos = rng.choice(started)
+    nxt = pos.to_move
+    assert nxt is not None
+    calls = _calls_of(pos)
+    _, last = calls[-1]
+    spoken = {s for s, _ in calls}
+    if last != "pass" and nxt in spoken:
+        clause = (f"(3) after a bid, the other player still in who has already spoken answers "
+                  f"it: seat {nxt}")
+    elif last != "pass":
+        clause = (f"(3) after a bid, when no other player still in has spoken, the first of "
+                  f"middlehand and endhand who has not spoken yet speaks: seat {nxt}")
+    else:
+        clause = (f"(4) after a pass, the first of middlehand and endhand who has not spoken "
+                  f"yet speaks: seat {nxt}")
+    explanation = (f"SBS-16a {clause}. A player who has passed is out of the auction "
+                   f"(SBS-14).")
+    rules = ("SBS-16a", "SBS-14")
+    return Question(
+        kind="auction", seed=seed, prompt="Who speaks next in this auction?",
+        choices=choices, multi=False, rules=rules, calls=calls, active=active,
+        _key=AnswerKey(frozenset({str(nxt)}), explanation, rules))
+
+
+# --- settlement (SBS-10, SBS-11, SBS-27, SBS-V2) --------------------------------------------------
+def _made_words(state: SixBidSoloState) -> tuple[str, tuple[str, ...]]:
+    """Why the contract was made or lost, in the rule's words, from the engine's figures."""
+    bidder = state.bidder
+    assert bidder is not None
+    c = state.contract
+    made = state.made()
+    if c in MISERES:
+        if state.options.misere == "no_card_points":
+            got = f"card points {state.won_points[bidder]}"
+            need = "no card point in the bidder's tricks"
+        else:
+            got = f"{state.won_tricks[bidder]} trick(s)"
+            need = "no trick"
+        return (f"the bidder needed {need} (SBS-V1) and won {got}: "
+                f"{'made' if made else 'lost'}", ("SBS-V1",))
+    p = state.bidder_points()
+    if c == GUARANTEE:
+        need = f"P ≥ {74 if state.trump == HEARTS else 80}"
+    elif c == CALL_SOLO:
+        need = "P = 120"
+    else:
+        need = "P ≥ 61"
+    return (f"the bidder needed {need} and has P = {p} (SBS-12): "
+            f"{'made' if made else 'lost'}", ("SBS-12",))
+
+
+def settlement(seed: int, rng: random.Random) -> Question:
+    """Chips for a finished deal: the bidder's total or one opponent's (SBS-10/11/27, V2)."""
+    game = _table_game(rng)
+    state = _bid_deal(rng, game)
+    random_playout(state, rng)
+    bidder = state.bidder
+    assert bidder is not None
+    chips = state.chips()  # the engine's settlement
+    amount = state.opponent_amount()
+    n = game.players
+    c = state.contract
+    name = CONTRACT_NAMES[CONTRACTS[c - 1]]
+    opponents = [s for s in range(n) if s != bidder]
+    payers = [s for s in opponents if chips[s] != 0]
+    variant = rng.choice(("bidder", "opponent"))
+    rules: list[str] = []
+    if c in (SOLO, HEART_SOLO):
+        k = 2 if c == SOLO else 3
+        p = state.bidder_points()
+        core = (f"SBS-10: {name} is paid on the margin, {k} × (P − 60) = {k} × ({p} − 60) = "
+                f"{amount} with each opponent" + (" (negative: the bidder pays)"
+                                                  if amount < 0 else "") + ".")
+        rules += ["SBS-10", "SBS-12"]
+        wrong_each = [(5 - k) * (p - 60), p - 60, -amount]
+    else:
+        why, extra = _made_words(state)
+        tariff = abs(amount)
+        core = (f"SBS-11: {name} is won or lost whole, {tariff} with each opponent; {why}, so "
+                f"the bidder {'receives' if amount > 0 else 'pays'} {tariff} from each "
+                f"opponent." if amount > 0 else
+                f"SBS-11: {name} is won or lost whole, {tariff} with each opponent; {why}, so "
+                f"the bidder pays {tariff} to each opponent.")
+        rules += ["SBS-11", *extra]
+        wrong_each = [-amount, tariff // 2, tariff * 2]
+    if n == 5 and c in (SOLO, HEART_SOLO) and amount > 0:
+        who = (f"SBS-V2: with 5 players a made {name} collects only from the two defenders "
+               f"(seats {' and '.join(map(str, payers))}); the two who sat out pay nothing.")
+        rules.append("SBS-V2")
+    elif n > 3:
+        who = (f"SBS-V2: with {n} players those who sat out settle like any opponent, so the "
+               f"bidder settles with all {len(opponents)} opponents.")
+        rules.append("SBS-V2")
+    else:
+        who = f"SBS-27: the bidder settles with each of the {len(opponents)} opponents."
+    rules.append("SBS-27")
+    facts = [("Table", _table_words(game, state.dealer)),
+             ("Bidder", seat_text(bidder, state.active)),
+             ("Contract", contract_text(state)),
+             ("Bidder's tricks", str(state.won_tricks[bidder]))]
+    if c in WIDOW_COUNTS:
+        facts.append(("Bidder's P (card points won, with the widow: SBS-12)",
+                      str(state.bidder_points())))
+    else:
+        facts.append(("Card points in the bidder's tricks", str(state.won_points[bidder])))
+    if variant == "bidder":
+        answer = chips[bidder]
+        total = (f"The bidder's total is {len(payers)} × {amount} = {answer}." if payers
+                 else "Nothing changes hands.")
+        explanation = f"{core} {who} {total}"
+        wrongs = [w * len(payers or opponents) for w in wrong_each] + [
+            amount, amount * (n - 1), amount * 2, -answer]
+        prompt = "How many chips does the bidder win in all (negative: lose)?"
+    else:
+        # an opponent: with 4-5 players prefer one who sat out — the classic slip
+        out = [s for s in opponents if s not in state.active]
+        seat = rng.choice(out) if out and rng.random() < 0.6 else rng.choice(opponents)
+        answer = chips[seat]
+        if answer == 0 and amount != 0:
+            end = f"Seat {seat} sat out and pays nothing here: 0."
+        else:
+            end = (f"Seat {seat} {'pays' if answer < 0 else 'receives'} {abs(answer)}: "
+                   f"{answer:+d}." if answer else "Nothing changes hands: 0.")
+        explanation = f"{core} {who} {end}"
+        wrongs = [-answer, 0, *(-w for w in wrong_each), answer * 2]
+        prompt = f"How many chips does seat {seat} win or lose in this deal?"
+    rules_t = tuple(dict.fromkeys(rules))
+    return Question(
+        kind="settlement", seed=seed, prompt=prompt,
+        choices=_number_choices(rng, answer, wrongs, signed=True, step=2), multi=False,
+        rules=rules_t, facts=tuple(facts), active=state.active,
+        _key=AnswerKey(frozenset({str(answer)}), explanation, rules_t))
+
+
+# --- the registry ---------------------------------------------------------------------------------
+GENERATORS: dict[str, Generator] = {
+    "card-order": card_order,
+    "points": points,
+    "deal": deal,
+    "legal-plays": legal_plays,
+    "trick-winner": trick_winner,
+    "auction": auction,
+    "settlement": settlement,
+}
+KINDS: tuple[str, ...] = tuple(GENERATORS)
+TITLES: dict[str, str] = {
+    "card-order": "Card order", "points": "Counting points", "deal": "The deal",
+    "legal-plays": "Legal plays", "trick-winner": "Who wins the trick?",
+    "auction": "The auction", "settlement": "Settlement",
+}  # fmt: skip
+
+
+def generate(kind: str, seed: int) -> Question:
+    """The question of ``kind`` for ``seed``: the same seed always gives the same question."""
+    gen = GENERATORS.get(kind) if isinstance(kind, str) else None
+    if gen is None:
+        raise QuizError("QUIZ-3", "unknown question kind; one of " + ", ".join(KINDS),
+                        where="generate", what=repr(kind))
+    if type(seed) is not int:
+        raise QuizError("QUIZ-3", "a question seed is an int", where="generate",
+                        what=repr(seed))
+    return gen(seed, random.Random(f"{kind}:{seed}"))
