@@ -20,7 +20,9 @@ The API a lesson or a widget uses:
 - ``rank_ladder_svg(suit)``, ``points_table_html()`` — lesson helpers (SBS-2, SBS-3).
 - ``question_html(question)``, ``feedback_html(feedback)``, ``score_html(score)`` — a quiz
   question's exhibit (never its answer) and the feedback after grading (see :mod:`tutor.quiz`).
-- ``lesson_css()`` — the text of ``assets/lesson.css`` (``<style>`` it once per page).
+- ``calls_html(calls, active)``, ``facts_html(rows)`` — an auction's calls, label/value lines.
+- ``lesson_css()`` — the text of ``assets/lesson.css``; ``style_html()`` wraps it in ``<style>``
+  (display it once per page).
 
 Emphasis names: ``selected``, ``legal``, ``winner``, ``right``, ``wrong``, ``missed``, ``dim``.
 Bad input raises :class:`DisplayError` (DSP-1 not a card, DSP-2 bad option, DSP-3 wrong object).
@@ -37,10 +39,13 @@ from .cards import (
     trick_svg,
 )
 from .markup import DisplayError, HtmlStr, SvgStr, as_card
+from .quiz import feedback_html, lesson_css, question_html, rules_html, score_html, style_html
 from .table import (
+    calls_html,
     cards_html,
     contract_words,
     deal_html,
+    facts_html,
     points_table_html,
     position_name,
     seat_label,
@@ -49,8 +54,9 @@ from .table import (
 )
 
 __all__ = [
-    "EMPHASES", "PIP_COUNT", "DisplayError", "HtmlStr", "SvgStr", "as_card", "card_back_svg",
-    "card_svg", "cards_html", "contract_words", "deal_html", "hand_svg", "points_table_html",
-    "position_name", "rank_ladder_svg", "seat_label", "suit_colour_class", "trick_seats",
-    "trick_svg", "view_html",
+    "EMPHASES", "PIP_COUNT", "DisplayError", "HtmlStr", "SvgStr", "as_card", "calls_html",
+    "card_back_svg", "card_svg", "cards_html", "contract_words", "deal_html", "facts_html",
+    "feedback_html", "hand_svg", "lesson_css", "points_table_html", "position_name",
+    "question_html", "rank_ladder_svg", "rules_html", "score_html", "seat_label",
+    "style_html", "suit_colour_class", "trick_seats", "trick_svg", "view_html",
 ]

@@ -39,10 +39,12 @@ VIEW_W, VIEW_H = 64.0, 90.0
 ASPECT = VIEW_H / VIEW_W
 DEFAULT_WIDTH = 64
 
-#: Pips on a face, by rank (the court cards show a framed letter instead of pips).
+#: Pips on a face, by rank (the court cards show a framed letter instead of pips). The ranks
+#: 5..2 are there for the 52-card deck of other games of the family.
 PIP_COUNT: dict[Rank, int] = {
     Rank.ACE: 1, Rank.TEN: 10, Rank.KING: 0, Rank.QUEEN: 0, Rank.JACK: 0,
     Rank.NINE: 9, Rank.EIGHT: 8, Rank.SEVEN: 7, Rank.SIX: 6,
+    Rank.FIVE: 5, Rank.FOUR: 4, Rank.THREE: 3, Rank.TWO: 2,
 }  # fmt: skip
 
 EMPHASES = ("", "selected", "legal", "winner", "right", "wrong", "missed", "dim")
@@ -89,6 +91,10 @@ _SIDES3 = tuple((x, y) for y in _ROW3 for x in (_L, _R))  # two columns of three
 _SIDES4 = tuple((x, y) for y in _ROW4 for x in (_L, _R))  # two columns of four
 _PIPS: dict[Rank, tuple[tuple[float, float], ...]] = {
     Rank.ACE: ((_C, 45.0),),
+    Rank.TWO: ((_C, 19.0), (_C, 71.0)),
+    Rank.THREE: ((_C, 19.0), (_C, 45.0), (_C, 71.0)),
+    Rank.FOUR: ((_L, 19.0), (_R, 19.0), (_L, 71.0), (_R, 71.0)),
+    Rank.FIVE: ((_L, 19.0), (_R, 19.0), (_C, 45.0), (_L, 71.0), (_R, 71.0)),
     Rank.SIX: (*_SIDES3,),
     Rank.SEVEN: (*_SIDES3, (_C, 32.0)),
     Rank.EIGHT: (*_SIDES3, (_C, 32.0), (_C, 58.0)),

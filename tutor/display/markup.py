@@ -9,10 +9,10 @@ Display input errors are :class:`DisplayError` (a :class:`~tutor.errors.TutorErr
 rule ids, documented here the way the record module documents REC-n:
 
 - DSP-1 not a card: a display function takes a :class:`~tutor.cards.Card`, a card text
-  (``"TH"``, ``"10♥"``) or an engine card int 0..35 (SBS-1 names the deck);
+  (``"TH"``, ``"10♥"``) of the 36-card deck or an engine card int 0..35 (SBS-1 names the deck);
 - DSP-2 an option value the function does not know (an emphasis, a seat, a size);
 - DSP-3 not something this function can draw (e.g. ``deal_html`` given neither a state nor a
-  record).
+  record), or the lesson stylesheet is missing.
 """
 
 from __future__ import annotations
@@ -65,11 +65,14 @@ CardLike = Card | str | int
 
 
 def as_card(card: object, where: str = "card") -> Card:
-    """A :class:`Card` from a Card, a card text or an engine int 0..35 (DSP-1 otherwise)."""
+    """A :class:`Card` from a Card, a card text or an engine int 0..35 (DSP-1 otherwise).
+
+    Any :class:`Card` is drawn (the 52-card deck's 2..5 too); a text or an int names a card of
+    Six-Bid Solo's 36-card deck (SBS-1).
+    """
     if isinstance(card, Card):
-        if card in _DECK:
-            return card
-    elif isinstance(card, bool):
+        return card
+    if isinstance(card, bool):
         pass
     elif isinstance(card, int):
         if 0 <= card < N_CARDS:

@@ -67,10 +67,20 @@ def trick_seats(leader: int, count: int, active: Sequence[int]) -> list[int]:
     return [active[(i + k) % 3] for k in range(count)]
 
 
+def facts_html(rows: Sequence[tuple[str, str]]) -> HtmlStr:
+    """Label/value lines as a ``<dl class="st-facts">`` (labels and values are escaped)."""
+    return HtmlStr(_facts([(k, esc(v)) for k, v in rows]))
+
+
 def _facts(rows: Sequence[tuple[str, str]]) -> str:
+    """Like :func:`facts_html`, but the values are HTML already."""
     body = "".join(f"<dt>{esc(k)}</dt><dd>{v}</dd>" for k, v in rows)
-    return ('<dl class="st-facts" style="display:grid;grid-template-columns:max-content auto;'
-            f'gap:.15em .8em;margin:.3em 0">{body}</dl>')
+    return f'<dl class="st-facts">{body}</dl>'  # the grid is in lesson.css (narrow: stacked)
+
+
+def calls_html(calls: Sequence[tuple[int, str]], active: Sequence[int]) -> HtmlStr:
+    """The calls of an auction in order, each with its seat and position (SBS-13)."""
+    return HtmlStr(_calls(calls, active))
 
 
 def _calls(calls: Sequence[tuple[int, str]], active: Sequence[int]) -> str:

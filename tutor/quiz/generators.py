@@ -396,7 +396,7 @@ def legal_plays(seed: int, rng: random.Random) -> Question:
         kind="legal-plays", seed=seed,
         prompt=f"You are seat {seat}. Pick every card you may legally play now.",
         choices=tuple(Choice(CARDS[c].text, card_label(CARDS[c])) for c in hand), multi=True,
-        rules=rules, view=view, facts=(("Contract", contract_text(pos)),),
+        rules=rules, view=view,
         _key=AnswerKey(frozenset(CARDS[c].text for c in legal), explanation, rules, reasons))
 
 

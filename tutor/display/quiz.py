@@ -1,0 +1,119 @@
+"""Quiz questions and feedback as HTML, and the lesson stylesheet.
+
+- :func:`question_html` draws a question's prompt and *exhibit* (its facts, a seat's view,
+  cards, a trick without its winner, the calls of an auction). It never draws the choices —
+  the widget makes those into buttons — and it cannot draw the answer: it reads only the
+  public fields of :class:`~tutor.quiz.Question`, never ``Question.key()``.
+- :func:`feedback_html` draws the result of :func:`tutor.quiz.grade`: right or wrong, the
+  learner's answer, the correct answer, the explanation and its rule ids, the score.
+  ``role="status"`` so screen readers announce it.
+- :func:`lesson_css` / :func:`style_html` return ``assets/lesson.css`` (put it on the page once).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from ..quiz import Feedback, Question, Score
+from .cards import hand_svg, trick_svg
+from .markup import CardLike, DisplayError, HtmlStr, esc
+from .table import calls_html, cards_html, facts_html, view_html
+
+#: More cards than this are shown overlapped as a hand, fewer side by side.
+_SPREAD_MAX = 8
+
+
+def question_html(question: Question, *, four_colour: bool = False,
+                  emphasis: Mapping[CardLike, str] | None = None, width: float = 64) -> HtmlStr:
+    """The prompt and the exhibit of ``question`` (no choices, no answer).
+
+    ``emphasis`` marks cards of the exhibit — a widget echoes the learner's current picks
+    with ``{"9S": "selected"}`` before the answer is sent.
+    """
+    if not isinstance(question, Question):
+        raise DisplayError("DSP-3", "question_html draws a tutor.quiz.Question",
+                           where="question_html", what=type(question).__name__)
+    q = question
+    parts = [f'<p class="st-prompt">{esc(q.prompt)}</p>']
+    if q.facts:
+        parts.append(facts_html(q.facts))
+    if q.calls or (q.kind == "auction" and q.active):
+        parts.append(calls_html(q.calls, q.active))
+    if q.trick:
+        seats = [s for s, _ in q.trick]
+        parts.append(trick_svg([c for _, c in q.trick], seats=seats,
+                               labels=[f"seat {s}" for s in seats], slots=len(q.trick),
+                               four_colour=four_colour, width=width))
+    if q.cards:
+        if len(q.cards) > _SPREAD_MAX:
+            parts.append(hand_svg(q.cards, four_colour=four_colour, width=width,
+                                  emphasis=emphasis, label="cards"))
+        else:
+            parts.append(cards_html(q.cards, four_colour=four_colour, width=width,
+                                    emphasis=emphasis))
+    if q.view is not None:
+        parts.append(view_html(q.view, four_colour=four_colour, emphasis=emphasis, width=width))
+    return HtmlStr(f'<div class="st-root st-question" role="group" '
+                   f'aria-label="{esc("question: " + q.prompt)}">{"".join(parts)}</div>')
+
+
+def rules_html(rules: Sequence[str]) -> str:
+    """Rule ids as small badges: ``<span class="st-rule">SBS-23</span>``."""
+    return "".join(f'<span class="st-rule">{esc(r)}</span>' for r in rules)
+
+
+def score_html(score: Score) -> HtmlStr:
+    """``7 of 9 right · streak 3``."""
+    streak = f" · streak {score.streak}" if score.streak > 1 else ""
+    return HtmlStr(f'<span class="st-score">{esc(score.text)}{streak}</span>')
+
+
+def feedback_html(feedback: Feedback) -> HtmlStr:
+    """Right or wrong, both answers, why (with rule ids) and the score."""
+    if not isinstance(feedback, Feedback):
+        raise DisplayError("DSP-3", "feedback_html draws a tutor.quiz.Feedback",
+                           where="feedback_html", what=type(feedback).__name__)
+    fb = feedback
+    cls = "st-right" if fb.correct else "st-wrong"
+    mark = "✓" if fb.correct else "✗"
+    rows = [("Your answer", esc(", ".join(fb.your_answer) or "nothing")),
+            ("Answer", esc(", ".join(fb.correct_answer) or "none"))]
+    parts = [f'<p class="st-headline"><span aria-hidden="true">{mark}</span> '
+             f"<strong>{esc(fb.headline)}</strong></p>",
+             facts_html(rows),
+             f'<p class="st-why">{esc(fb.explanation)}</p>',
+             f'<p class="st-rules">Rules: {rules_html(fb.rules)}</p>']
+    if fb.score is not None:
+        note = "" if fb.scored else " (a second try is not scored)"
+        parts.append(f'<p class="st-score-line">Score: {score_html(fb.score)}{esc(note)}</p>')
+    return HtmlStr(f'<div class="st-root st-feedback {cls}" role="status" '
+                   f'aria-live="polite">{"".join(parts)}</div>')
+
+
+def _css_candidates() -> list[Path]:
+    here = Path(__file__).resolve()
+    cwd = Path.cwd()
+    return [here.parents[2] / "assets" / "lesson.css", cwd / "assets" / "lesson.css",
+            cwd.parent / "assets" / "lesson.css"]
+
+
+def lesson_css(path: str | Path | None = None) -> str:
+    """The text of the lesson stylesheet ``assets/lesson.css``.
+
+    Looked for next to the package (a source checkout or an editable install), then in the
+    working directory and its parent (a notebook in ``notebooks/``). DSP-3 if it is not found.
+    """
+    candidates = [Path(path)] if path is not None else _css_candidates()
+    for p in candidates:
+        try:
+            return p.read_text(encoding="utf-8")
+        except OSError:
+            continue
+    raise DisplayError("DSP-3", "the lesson stylesheet assets/lesson.css was not found",
+                       where="lesson_css", what=", ".join(str(p) for p in candidates))
+
+
+def style_html(path: str | Path | None = None) -> HtmlStr:
+    """``<style>`` + :func:`lesson_css` — display it once at the top of a lesson."""
+    return HtmlStr(f"<style>\n{lesson_css(path)}</style>")
