@@ -63,7 +63,10 @@ class Question:
     - ``trick`` — ``(seat, card)`` pairs of a trick in play order, without its winner;
     - ``calls`` — ``(seat, call)`` pairs of an auction, and ``active`` (forehand, middlehand,
       endhand) to name the positions;
-    - ``facts`` — ``(label, text)`` lines such as ``("Contract", "Solo, trump ♠")``.
+    - ``facts`` — ``(label, text)`` lines such as ``("Contract", "Solo, trump ♠")``;
+    - ``context`` — the same public facts as data (``{"players": 5, "dealer": 2, "contract":
+      "solo", "trump": "S", ...}``; JSON-safe), for widgets and for tests that recompute the
+      answer independently. Never the answer.
     """
 
     kind: str
@@ -78,6 +81,7 @@ class Question:
     calls: tuple[tuple[int, str], ...] = ()
     active: tuple[int, ...] = ()
     facts: tuple[tuple[str, str], ...] = ()
+    context: Mapping[str, Any] = field(default_factory=dict)
     _key: AnswerKey | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -110,6 +114,7 @@ class Question:
             "calls": [[s, t] for s, t in self.calls],
             "active": list(self.active),
             "facts": [[k, v] for k, v in self.facts],
+            "context": dict(self.context),
         }
         if self.view is not None:
             v = self.view

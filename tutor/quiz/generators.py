@@ -69,6 +69,13 @@ def contract_text(state: SixBidSoloState) -> str:
     return f"{name}, trump {Suit(state.trump).symbol}"
 
 
+def contract_context(state: SixBidSoloState) -> dict[str, object]:
+    """The public facts of a deal's contract as data: contract id, trump letter, bidder."""
+    trump = _trump(state)
+    return {"contract": state.contract_id, "trump": "CSHD"[trump] if trump >= 0 else None,
+            "bidder": state.bidder, "dealer": state.dealer, "active": list(state.active)}
+
+
 def _trump(state: SixBidSoloState) -> int:
     """The trump suit in play, -1 for none (Misère and Spread Misère, SBS-24)."""
     return -1 if state.contract in MISERES else state.trump
@@ -165,7 +172,7 @@ def card_order(seed: int, rng: random.Random) -> Question:
     return Question(
         kind="card-order", seed=seed, prompt=prompt,
         choices=tuple(Choice(c.text, card_label(c)) for c in cards), multi=False,
-        rules=("SBS-2",), cards=tuple(cards),
+        rules=("SBS-2",), cards=tuple(cards), context={"variant": variant},
         _key=AnswerKey(frozenset({answer.text}), explanation, ("SBS-2",)))
 
 
@@ -211,6 +218,8 @@ def points(seed: int, rng: random.Random) -> Question:
             facts=(("Contract", contract_text(state)),
                    ("Widow", " ".join(card_label(CARDS[c]) for c in widow)),
                    ("Tricks won by the bidder", str(state.won_tricks[bidder]))),
+            context={"variant": variant, **contract_context(state),
+                     "widow": [CARDS[c].text for c in widow]},
             _key=AnswerKey(frozenset({str(p)}), explanation, ("SBS-12", "SBS-3")))
     if variant == "trick":
         state = _bid_deal(rng, game)
@@ -227,7 +236,7 @@ def points(seed: int, rng: random.Random) -> Question:
     return Question(
         kind="points", seed=seed, prompt=prompt,
         choices=_number_choices(rng, total, _points_mistakes(shown)), multi=False,
-        rules=("SBS-3",), cards=tuple(CARDS[c] for c in shown),
+        rules=("SBS-3",), cards=tuple(CARDS[c] for c in shown), context={"variant": variant},
         _key=AnswerKey(frozenset({str(total)}), explanation, ("SBS-3",)))
 
 
@@ -282,20 +291,22 @@ def deal(seed: int, rng: random.Random) -> Question:
             f"middlehand and endhand; with 3 players endhand is the dealer.{v2} "
             f"Here: {_active_words(state)}.")
     facts = (("Table", _table_words(game, dealer)),)
+    context: dict[str, object] = {"variant": variant, "players": n, "dealer": dealer,
+                                  "five_player_sitout": game.options.five_player_sitout}
     if variant == "position":
         pos = rng.randrange(3)
         answer = state.active[pos]
         return Question(
             kind="deal", seed=seed, prompt=f"Who is {POSITIONS[pos]} in this deal?",
             choices=tuple(Choice(str(s), f"seat {s}") for s in seats), multi=False,
-            rules=rules, facts=facts,
+            rules=rules, facts=facts, context={**context, "position": POSITIONS[pos]},
             _key=AnswerKey(frozenset({str(answer)}), base, rules))
     if variant == "sitout":
         return Question(
             kind="deal", seed=seed,
             prompt="Who receives no cards in this deal? Pick every such seat.",
             choices=tuple(Choice(str(s), f"seat {s}") for s in seats), multi=True,
-            rules=("SBS-V2", "SBS-5"), facts=facts,
+            rules=("SBS-V2", "SBS-5"), facts=facts, context=context,
             _key=AnswerKey(frozenset(str(s) for s in sitting), base, ("SBS-V2", "SBS-5"),
                            {str(s): ("receives no cards" if s in sitting else
                                      f"is {POSITIONS[state.active.index(s)]}")
@@ -318,7 +329,7 @@ def deal(seed: int, rng: random.Random) -> Question:
                 f"(4 each, 3 each, the widow, 4 each). Where does card number {k + 1} from "
                 f"the top go?"),
         choices=tuple(Choice(w, w) for w in (*POSITIONS, "widow")), multi=False,
-        rules=("SBS-8",), facts=facts,
+        rules=("SBS-8",), facts=facts, context={**context, "card_number": k + 1},
         _key=AnswerKey(frozenset({where}), explanation, ("SBS-8",)))
 
 
@@ -396,7 +407,7 @@ def legal_plays(seed: int, rng: random.Random) -> Question:
         kind="legal-plays", seed=seed,
         prompt=f"You are seat {seat}. Pick every card you may legally play now.",
         choices=tuple(Choice(CARDS[c].text, card_label(CARDS[c])) for c in hand), multi=True,
-        rules=rules, view=view,
+        rules=rules, view=view, context=contract_context(pos),
         _key=AnswerKey(frozenset(CARDS[c].text for c in legal), explanation, rules, reasons))
 
 
@@ -441,6 +452,7 @@ def trick_winner(seed: int, rng: random.Random) -> Question:
         trick=tuple((s, CARDS[c]) for s, c in zip(seats, cards, strict=True)),
         active=state.active, facts=(("Contract", contract_text(state)),
                                     ("Led by", f"seat {leader}")),
+        context={**contract_context(state), "leader": leader},
         _key=AnswerKey(frozenset({str(winner)}), explanation, rules))
 
 
@@ -489,6 +501,7 @@ def auction(seed: int, rng: random.Random) -> Question:
             kind="auction", seed=seed, prompt="The auction is over. Who is the bidder?",
             choices=(*choices, Choice("none", "nobody — the deal is thrown in")), multi=False,
             rules=rules, calls=calls, active=active,
+            context={"variant": variant, "dealer": state.dealer},
             _key=AnswerKey(frozenset({answer}), explanation, rules))
     started = [s for s in before if s.history()] or before
     if variant == "calls":  # prefer a position with a bid standing
@@ -522,6 +535,7 @@ def auction(seed: int, rng: random.Random) -> Question:
             choices=tuple(Choice(t, "pass" if t == "pass" else CONTRACT_NAMES[t])
                           for t in values),
             multi=True, rules=rules, calls=_calls_of(pos), active=active,
+            context={"variant": variant, "dealer": pos.dealer, "seat": seat},
             _key=AnswerKey(frozenset(t for t in values if t in legal), explanation, rules,
                            reasons))
     # next: who speaks next? The engine's to_move after the calls so far.
@@ -546,6 +560,7 @@ def auction(seed: int, rng: random.Random) -> Question:
     return Question(
         kind="auction", seed=seed, prompt="Who speaks next in this auction?",
         choices=choices, multi=False, rules=rules, calls=calls, active=active,
+        context={"variant": "next", "dealer": pos.dealer},
         _key=AnswerKey(frozenset({str(nxt)}), explanation, rules))
 
 
@@ -652,10 +667,17 @@ def settlement(seed: int, rng: random.Random) -> Question:
         wrongs = [-answer, 0, *(-w for w in wrong_each), answer * 2]
         prompt = f"How many chips does seat {seat} win or lose in this deal?"
     rules_t = tuple(dict.fromkeys(rules))
+    context = {**contract_context(state), "variant": variant, "players": n,
+               "five_player_sitout": game.options.five_player_sitout,
+               "misere": game.options.misere, "bidder_tricks": state.won_tricks[bidder],
+               "bidder_card_points": state.won_points[bidder],
+               "bidder_points": state.bidder_points() if c in WIDOW_COUNTS else None}
+    if variant == "opponent":
+        context["seat"] = seat
     return Question(
         kind="settlement", seed=seed, prompt=prompt,
         choices=_number_choices(rng, answer, wrongs, signed=True, step=2), multi=False,
-        rules=rules_t, facts=tuple(facts), active=state.active,
+        rules=rules_t, facts=tuple(facts), active=state.active, context=context,
         _key=AnswerKey(frozenset({str(answer)}), explanation, rules_t))
 
 
