@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from tutor.cards import DECK_24, DECK_36, DECK_52, Card, Rank, Suit, parse_cards
 from tutor.errors import NotationError, TutorError
 
-TAPP = "A T K Q J 9 8 7 6".split()
+TAPP = ["A", "T", "K", "Q", "J", "9", "8", "7", "6"]
 
 
 def test_SBS_1_deck_of_36_in_four_suits() -> None:
@@ -51,7 +51,7 @@ def test_notation_accepts_the_documented_forms() -> None:
         assert Card.parse(text) == th
     assert th.text == "TH" and str(th) == "TH"
     assert th.name == "ten of hearts"
-    assert parse_cards("AS 6D".split()) == [Card.parse("AS"), Card.parse("6D")]
+    assert parse_cards(["AS", "6D"]) == [Card.parse("AS"), Card.parse("6D")]
 
 
 @pytest.mark.parametrize("bad", ["", "X", "1H", "TX", "AAS", "10", "♥T", "T H", "11H"])

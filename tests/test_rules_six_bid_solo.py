@@ -172,7 +172,8 @@ def test_SBS_14_strictly_higher_bids_and_a_pass_is_final() -> None:
     e = err(replay, rec(calls=["solo", "solo"], declare=None, play=[]))
     assert str(e) == "calls[1]: solo — SBS-14: a bid must name a strictly higher contract than Solo"
     s = state(calls=["solo", "heart-solo"], declare=None, play=[])
-    assert s.to_move == 0 and s.legal_tokens()[:2] == ["pass", "misere"]  # overcalled: raise or pass
+    # overcalled: raise or pass
+    assert s.to_move == 0 and s.legal_tokens()[:2] == ["pass", "misere"]
     s.apply(PASS)
     assert s.to_move == 2  # forehand is out; endhand speaks
 

@@ -1,0 +1,152 @@
+"""Random-play conformance, for every game and option set (OpenSpiel's RandomSimTest idea).
+
+Thousands of seeded deals per option set are played with random legal actions; at every step
+the test checks the invariants every game must keep, independent of its rules:
+
+- legal actions are non-empty until the end, sorted and without repeats; every other action is
+  rejected with a typed error and changes nothing;
+- the checked ``apply`` and the unchecked fast path reach identical states;
+- ``undo`` restores the identical state, step by step and all the way back to the deal;
+- no seat's view holds a card it may not see (another hand, the widow);
+- at the end: chips sum to zero, the card points total 120, the record round-trips through
+  replay, and the fast ``random_playout`` only ever plays legal cards.
+
+``make soak`` runs 10⁵ deals per option set (SOLO_SOAK_DEALS); CI runs CONFORMANCE_DEALS.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from tutor.engine.record import record_of, replay, state_of
+from tutor.errors import TutorError
+from tutor.rules import GAMES
+from tutor.rules.six_bid_solo import (
+    CARD_INDEX,
+    N_ACTIONS,
+    PASS,
+    SixBidSoloState,
+    mask_cards,
+    mask_points,
+    random_playout,
+)
+
+CONFORMANCE_DEALS = 2500
+OPTION_SETS: dict[str, list[dict[str, Any]]] = {
+    "six-bid-solo": [
+        {},
+        {"players": 4},
+        {"players": 5},
+        {"players": 5, "five_player_sitout": "next_dealer"},
+        {"players": 5, "five_player_sitout": "second_next_dealer", "solo_trump": "any"},
+        {"misere": "no_card_points", "spread_expose": "after_opening_lead"},
+        {"spread_expose": "after_both_defenders", "call_solo_order": "trump_first"},
+        {"solo_trump": "any", "misere": "no_card_points"},
+    ],
+}
+CASES = [(g, o) for g in GAMES for o in OPTION_SETS[g]]
+assert set(OPTION_SETS) == set(GAMES), "every game needs its option sets here"
+
+
+def allowed_cards(state: SixBidSoloState, seat: int) -> set[int]:
+    """Every card ``seat`` may see now: its hand, the cards played, the exposed Spread Misère
+    hand, the called card, and the card given back if it is the bidder or the receiver."""
+    ok = set(mask_cards(state.hands[seat]))
+    for _, cards, _ in state.tricks:
+        ok |= set(cards)
+    ok |= set(state.trick)
+    if state.exposed and state.bidder is not None:
+        ok |= set(mask_cards(state.hands[state.bidder]))
+    if state.called >= 0:
+        ok.add(state.called)
+    if state.given >= 0 and seat in (state.bidder, state.call_holder):
+        ok.add(state.given)
+    return ok
+
+
+def policy(state: SixBidSoloState, rng: random.Random) -> int:
+    """Random legal play; in the auction pass half the time, so every contract comes up."""
+    legal = state.legal_actions()
+    if state.phase == "auction" and len(legal) > 1 and rng.random() < 0.5:
+        return PASS
+    return rng.choice(legal)
+
+
+def check_deal(game_id: str, options: dict[str, Any], seed: int, counts: Counter[str]) -> None:
+    rng = random.Random(seed)
+    game = GAMES[game_id](options)  # type: ignore[call-arg]
+    state = game.new_deal(rng, dealer=rng.randrange(game.players))
+    assert isinstance(state, SixBidSoloState)
+    start = state.copy()
+    heavy = seed % 10 == 0  # every tenth deal: views, illegal probes and step undo at each step
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        assert legal and legal == sorted(set(legal)), (seed, legal)
+        if heavy:
+            for seat in range(game.players):
+                seen = {CARD_INDEX[c] for c in state.view(seat).visible_cards()}
+                assert seen <= allowed_cards(state, seat), (seed, seat)
+            before = state.key()
+            for bad in rng.sample([a for a in range(N_ACTIONS) if a not in legal], 3):
+                with pytest.raises(TutorError):
+                    state.apply(bad)
+                assert state.key() == before
+        action = policy(state, rng)
+        fast = state.copy()
+        fast.apply_unchecked(action)
+        before = state.key()
+        state.apply(action)
+        assert state.key() == fast.key()
+        if heavy or rng.random() < 0.1:
+            state.undo()
+            assert state.key() == before
+            state.apply(action)
+    counts[state.contract_id or "thrown-in"] += 1
+    chips = state.chips()
+    assert sum(chips) == 0 and len(chips) == game.players
+    if state.bidder is not None:
+        assert sum(state.won_points) + mask_points(state.widow) == 120
+        assert sum(state.won_tricks) == 11
+    if heavy or seed % 5 == 1:
+        record = record_of(state)
+        again = state_of(record)
+        assert again.key() == state.key() and replay(record) == state.describe()
+    if heavy:
+        back = state.copy()
+        while back.history():
+            back.undo()
+        assert back.key() == start.key()
+    # the unchecked playout plays only legal cards: its record replays through checked apply
+    if seed % 3 == 0 and state.bidder is not None:
+        from_play = state.copy()
+        while from_play.phase == "done" or len(from_play.tricks) or from_play.trick:
+            from_play.undo()
+        random_playout(from_play, rng)
+        replayed = state_of(record_of(from_play))
+        assert replayed.key() == from_play.key() and sum(from_play.chips()) == 0
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES,
+                         ids=[f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'default'}"
+                              for g, o in CASES])
+def test_random_play_conformance(game_id: str, options: dict[str, Any]) -> None:
+    deals = int(os.environ.get("CONFORMANCE_DEALS", CONFORMANCE_DEALS))
+    counts: Counter[str] = Counter()
+    for seed in range(deals):
+        check_deal(game_id, options, seed, counts)
+    # every contract came up, so every path above was exercised
+    assert set(counts) >= {"solo", "heart-solo", "misere", "guarantee-solo", "spread-misere",
+                           "call-solo"}, counts
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+def test_random_play_soak(game_id: str, options: dict[str, Any]) -> None:
+    counts: Counter[str] = Counter()
+    for seed in range(int(os.environ.get("SOLO_SOAK_DEALS", 100_000))):
+        check_deal(game_id, options, 10**6 + seed, counts)

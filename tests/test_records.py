@@ -1,0 +1,199 @@
+"""Hand records: REC-1..REC-6, golden records, the replay CLI, and malformed-input properties."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sbs import BASE, rec
+
+import tutor
+from tutor.engine.record import dumps, load, parse, record_of, save, state_of
+from tutor.errors import RecordError, TutorError
+
+RECORDS = Path(__file__).parent / "records"
+GOLDEN = sorted(p for p in RECORDS.glob("*.json") if not p.name.endswith(".expected.json"))
+
+
+def error_of(record: Any) -> str:
+    with pytest.raises(TutorError) as e:
+        tutor.replay(record)
+    return str(e.value)
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
+def test_golden_records_replay_to_their_expected_json(path: Path) -> None:
+    expected = json.loads(path.with_name(path.stem + ".expected.json").read_text())
+    assert tutor.replay(load(path)) == expected
+
+
+def test_there_are_golden_records_of_every_contract() -> None:
+    contracts = {json.loads(p.with_name(p.stem + ".expected.json").read_text())["contract"]
+                 for p in GOLDEN}
+    assert {"solo", "heart-solo", "misere", "guarantee-solo", "spread-misere",
+            "call-solo", None} <= contracts
+
+
+def test_the_example_of_hand_record_md() -> None:
+    out = tutor.replay(BASE)
+    assert out["bidder"] == 0 and out["contract"] == "solo" and out["trump"] == "S"
+    assert out["tricks"] == [{"leader": 0, "cards": ["AS", "7S", "6S"], "winner": 0}]
+    assert out["current_trick"] is None and out["to_move"] == 0
+    assert set(out) == {"phase", "to_move", "step", "legal", "bidder", "contract", "trump",
+                        "tricks", "current_trick", "bidder_points", "bidder_tricks", "made",
+                        "chips"}
+
+
+def test_REC_1_not_json_not_an_object_missing_key_unknown_format() -> None:
+    with pytest.raises(RecordError, match="REC-1"):
+        parse("{not json")
+    with pytest.raises(RecordError, match="REC-1"):
+        parse("[1, 2]")
+    assert error_of([]).startswith("record: REC-1")
+    assert error_of(rec(hands=None)) == "hands: REC-1: required key missing"
+    assert "format: 'tutor-record/2' — REC-1" in error_of(rec(format="tutor-record/2"))
+    assert "REC-1" in error_of(rec(comment="hi"))
+    assert "play: REC-1" in error_of(rec(play="AS"))
+
+
+def test_REC_2_unknown_game_option_key_or_value() -> None:
+    assert error_of(rec(game="whist")).startswith("game: 'whist' — REC-2")
+    assert error_of(rec(options={"jokers": True})).startswith("options.jokers: 'jokers' — REC-2")
+    assert error_of(rec(options={"misere": "sometimes"})).startswith("options.misere")
+    assert "REC-2" in error_of(rec(options={"players": "3"}))
+
+
+def test_REC_3_unknown_card_text() -> None:
+    hands = [h[:] for h in BASE["hands"]]
+    hands[1][4] = "XQ"
+    assert error_of(rec(hands=hands)) == "hands[1][4]: 'XQ' — REC-3: unknown card text"
+    hands[1][4] = "5C"  # a card, but not of the 36-card deck
+    assert "REC-3" in error_of(rec(hands=hands))
+    assert error_of(rec(play=["AS", "7S", "S6"])).startswith("play[2]: 'S6' — REC-3")
+    # the parser's other forms are accepted in a record
+    assert tutor.replay(rec(play=["A♠", "7s", "6S"]))["tricks"][0]["cards"] == ["AS", "7S", "6S"]
+
+
+def test_REC_4_a_card_twice() -> None:
+    hands = [h[:] for h in BASE["hands"]]
+    hands[2][0] = "AS"
+    assert error_of(rec(hands=hands)).startswith("hands[2][0]: AS — REC-4")
+    assert error_of(rec(widow=["JD", "7D", "AS"])).startswith("widow[2]: AS — REC-4")
+
+
+def test_REC_5_hand_sizes_and_empty_seats() -> None:
+    hands = [h[:] for h in BASE["hands"]]
+    hands[0].pop()
+    assert error_of(rec(hands=hands)).startswith("hands[0]: REC-5")
+    assert error_of(rec(widow=["JD", "7D"])).startswith("widow: REC-5")
+    assert error_of(rec(options={"players": 4})).startswith("hands: REC-5")
+    four = rec(options={"players": 4}, hands=[*BASE["hands"], []], dealer=3, calls=[],
+               declare=None, play=[])
+    assert tutor.replay(four)["to_move"] == 0
+    four["dealer"] = 0  # now seat 0 must be the empty one
+    assert "REC-5" in error_of(four)
+
+
+def test_REC_6_dealer_out_of_range() -> None:
+    assert error_of(rec(dealer=3)) == "dealer: 3 — REC-6: dealer must be a seat 0..2"
+    assert "REC-6" in error_of(rec(dealer="2"))
+
+
+def test_records_round_trip_and_save_atomically(tmp_path: Path) -> None:
+    state = state_of(BASE)
+    again = record_of(state)
+    assert tutor.replay(again) == tutor.replay(BASE)
+    assert parse(dumps(again)) == again
+    target = tmp_path / "deal.json"
+    save(again, target)
+    assert load(target) == again and [p.name for p in tmp_path.iterdir()] == ["deal.json"]
+    bad = rec(play=["AS", "AH"])
+    with pytest.raises(TutorError):
+        save(bad, tmp_path / "bad.json")
+    assert not (tmp_path / "bad.json").exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["deal.json"]  # no temporary left behind
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True,
+                          check=False)
+
+
+def test_cli_replay_prints_the_replay_object(tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(BASE))
+    out = run_cli("replay", str(path))
+    assert out.returncode == 0 and out.stderr == ""
+    assert json.loads(out.stdout) == tutor.replay(BASE)
+
+
+def test_cli_replay_one_error_line_and_exit_codes(tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(rec(play=["AS", "AH"])))
+    out = run_cli("replay", str(path))
+    assert out.returncode == 1 and out.stdout == ""
+    assert out.stderr == "play[1]: AH — SBS-23: must follow suit ♠\n"
+    path.write_text("{")
+    out = run_cli("replay", str(path))
+    assert out.returncode == 1 and out.stderr.count("\n") == 1 and "REC-1" in out.stderr
+    missing = run_cli("replay", str(tmp_path / "nope.json"))
+    assert missing.returncode == 1 and "REC-1" in missing.stderr
+    assert "Traceback" not in missing.stderr
+    assert run_cli().returncode == 2
+    assert run_cli("replay").returncode == 2
+    assert run_cli("replay", str(path), "--bogus").returncode == 2
+
+
+# --- hypothesis: malformed records raise only typed errors --------------------------------------
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 40) | st.text(max_size=4)
+    | st.sampled_from(["AS", "TH", "pass", "solo", "S", "H", "call-solo", "misere"]),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=6), inner,
+                                                                 max_size=4),
+    max_leaves=12,
+)
+KEYS = ["format", "game", "options", "dealer", "hands", "widow", "calls", "declare", "play"]
+
+
+@st.composite
+def mutated_records(draw: st.DrawFn) -> Any:
+    record: dict[str, Any] = json.loads(json.dumps(BASE))
+    for _ in range(draw(st.integers(1, 3))):
+        key = draw(st.sampled_from(KEYS))
+        how = draw(st.sampled_from(["drop", "replace", "inner"]))
+        if how == "drop":
+            record.pop(key, None)
+        elif how == "replace":
+            record[key] = draw(json_values)
+        elif isinstance(record.get(key), list) and record[key]:
+            items = record[key]
+            i = draw(st.integers(0, len(items) - 1))
+            items[i] = draw(json_values)
+    return record
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated_records())
+def test_malformed_records_raise_only_typed_errors(record: Any) -> None:
+    try:
+        out = tutor.replay(record)
+    except TutorError as e:
+        assert str(e) and "Traceback" not in str(e)
+        assert any(tag in str(e) for tag in ("REC-", "SBS-"))
+        return
+    assert out["phase"] in ("auction", "declare", "play", "done")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=60) | st.binary(max_size=60).map(lambda b: b.decode("latin-1")))
+def test_any_text_as_a_record_raises_only_typed_errors(text: str) -> None:
+    try:
+        tutor.replay(parse(text))
+    except TutorError:
+        pass
