@@ -4,7 +4,8 @@ Run ``make bench`` (or ``python benchmarks/engine.py [--seconds S]``). It prints
 
 - checked full deals/s: a fresh seeded deal (shuffle, cut, SBS-8 packets), then uniformly random
   legal actions through the checked ``apply`` — auction, declaration and all 33 cards — to the
-  settlement (both engines are driven by the same policy, ``pick``). Deals thrown in (all three pass) are counted and also reported apart;
+  settlement (both engines are driven by the same policy, ``pick``). Deals thrown in (all three
+  pass) are counted and reported;
 - unchecked playouts/s: from positions at the start of play, ``copy()`` plus ``random_playout``
   (the unchecked fast path that Monte-Carlo bots use) to the end of the deal;
 - when the optional ``open-spiel`` package is installed, OpenSpiel's ``oh_hell`` (3 players,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
 import sys
@@ -193,7 +194,5 @@ def test_malformed_records_raise_only_typed_errors(record: Any) -> None:
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=60) | st.binary(max_size=60).map(lambda b: b.decode("latin-1")))
 def test_any_text_as_a_record_raises_only_typed_errors(text: str) -> None:
-    try:
+    with contextlib.suppress(TutorError):  # any other exception fails the test
         tutor.replay(parse(text))
-    except TutorError:
-        pass
