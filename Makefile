@@ -24,8 +24,9 @@ test: lint
 soak: $(STAMP)
 	SOLO_SOAK_DEALS=100000 $(BIN)/pytest -q -n 2 -m soak tests
 
+# Benchmarks print figures and ratios against baselines measured in the same run (see README).
 bench: $(STAMP)
-	$(BIN)/pip install --quiet '.[bench]' || echo "open-spiel not installable here: benchmarks run without it"
+	$(BIN)/pip install --quiet -e '.[bench]' || echo "open-spiel not installable: no OpenSpiel ratio"
 	$(BIN)/python benchmarks/engine.py
 
 clean:
