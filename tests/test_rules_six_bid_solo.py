@@ -12,6 +12,7 @@ The deal used most is BASE (shared/hand-record.md): dealer 2; seat 0 forehand, 1
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 from sbs import play_out, random_state, rec, state
@@ -37,6 +38,7 @@ from tutor.rules.six_bid_solo import (
     mask_cards,
     parse_card,
     settle,
+    shuffle_and_cut,
 )
 
 H, C, S, D = 2, 0, 1, 3
@@ -89,11 +91,13 @@ def test_SBS_7_shuffle_and_cut_from_an_injected_rng_same_seed_same_deal() -> Non
     assert a == b and a.dealt == b.dealt and a.widow == b.widow
     assert game.new_deal(43, dealer=1).dealt != a.dealt
     # the documented procedure: shuffle, then the player on the dealer's right cuts
-    rng = random.Random(42)
-    deck = list(range(36))
-    rng.shuffle(deck)
-    k = rng.randint(1, 35)
-    assert game.deal_from_deck(deck[k:] + deck[:k], 1) == a
+    pack = shuffle_and_cut(random.Random(42))
+    assert sorted(pack) == list(range(36)) and game.deal_from_deck(pack, 1) == a
+    # the shuffle is uniform: each card reaches each place about equally often
+    rng = random.Random(0)
+    places = Counter(shuffle_and_cut(rng).index(0) for _ in range(36 * 400))
+    chi2 = sum((n - 400) ** 2 / 400 for n in (places[i] for i in range(36)))
+    assert chi2 < 70  # 35 degrees of freedom: p < 0.001 beyond about 66
 
 
 def test_SBS_8_packets_4_3_widow_4() -> None:
