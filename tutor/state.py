@@ -101,6 +101,10 @@ class Game(ABC):
 
     id: str
     players: int
+    #: The top-level keys a record of this game may hold (Sixty-Six adds ``turnup`` and
+    #: ``stock``, Crazy Solo ``blind``; Auction Pitch has no ``widow``).
+    record_keys: frozenset[str] = frozenset(
+        {"format", "game", "options", "dealer", "hands", "widow", "calls", "declare", "play"})
 
     @abstractmethod
     def new_deal(self, rng: random.Random | int | None, dealer: int = 0) -> GameState:
