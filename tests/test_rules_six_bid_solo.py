@@ -230,6 +230,8 @@ def test_SBS_17_all_pass_the_deal_is_thrown_in() -> None:
     assert out["chips"] == [0, 0, 0] and out["tricks"] == [] and out["legal"] == []
     e = err(replay, rec(calls=["pass"] * 3, declare=None, play=["AS"]))
     assert "play[0]" in str(e) and "SBS-17" in str(e)
+    e = err(replay, rec(calls=["pass"] * 4, declare=None, play=[]))
+    assert "calls[3]" in str(e) and "SBS-17" in str(e)
 
 
 def test_SBS_18_trump_is_never_named_in_the_auction_and_the_contract_stands() -> None:

@@ -351,8 +351,9 @@ class SixBidSolo(Game):
         for i, token in enumerate(calls):
             where = f"calls[{i}]"
             if state.phase != AUCTION:
-                raise IllegalActionError("SBS-18", "the auction is over", where=where,
-                                         what=str(token))
+                rule, detail = (("SBS-17", "all three passed: the deal was thrown in")
+                                if state.bidder is None else ("SBS-18", "the auction is over"))
+                raise IllegalActionError(rule, detail, where=where, what=str(token))
             state.apply_at(parse_call(token, where), where)
         declare = record.get("declare")
         if declare is None:
