@@ -610,9 +610,9 @@ def settlement(seed: int, rng: random.Random) -> Question:
     if c in (SOLO, HEART_SOLO):
         k = 2 if c == SOLO else 3
         p = state.bidder_points()
-        core = (f"SBS-10: {name} is paid on the margin, {k} × (P − 60) = {k} × ({p} − 60) = "
-                f"{amount} with each opponent" + (" (negative: the bidder pays)"
-                                                  if amount < 0 else "") + ".")
+        core = (f"SBS-10: {name} is paid on the margin, {k} × (P − 60) with P = {p} (SBS-12): "
+                f"{k} × ({p} − 60) = {amount} with each opponent"
+                + (" (negative: the bidder pays)" if amount < 0 else "") + ".")
         rules += ["SBS-10", "SBS-12"]
         wrong_each = [(5 - k) * (p - 60), p - 60, -amount]
     else:
@@ -626,16 +626,17 @@ def settlement(seed: int, rng: random.Random) -> Question:
         rules += ["SBS-11", *extra]
         wrong_each = [-amount, tariff // 2, tariff * 2]
     if n == 5 and c in (SOLO, HEART_SOLO) and amount > 0:
-        who = (f"SBS-V2: with 5 players a made {name} collects only from the two defenders "
-               f"(seats {' and '.join(map(str, payers))}); the two who sat out pay nothing.")
-        rules.append("SBS-V2")
+        who = (f"SBS-27: the bidder settles with each opponent — but SBS-V2: with 5 players a "
+               f"made {name} collects only from the two defenders (seats "
+               f"{' and '.join(map(str, payers))}); the two who sat out pay nothing.")
+        rules += ["SBS-27", "SBS-V2"]
     elif n > 3:
-        who = (f"SBS-V2: with {n} players those who sat out settle like any opponent, so the "
-               f"bidder settles with all {len(opponents)} opponents.")
-        rules.append("SBS-V2")
+        who = (f"SBS-27: the bidder settles with each opponent, and SBS-V2: with {n} players "
+               f"those who sat out settle like any opponent — {len(opponents)} opponents.")
+        rules += ["SBS-27", "SBS-V2"]
     else:
         who = f"SBS-27: the bidder settles with each of the {len(opponents)} opponents."
-    rules.append("SBS-27")
+        rules.append("SBS-27")
     facts = [("Table", _table_words(game, state.dealer)),
              ("Bidder", seat_text(bidder, state.active)),
              ("Contract", contract_text(state)),

@@ -1,0 +1,409 @@
+"""The display: card faces, hands, tricks, views and deals, checked by parsing the SVG/HTML.
+
+Every drawing is parsed with ``xml.etree`` (so it is well-formed), and the tests read what a
+screen reader or a stylesheet reads: ``role``, ``aria-label``, ``<title>``, classes, pips.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from tutor.cards import DECK_36, DECK_52, Card, Rank, Suit
+from tutor.display import (
+    EMPHASES,
+    DisplayError,
+    HtmlStr,
+    SvgStr,
+    card_back_svg,
+    card_svg,
+    cards_html,
+    deal_html,
+    hand_svg,
+    lesson_css,
+    points_table_html,
+    rank_ladder_svg,
+    style_html,
+    trick_svg,
+    view_html,
+)
+from tutor.engine.record import record_of
+from tutor.errors import RecordError, TutorError
+from tutor.rules.six_bid_solo import CARD_INDEX, SixBidSolo, SixBidSoloState
+
+SVG = "{http://www.w3.org/2000/svg}"
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def parse(markup: str) -> ET.Element:
+    return ET.fromstring(markup)
+
+
+def classes(el: ET.Element) -> set[str]:
+    return set(el.get("class", "").split())
+
+
+def imgs(root: ET.Element) -> list[ET.Element]:
+    """Every element a screen reader announces as an image, in document order."""
+    return [e for e in root.iter() if e.get("role") == "img"]
+
+
+def card_of_label(label: str) -> Card:
+    """``ten of hearts (selected)`` → the card (the inverse of Card.name, written here)."""
+    words = label.split(" (")[0].split()
+    assert len(words) == 3 and words[1] == "of", label
+    return Card(Rank[words[0].upper()], Suit[words[2].upper()])
+
+
+def expected_pips(rank: Rank) -> int:
+    """Pips on a printed card: the ace one, a number card its number, court cards none."""
+    if rank is Rank.ACE:
+        return 1
+    if rank in (Rank.KING, Rank.QUEEN, Rank.JACK):
+        return 0
+    return 10 if rank is Rank.TEN else int(rank.letter)
+
+
+# --- one card ------------------------------------------------------------------------------
+@pytest.mark.rule("SBS-1", "SBS-2")
+@pytest.mark.parametrize("card", DECK_36.cards, ids=lambda c: c.text)
+def test_every_card_face_parses_and_reads_right(card: Card) -> None:
+    svg = card_svg(card)
+    root = parse(svg)
+    assert root.tag == SVG + "svg"
+    assert root.get("role") == "img"
+    assert root.get("aria-label") == card.name  # e.g. "ten of hearts"
+    title = root.find(SVG + "title")
+    assert title is not None and title.text == card.name
+    want = "st-red" if card.suit in (Suit.HEARTS, Suit.DIAMONDS) else "st-black"
+    assert want in classes(root)
+    assert ({"st-red", "st-black"} - {want}).isdisjoint(classes(root))
+    assert f"st-suit-{card.suit.name.lower()}" in classes(root)
+    pips = [e for e in root.iter() if "st-pip" in classes(e)]
+    assert len(pips) == expected_pips(card.rank)
+    court = [e for e in root.iter() if "st-court" in classes(e)]
+    assert bool(court) == (card.rank in (Rank.KING, Rank.QUEEN, Rank.JACK))
+    index = [e.text for e in root.iter(SVG + "text") if "st-index" in classes(e)]
+    shown = "10" if card.rank is Rank.TEN else card.rank.letter
+    assert index == [shown, shown]  # top-left and, turned, bottom-right
+
+
+def test_the_ten_of_hearts_example() -> None:
+    root = parse(card_svg("TH"))
+    assert root.get("aria-label") == "ten of hearts"
+    assert sum("st-pip" in classes(e) for e in root.iter()) == 10
+
+
+@pytest.mark.parametrize("card", DECK_52.cards, ids=lambda c: c.text)
+def test_the_52_card_deck_draws_too(card: Card) -> None:
+    root = parse(card_svg(card))
+    assert root.get("aria-label") == card.name
+    assert sum("st-pip" in classes(e) for e in root.iter()) == expected_pips(card.rank)
+
+
+def test_card_inputs_card_text_symbol_and_engine_int_agree() -> None:
+    th = Card.parse("TH")
+    assert card_svg(th) == card_svg("TH") == card_svg("10♥") == card_svg(CARD_INDEX[th])
+
+
+@pytest.mark.parametrize("bad", ["XX", "5H", "", 36, -1, True, None, 3.5, ["TH"]])
+def test_not_a_card_is_DSP_1(bad: object) -> None:
+    with pytest.raises(DisplayError) as e:
+        card_svg(bad)  # type: ignore[arg-type]
+    assert e.value.rule == "DSP-1"
+    assert isinstance(e.value, TutorError) and isinstance(e.value, ValueError)
+
+
+def test_four_colour_suits() -> None:
+    for text, var in (("7C", "--st-clubs"), ("7D", "--st-diamonds")):
+        two, four = card_svg(text), card_svg(text, four_colour=True)
+        assert var not in two and var in four
+        assert "st-four" in classes(parse(four))
+    # hearts and spades keep red and black
+    assert "--st-red" in card_svg("7H", four_colour=True)
+    assert "--st-black" in card_svg("7S", four_colour=True)
+
+
+def test_colours_are_theme_variables_with_light_fallbacks() -> None:
+    svg = card_svg("QH")
+    for var in ("--st-card-face", "--st-card-edge", "--st-red"):
+        assert re.search(rf"var\({var},var\(--jp-[a-z0-9-]+,#[0-9a-f]{{3,6}}\)\)", svg), var
+
+
+def test_face_down_hides_the_card() -> None:
+    svg = card_svg("AS", face_down=True)
+    root = parse(svg)
+    assert root.get("aria-label") == "face-down card"
+    assert "st-back" in classes(root)
+    assert not re.search(r"\b(ace|spades)\b", svg)
+    assert "st-pip" not in svg and "st-suit" not in svg
+    assert card_back_svg() == card_svg("6D", face_down=True)
+
+
+@pytest.mark.parametrize("emphasis", [e for e in EMPHASES if e])
+def test_emphasis_is_a_class_and_drawn(emphasis: str) -> None:
+    root = parse(card_svg("KS", emphasis=emphasis))
+    assert f"st-{emphasis}" in classes(root)
+    label = root.get("aria-label") or ""
+    assert label.startswith("king of spades")
+    if emphasis == "dim":
+        assert "opacity" in (root.get("style") or "")
+    else:
+        assert any("st-outline" in classes(e) for e in root.iter())
+
+
+def test_bad_emphasis_and_width_are_DSP_2() -> None:
+    for kwargs in ({"emphasis": "glowing"}, {"width": 0}, {"width": "big"}, {"width": True}):
+        with pytest.raises(DisplayError) as e:
+            card_svg("KS", **kwargs)
+        assert e.value.rule == "DSP-2"
+
+
+def test_width_scales_the_card_keeping_its_shape() -> None:
+    root = parse(card_svg("9C", width=100))
+    assert root.get("width") == "100"
+    assert float(root.get("height") or 0) == pytest.approx(100 * 90 / 64, abs=0.01)
+    assert root.get("viewBox") == "0 0 64 90"
+
+
+def test_return_values_render_in_jupyter() -> None:
+    svg = card_svg("TH")
+    assert isinstance(svg, SvgStr) and isinstance(svg, str)
+    assert svg._repr_svg_() == str(svg) == svg._repr_html_()
+    html = points_table_html()
+    assert isinstance(html, HtmlStr) and html._repr_html_() == str(html)
+
+
+def test_card_repr_svg_hook() -> None:
+    card = Card.parse("QD")
+    assert card._repr_svg_() == str(card_svg(card))
+
+
+# --- hands and tricks -------------------------------------------------------------------------
+def test_hand_is_a_group_of_labelled_cards_in_display_order() -> None:
+    cards = ["6C", "AS", "TH", "KH", "9D", "QC", "TS"]
+    root = parse(hand_svg(cards, emphasis={"KH": "selected"}))
+    assert root.get("role") == "group"
+    assert "7 cards" in (root.get("aria-label") or "")
+    shown = [card_of_label(e.get("aria-label") or "") for e in imgs(root)]
+    want = sorted((Card.parse(t) for t in cards), key=lambda c: (c.suit, -c.rank))
+    assert shown == want
+    selected = [e for e in imgs(root) if "st-selected" in classes(e)]
+    assert [card_of_label(e.get("aria-label") or "") for e in selected] == [Card.parse("KH")]
+
+
+def test_hand_keeps_given_order_when_asked() -> None:
+    cards = ["6C", "AS", "TH"]
+    root = parse(hand_svg(cards, sort=False))
+    assert [card_of_label(e.get("aria-label") or "").text for e in imgs(root)] == cards
+
+
+def test_face_down_hand_shows_only_its_size() -> None:
+    svg = hand_svg([], face_down=9, label="seat 2")
+    root = parse(svg)
+    assert len(imgs(root)) == 9
+    assert all(e.get("aria-label") == "face-down card" for e in imgs(root))
+    assert "9 cards, face down" in (root.get("aria-label") or "")
+
+
+def test_empty_hand_parses() -> None:
+    root = parse(hand_svg([]))
+    assert imgs(root) == [] and "0 cards" in (root.get("aria-label") or "")
+
+
+def test_bad_hand_input() -> None:
+    with pytest.raises(DisplayError) as e:
+        hand_svg(["AS", "ZZ"])
+    assert e.value.rule == "DSP-1" and e.value.where == "hand_svg[1]"
+    with pytest.raises(DisplayError):
+        hand_svg(["AS"], overlap=2)
+
+
+@pytest.mark.rule("SBS-24")
+def test_trick_captions_winner_and_empty_places() -> None:
+    root = parse(trick_svg(["9S", "KS"], seats=[1, 2]))
+    assert root.get("role") == "group"
+    assert [card_of_label(e.get("aria-label") or "").text for e in imgs(root)] == ["9S", "KS"]
+    assert "seat 1 led nine of spades" in (root.get("aria-label") or "")
+    texts = [e.text for e in root.iter(SVG + "text") if e.get("aria-hidden") == "true"]
+    assert texts == ["seat 1 led", "seat 2"]
+    dashed = [e for e in root.iter(SVG + "rect") if e.get("stroke-dasharray")
+              and not classes(e)]
+    assert len(dashed) == 1  # the third place, still empty
+    assert not any("st-winner" in classes(e) for e in root.iter())
+
+    done = parse(trick_svg(["9S", "KS", "TS"], seats=[1, 2, 0], winner=0))
+    winners = [e for e in imgs(done) if "st-winner" in classes(e)]
+    assert [card_of_label(e.get("aria-label") or "").text for e in winners] == ["TS"]
+    assert "won by seat 0" in (done.get("aria-label") or "")
+
+
+def test_trick_input_errors() -> None:
+    for kwargs in ({"seats": [1]}, {"seats": [1, 2], "winner": 0}, {"labels": ["a"]},
+                   {"slots": 9}):
+        with pytest.raises(DisplayError) as e:
+            trick_svg(["9S", "KS"], **kwargs)
+        assert e.value.rule == "DSP-2"
+
+
+@pytest.mark.rule("SBS-2", "SBS-3")
+def test_rank_ladder_reads_from_the_top_with_points() -> None:
+    root = parse(rank_ladder_svg("S"))
+    shown = [card_of_label(e.get("aria-label") or "") for e in imgs(root)]
+    assert shown == [Card(r, Suit.SPADES) for r in DECK_36.ranks]
+    assert all(DECK_36.beats(a, b) for a, b in itertools.pairwise(shown))
+    points = [int(e.text or "") for e in root.iter(SVG + "text")
+              if e.get("aria-hidden") == "true"]
+    assert points == [11, 10, 4, 3, 2, 0, 0, 0, 0]
+    with pytest.raises(DisplayError):
+        rank_ladder_svg("X")
+
+
+@pytest.mark.rule("SBS-3")
+def test_points_table_totals() -> None:
+    root = parse(points_table_html())
+    cells = [int(td.text or "") for td in root.iter("td") if (td.text or "").isdigit()]
+    assert cells == [11, 10, 4, 3, 2, 0, 0, 0, 0]
+    assert "30 a suit, 120 in the deck" in points_table_html()
+
+
+def test_cards_html_keeps_separate_images() -> None:
+    root = parse(cards_html(["TH", "KH"], emphasis={"TH": "right"}))
+    assert [e.get("aria-label") for e in imgs(root)] == ["ten of hearts (right)", "king of hearts"]
+
+
+# --- views: only what the seat may see ------------------------------------------------------------
+def random_states(n: int, players: int = 3) -> list[SixBidSoloState]:
+    """States at every phase from seeded deals with random legal actions."""
+    out = []
+    rng = random.Random(players)
+    game = SixBidSolo({"players": players})
+    for _ in range(n):
+        s = game.new_deal(rng, rng.randrange(players))
+        stop = rng.randrange(50)
+        for _ in range(stop):
+            if s.is_terminal():
+                break
+            s.apply(rng.choice(s.legal_actions()))
+        out.append(s)
+    return out
+
+
+@pytest.mark.rule("SBS-21", "SBS-25")
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_view_html_shows_no_hidden_card(players: int) -> None:
+    for state in random_states(25, players):
+        for seat in range(players):
+            view = state.view(seat)
+            html = view_html(view)
+            root = parse(html)
+            shown = [e.get("aria-label") or "" for e in imgs(root)]
+            named = {card_of_label(lbl) for lbl in shown if lbl != "face-down card"}
+            assert named <= view.visible_cards()
+            assert set(view.hand) <= named  # the own hand is drawn
+            backs = sum(lbl == "face-down card" for lbl in shown)
+            assert backs == sum(view.hand_sizes[s] for s in view.active if s != seat)
+            assert view._repr_html_() == str(html)
+
+
+def test_view_html_does_not_draw_legal_cards_unless_asked() -> None:
+    state = next(s for s in random_states(40) if s.phase == "play" and s.trick)
+    seat = state.to_move
+    assert seat is not None
+    view = state.view(seat)
+    assert view.legal
+    plain = parse(view_html(view))
+    assert not any("st-legal" in classes(e) for e in plain.iter())
+    marked = parse(view_html(view, emphasis={a: "legal" for a in view.legal}))
+    legal = {card_of_label(e.get("aria-label") or "") for e in imgs(marked)
+             if "st-legal" in classes(e)}
+    assert {c.text for c in legal} == {state.token(a) for a in view.legal}
+
+
+def test_view_html_rejects_a_state() -> None:
+    with pytest.raises(DisplayError) as e:
+        view_html(random_states(1)[0])  # type: ignore[arg-type]
+    assert e.value.rule == "DSP-3"
+
+
+# --- whole deals ---------------------------------------------------------------------------------
+def finished(seed: int, players: int = 3) -> SixBidSoloState:
+    rng = random.Random(seed)
+    game = SixBidSolo({"players": players})
+    s = game.new_deal(rng, rng.randrange(players))
+    while not s.is_terminal():
+        s.apply(rng.choice(s.legal_actions()))
+    return s
+
+
+@pytest.mark.rule("SBS-10", "SBS-11", "SBS-27")
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_deal_html_draws_every_trick_and_the_chips(players: int) -> None:
+    for seed in range(12):
+        state = finished(seed, players)
+        html = deal_html(state)
+        root = parse(html)
+        assert state._repr_html_() == str(html)
+        if state.bidder is None:
+            assert "SBS-17" in html
+            continue
+        tricks = [e for e in root.iter() if e.get("class") == "st-trick"]
+        assert len(tricks) == 11
+        chips = [td.text for td in root.iter("td")]
+        assert chips == [f"{c:+d}" for c in state.chips()]
+        winners = [card_of_label(e.get("aria-label") or "") for e in imgs(root)
+                   if "st-winner" in classes(e)]
+        assert len(winners) == 11
+        # the dealt hands and the widow (36 cards), then the 33 cards of the tricks
+        labels = [card_of_label(e.get("aria-label") or "") for e in imgs(root)]
+        assert len(labels) == 36 + 33 and set(labels) == set(DECK_36.cards)
+
+
+def test_deal_html_from_a_record_and_bad_input() -> None:
+    state = finished(3)
+    assert deal_html(record_of(state)) == deal_html(state)
+    with pytest.raises(RecordError):
+        deal_html({"format": "tutor-record/1"})
+    with pytest.raises(DisplayError) as e:
+        deal_html("not a deal")  # type: ignore[arg-type]
+    assert e.value.rule == "DSP-3"
+
+
+def test_unfinished_state_keeps_its_text_repr() -> None:
+    s = SixBidSolo().new_deal(5)
+    assert s._repr_html_() is None  # a deal in progress would show hidden cards
+    assert parse(deal_html(s)) is not None  # a teacher may still draw it on purpose
+
+
+# --- the stylesheet ------------------------------------------------------------------------------
+def test_lesson_css_defines_every_variable_the_drawings_use() -> None:
+    css = lesson_css()
+    assert css == (ROOT / "assets" / "lesson.css").read_text(encoding="utf-8")
+    assert "prefers-color-scheme: dark" in css
+    assert 'data-jp-theme-light="false"' in css
+    assert re.search(r"@media \(max-width: *\d+px\)", css)
+    state = finished(7, 4)
+    drawn = (deal_html(state) + view_html(state.view(0)) + card_svg("7C", four_colour=True)
+             + card_svg("7D", four_colour=True, emphasis="winner"))
+    used = set(re.findall(r"var\((--st-[a-z-]+)", drawn))
+    defined = set(re.findall(r"(--st-[a-z-]+)\s*:", css))
+    assert used and used <= defined
+    assert style_html().startswith("<style>")
+
+
+def test_lesson_css_missing_is_DSP_3(tmp_path: Path) -> None:
+    with pytest.raises(DisplayError) as e:
+        lesson_css(tmp_path / "nope.css")
+    assert e.value.rule == "DSP-3"
+
+
+def test_drawings_are_json_safe_strings() -> None:
+    # a widget sends these as trait values: plain str, JSON round trip unchanged
+    svg = hand_svg(["AS", "TH"])
+    assert json.loads(json.dumps(svg)) == svg

@@ -1,0 +1,183 @@
+"""Sessions, scores and the per-learner progress file (atomic, restart-proof, corruption-safe)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from tutor.quiz import FORMAT, KINDS, Progress, QuizError, Session, generate, progress_path
+from tutor.quiz.core import Question
+
+
+def right(q: Question) -> str | list[str]:
+    ans = q.key().answer
+    return sorted(ans) if q.multi else next(iter(ans))
+
+
+def wrong(q: Question) -> str | list[str]:
+    ans = q.key().answer
+    if q.multi:
+        return sorted(ans ^ {q.values[0]})
+    return next(v for v in q.values if v not in ans)
+
+
+# --- sessions ------------------------------------------------------------------------------------
+def test_a_seeded_session_is_reproducible_and_cycles_kinds() -> None:
+    a = [q.public() for q in Session(seed=5).questions(14)]
+    b = [q.public() for q in Session(seed=5).questions(14)]
+    assert a == b
+    assert [p["kind"] for p in a] == list(KINDS) * 2
+    c = [q.public() for q in Session(seed=6).questions(14)]
+    assert a != c
+
+
+def test_score_counts_first_answers_only() -> None:
+    s = Session(seed=1)
+    q1, q2, q3 = s.next("points"), s.next("trick-winner"), s.next("legal-plays")
+    fb = s.answer(q1, right(q1))
+    assert fb.correct and fb.scored and fb.score is not None
+    assert (fb.score.answered, fb.score.correct, fb.score.streak) == (1, 1, 1)
+    fb = s.answer(q2, wrong(q2))
+    assert not fb.correct and fb.score is not None and fb.score.text == "1 of 2 right"
+    assert fb.score.streak == 0
+    retry = s.answer(q2, right(q2))  # graded, not scored
+    assert retry.correct and not retry.scored
+    assert retry.score is not None and retry.score.text == "1 of 2 right"
+    fb = s.answer(q3, right(q3))
+    assert fb.score is not None and fb.score.text == "2 of 3 right"
+    assert dict((k, (n, c)) for k, n, c in fb.score.by_kind) == {
+        "points": (1, 1), "trick-winner": (1, 0), "legal-plays": (1, 1)}
+    assert "Score: 2 of 3 right." in fb.message
+
+
+def test_a_bad_answer_leaves_the_score_alone() -> None:
+    s = Session(seed=2)
+    q = s.next("auction")
+    with pytest.raises(QuizError):
+        s.answer(q, 3)
+    assert s.score.answered == 0
+    assert s.answer(q, right(q)).scored
+
+
+def test_session_kinds_are_checked() -> None:
+    with pytest.raises(QuizError) as e:
+        Session(kinds=["points", "poker"])
+    assert e.value.rule == "QUIZ-3"
+    with pytest.raises(QuizError):
+        Session(kinds=[])
+
+
+# --- progress -------------------------------------------------------------------------------------
+def test_progress_survives_a_restart(tmp_path: Path) -> None:
+    path = progress_path(tmp_path, "Ada L.")
+    s = Session(progress=Progress(path, "Ada L."))
+    qs = s.questions(4, ["legal-plays", "settlement"])
+    for i, q in enumerate(qs):
+        s.answer(q, right(q) if i % 2 == 0 else wrong(q))
+    s.answer(qs[0], right(qs[0]))  # a retry is not recorded
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["format"] == FORMAT and data["learner"] == "Ada L."
+    assert (data["answered"], data["correct"], data["issued"]) == (4, 2, 4)
+
+    again = Progress(path, "Ada L.")  # a new kernel
+    assert again.recovered is None
+    assert (again.answered, again.correct) == (4, 2)
+    assert again.kind_stats() == {"legal-plays": (2, 2), "settlement": (2, 0)}  # kinds alternate
+    assert again.rule_stats()["SBS-23"][0] == 2
+    assert [r[0] for r in again.data["recent"]] == [q.id for q in qs]
+    # fresh questions after the restart, not the same ones again
+    later = Session(progress=again).questions(4, ["legal-plays", "settlement"])
+    assert {q.id for q in later}.isdisjoint({q.id for q in qs})
+
+
+def test_two_learners_get_different_questions(tmp_path: Path) -> None:
+    a = Session(progress=Progress.for_learner(tmp_path, "ada")).questions(5)
+    b = Session(progress=Progress.for_learner(tmp_path, "bob")).questions(5)
+    assert [q.seed for q in a] != [q.seed for q in b]
+
+
+def test_progress_paths_are_safe_and_distinct(tmp_path: Path) -> None:
+    p = progress_path(tmp_path, "../../etc/passwd")
+    assert p.parent == tmp_path and p.name.endswith(".json") and "/" not in p.name
+    assert progress_path(tmp_path, "Ada") != progress_path(tmp_path, "ada")
+    for bad in ("", "   ", "x" * 101, None, 7):
+        with pytest.raises(QuizError) as e:
+            progress_path(tmp_path, bad)  # type: ignore[arg-type]
+        assert e.value.rule == "QUIZ-4"
+
+
+def leftovers(directory: Path) -> list[str]:
+    return sorted(p.name for p in directory.iterdir() if p.name.endswith(".tmp"))
+
+
+def test_atomic_write_keeps_the_old_file_when_the_rename_fails(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "ada.json"
+    prog = Progress(path, "ada")
+    prog.record(Session(seed=0).answer(q := generate("points", 1), right(q)))
+    before = path.read_bytes()
+
+    def broken_replace(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(QuizError) as e:
+        prog.record(Session(seed=0).answer(q, right(q)))
+    assert e.value.rule == "QUIZ-4" and "No space left" in str(e.value)
+    assert path.read_bytes() == before  # the old progress, whole
+    assert leftovers(tmp_path) == []  # and no half-written temporary file
+
+
+def test_atomic_write_survives_a_crash_while_writing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "ada.json"
+    prog = Progress(path, "ada")
+    prog.save()
+    before = path.read_bytes()
+    def crash(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt  # the kernel is interrupted mid-write
+
+    monkeypatch.setattr(json, "dump", crash)  # the module's json is this json
+    with pytest.raises(KeyboardInterrupt):
+        prog.save()
+    assert path.read_bytes() == before
+    assert leftovers(tmp_path) == []
+    assert json.loads(before)["format"] == FORMAT
+
+
+@pytest.mark.parametrize("content", [
+    b"{not json", b"", b"\xff\xfe", b"[1, 2]", b'{"format": "tutor-progress/9"}',
+    json.dumps({"format": FORMAT, "learner": "ada", "salt": 1, "issued": 1, "answered": 1,
+                "correct": 5, "kinds": {}, "rules": {}, "recent": []}).encode(),
+    json.dumps({"format": FORMAT, "learner": "ada", "salt": 1, "issued": 1, "answered": 1,
+                "correct": 1, "kinds": {"points": [1]}, "rules": {}, "recent": []}).encode(),
+])
+def test_a_corrupt_file_is_set_aside_and_progress_starts_afresh(tmp_path: Path,
+                                                                content: bytes) -> None:
+    path = tmp_path / "ada.json"
+    path.write_bytes(content)
+    prog = Progress(path, "ada")
+    assert prog.recovered is not None and "QUIZ-5" in prog.recovered
+    assert prog.answered == 0
+    aside = tmp_path / "ada.json.corrupt"
+    assert aside.read_bytes() == content  # nothing the learner had is destroyed
+    prog.next_seed()
+    assert Progress(path, "ada").recovered is None  # the fresh file is valid
+
+
+def test_an_unreadable_path_is_QUIZ_4(tmp_path: Path) -> None:
+    directory = tmp_path / "dir.json"
+    directory.mkdir()
+    with pytest.raises(QuizError) as e:
+        Progress(directory, "ada")
+    assert e.value.rule == "QUIZ-4"
+
+
+def test_next_seed_is_persisted_before_use(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    seeds = [Progress(path, "ada").next_seed() for _ in range(3)]  # three "restarts"
+    assert len(set(seeds)) == 3
+    assert json.loads(path.read_text())["issued"] == 3
