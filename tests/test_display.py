@@ -407,3 +407,20 @@ def test_drawings_are_json_safe_strings() -> None:
     # a widget sends these as trait values: plain str, JSON round trip unchanged
     svg = hand_svg(["AS", "TH"])
     assert json.loads(json.dumps(svg)) == svg
+
+
+def test_text_form_is_short_for_saved_notebooks() -> None:
+    class Printer:  # the part of IPython's pretty printer that _repr_pretty_ uses
+        out = ""
+
+        def text(self, t: str) -> None:
+            self.out += t
+
+    def pretty(obj: SvgStr | HtmlStr) -> str:
+        p = Printer()
+        obj._repr_pretty_(p, False)
+        return p.out
+
+    assert pretty(card_svg("TH")) == "<svg: ten of hearts>"
+    assert pretty(hand_svg(["AS", "TH"])) == "<svg: hand: 2 cards>"
+    assert pretty(view_html(SixBidSolo().new_deal(1).view(0))) == "<html: seat 0’s view>"

@@ -4,6 +4,8 @@ Every drawing function of :mod:`tutor.display` returns an :class:`SvgStr` or an 
 a plain ``str`` (so it can be put in ``ipywidgets.HTML(value=...)``, written to a file or
 compared in a test) that also carries ``_repr_svg_`` / ``_repr_html_``, so a notebook cell that
 ends with ``card_svg("TH")`` shows the card. The idea is python-chess's ``chess.svg.SvgWrapper``.
+Its ``text/plain`` form is short — ``<svg: ten of hearts>`` — so saved notebooks and nbval
+comparisons do not hold the whole markup twice.
 
 Display input errors are :class:`DisplayError` (a :class:`~tutor.errors.TutorError`) with these
 rule ids, documented here the way the record module documents REC-n:
@@ -17,7 +19,9 @@ rule ids, documented here the way the record module documents REC-n:
 
 from __future__ import annotations
 
-from html import escape
+import re
+from html import escape, unescape
+from typing import Any
 
 from ..cards import Card
 from ..errors import TutorError
@@ -26,6 +30,16 @@ from ..rules.six_bid_solo import CARDS, N_CARDS
 
 class DisplayError(TutorError):
     """Input a display function cannot draw (DSP-1..3); nothing is drawn."""
+
+
+_LABEL = re.compile(r'aria-label="([^"]*)"')
+
+
+def _pretty(kind: str, markup: str) -> str:
+    """A short text form for IPython's ``text/plain`` (what nbval compares): the label."""
+    m = _LABEL.search(markup)
+    label = unescape(m.group(1)) if m else f"{len(markup)} characters"
+    return f"<{kind}: {label}>"
 
 
 class SvgStr(str):
@@ -40,6 +54,9 @@ class SvgStr(str):
         # Inline HTML takes the page's CSS variables (dark theme); an <img> of the SVG would not.
         return str(self)
 
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        p.text(_pretty("svg", self))
+
 
 class HtmlStr(str):
     """An HTML fragment as a ``str``; Jupyter renders it."""
@@ -48,6 +65,9 @@ class HtmlStr(str):
 
     def _repr_html_(self) -> str:
         return str(self)
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        p.text(_pretty("html", self))
 
 
 def esc(text: object) -> str:

@@ -308,8 +308,9 @@ def deal(seed: int, rng: random.Random) -> Question:
             choices=tuple(Choice(str(s), f"seat {s}") for s in seats), multi=True,
             rules=("SBS-V2", "SBS-5"), facts=facts, context=context,
             _key=AnswerKey(frozenset(str(s) for s in sitting), base, ("SBS-V2", "SBS-5"),
-                           {str(s): ("receives no cards" if s in sitting else
-                                     f"is {POSITIONS[state.active.index(s)]}")
+                           {str(s): ("receives no cards too." if s in sitting else
+                                     f"is {POSITIONS[state.active.index(s)]}, so receives "
+                                     "cards.")
                             for s in seats}))
     # packet: deal a pack in known order and see where the k-th card lands (SBS-8)
     k = rng.randrange(36)
@@ -488,12 +489,12 @@ def auction(seed: int, rng: random.Random) -> Question:
         if state.bidder is None:
             answer = "none"
             explanation = ("SBS-17: all three passed, so nobody plays: the cards are thrown in "
-                           "and the next dealer deals (SBS-16a (1)).")
+                           "and the next dealer deals (SBS-16a, step (1)).")
             rules: tuple[str, ...] = ("SBS-17", "SBS-16a")
         else:
             answer = str(state.bidder)
             name = CONTRACT_NAMES[CONTRACTS[state.contract - 1]]
-            explanation = (f"SBS-16a (2): seat {state.bidder} named {name} and is the only "
+            explanation = (f"SBS-16a, step (2): seat {state.bidder} named {name} and is the only "
                            f"player who has not passed, so seat {state.bidder} is the bidder "
                            f"and must play {name} (SBS-18).")
             rules = ("SBS-16a", "SBS-18")
@@ -531,7 +532,8 @@ def auction(seed: int, rng: random.Random) -> Question:
         rules = ("SBS-14", "SBS-13")
         return Question(
             kind="auction", seed=seed,
-            prompt=f"It is {seat_text(seat, active)}'s turn. Pick every call {seat} may make.",
+            prompt=(f"It is the turn of {seat_text(seat, active)}. Pick every call seat {seat} "
+                    "may make."),
             choices=tuple(Choice(t, "pass" if t == "pass" else CONTRACT_NAMES[t])
                           for t in values),
             multi=True, rules=rules, calls=_calls_of(pos), active=active,
@@ -546,16 +548,16 @@ def auction(seed: int, rng: random.Random) -> Question:
     _, last = calls[-1]
     spoken = {s for s, _ in calls}
     if last != "pass" and nxt in spoken:
-        clause = (f"(3) after a bid, the other player still in who has already spoken answers "
-                  f"it: seat {nxt}")
+        clause = (f"step (3): after a bid, the other player still in who has already spoken "
+                  f"answers it — seat {nxt}")
     elif last != "pass":
-        clause = (f"(3) after a bid, when no other player still in has spoken, the first of "
-                  f"middlehand and endhand who has not spoken yet speaks: seat {nxt}")
+        clause = (f"step (3): after a bid, when no other player still in has spoken, the first "
+                  f"of middlehand and endhand who has not spoken yet speaks — seat {nxt}")
     else:
-        clause = (f"(4) after a pass, the first of middlehand and endhand who has not spoken "
-                  f"yet speaks: seat {nxt}")
-    explanation = (f"SBS-16a {clause}. A player who has passed is out of the auction "
-                   f"(SBS-14).")
+        clause = (f"step (4): after a pass, the first of middlehand and endhand who has not "
+                  f"spoken yet speaks — seat {nxt}")
+    explanation = (f"SBS-16a, {clause}. A player who has passed is out of the auction for "
+                   f"the rest of the deal (SBS-14).")
     rules = ("SBS-16a", "SBS-14")
     return Question(
         kind="auction", seed=seed, prompt="Who speaks next in this auction?",
