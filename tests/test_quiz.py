@@ -119,14 +119,23 @@ def test_any_seed_gives_a_gradable_question(kind: str, seed: int) -> None:
 # --- the answers, recomputed from the rules and the public exhibit only --------------------------
 @pytest.mark.rule("SBS-2")
 def test_card_order_answers() -> None:
+    seen = set()
     for q in questions("card-order"):
+        variant = q.context["variant"]
+        seen.add(variant)
         cards = list(q.cards)
         assert len({c.suit for c in cards}) == 1
+        if variant == "order":
+            ranked = sorted(cards, key=lambda c: ORDER.index(c.text[0]))
+            assert q.key().answer == {" ".join(c.text for c in ranked)}, q.id
+            assert len(q.values) == 4
+            continue
         top = best_of(cards)
         low = next(c for c in cards if all(c == d or higher(d.text[0], c.text[0])
                                            for d in cards))
-        want = low if q.context["variant"] == "lowest" else top
+        want = low if variant == "lowest" else top
         assert q.key().answer == {want.text}, q.id
+    assert seen == {"higher", "highest", "lowest", "order"}
 
 
 @pytest.mark.rule("SBS-3", "SBS-12")
@@ -166,6 +175,8 @@ def test_deal_answers() -> None:
             want = {str(active[pos])}
         elif variant == "sitout":
             want = {str(s) for s in range(c["players"]) if s not in active}
+        elif variant == "count":  # SBS-8: 4 + 3 + 4 to each active player; SBS-V2: 0 else
+            want = {"11" if c["seat"] in active else "0"}
         else:  # SBS-8: 4-packets, 3-packets, the widow, 4-packets
             k = c["card_number"] - 1
             names = ["forehand", "middlehand", "endhand"]
@@ -178,7 +189,7 @@ def test_deal_answers() -> None:
             else:
                 want = {names[(k - 24) // 4]}
         assert q.key().answer == want, q.id
-    assert seen == {"position", "sitout", "packet"}
+    assert seen == {"position", "sitout", "packet", "count"}
 
 
 @pytest.mark.rule("SBS-23")

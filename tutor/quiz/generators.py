@@ -18,6 +18,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import cmp_to_key
+from itertools import permutations
 
 from ..cards import DECK_36, Card, Rank, Suit
 from ..errors import IllegalActionError
@@ -143,10 +144,11 @@ def _outranks(a: Card, b: Card) -> int:
 
 
 def card_order(seed: int, rng: random.Random) -> Question:
-    """Which of these cards of one suit ranks higher / highest / lowest (SBS-2)."""
+    """Which card of one suit ranks higher / highest / lowest, or which list is in order
+    (SBS-2)."""
     suit = Suit(rng.randrange(4))
     ranks = list(DECK_36.ranks)
-    variant = rng.choice(("higher", "highest", "lowest"))
+    variant = rng.choice(("higher", "highest", "lowest", "order"))
     k = 2 if variant == "higher" else rng.choice((3, 4))
     if rng.random() < 0.5:  # the trap of this game: the ten above the king
         others = [r for r in ranks if r not in (Rank.TEN, Rank.KING)]
@@ -156,6 +158,11 @@ def card_order(seed: int, rng: random.Random) -> Question:
     rng.shuffle(picked)
     cards = [Card(r, suit) for r in picked]
     ordered = sorted(cards, key=cmp_to_key(_outranks))  # highest first, by the deck's order
+    order_words = " ".join("10" if r is Rank.TEN else r.letter for r in DECK_36.ranks)
+    rule = (f"SBS-2: in every suit, trump included, the order from the top is {order_words} — "
+            f"the ten ranks above the king.")
+    if variant == "order":
+        return _put_in_order(seed, rng, ordered, rule)
     answer = ordered[-1] if variant == "lowest" else ordered[0]
     names = " or ".join(card_label(c) for c in cards) if k == 2 else None
     prompt = {
@@ -163,10 +170,8 @@ def card_order(seed: int, rng: random.Random) -> Question:
         "highest": "Which of these cards ranks highest?",
         "lowest": "Which of these cards ranks lowest?",
     }[variant]
-    order_words = " ".join("10" if r is Rank.TEN else r.letter for r in DECK_36.ranks)
     explanation = (
-        f"SBS-2: in every suit, trump included, the order from the top is {order_words} — the "
-        f"ten ranks above the king. Here, highest first: "
+        f"{rule} Here, highest first: "
         f"{' '.join(card_label(c) for c in ordered)}, so {card_label(answer)} is "
         f"{'the lowest' if variant == 'lowest' else 'higher' if k == 2 else 'the highest'}.")
     return Question(
@@ -174,6 +179,41 @@ def card_order(seed: int, rng: random.Random) -> Question:
         choices=tuple(Choice(c.text, card_label(c)) for c in cards), multi=False,
         rules=("SBS-2",), cards=tuple(cards), context={"variant": variant},
         _key=AnswerKey(frozenset({answer.text}), explanation, ("SBS-2",)))
+
+
+def _put_in_order(seed: int, rng: random.Random, ordered: list[Card], rule: str) -> Question:
+    """Which list runs from the highest card to the lowest? The wrong lists are the usual
+    slips: the order of most other games (10 below the jack), lowest first, one swap."""
+    def natural(c: Card) -> int:  # A K Q J 10 9 ... — the order the learner may bring along
+        courts = {Rank.ACE: 14, Rank.KING: 13, Rank.QUEEN: 12, Rank.JACK: 11, Rank.TEN: 10}
+        return courts.get(c.rank, int(c.rank) + 1)  # NINE is 8 in Rank: 9; SIX 5: 6
+
+    slips = [sorted(ordered, key=natural, reverse=True), ordered[::-1]]
+    i = rng.randrange(len(ordered) - 1)
+    slips.append([*ordered[:i], ordered[i + 1], ordered[i], *ordered[i + 2:]])
+    others = [list(p) for p in permutations(ordered)]
+    rng.shuffle(others)
+    slips += others  # then any other order, so there are always four distinct lists
+    lists = [ordered]
+    for s in slips:
+        if s not in lists and len(lists) < 4:
+            lists.append(s)
+    rng.shuffle(lists)
+
+    def value(cs: Sequence[Card]) -> str:
+        return " ".join(c.text for c in cs)
+
+    def label(cs: Sequence[Card]) -> str:
+        return " ".join(card_label(c) for c in cs)
+
+    explanation = f"{rule} Highest first: {label(ordered)}."
+    return Question(
+        kind="card-order", seed=seed,
+        prompt="Which list puts these cards in order, from the highest to the lowest?",
+        choices=tuple(Choice(value(cs), label(cs)) for cs in lists), multi=False,
+        rules=("SBS-2",), cards=tuple(rng.sample(ordered, len(ordered))),
+        context={"variant": "order"},
+        _key=AnswerKey(frozenset({value(ordered)}), explanation, ("SBS-2",)))
 
 
 # --- points (SBS-3, SBS-12) -----------------------------------------------------------------------
@@ -272,8 +312,8 @@ def _active_words(state: SixBidSoloState) -> str:
 
 def deal(seed: int, rng: random.Random) -> Question:
     """Who is forehand / middlehand / endhand, who sits out, where a card of the pack goes."""
-    variant = rng.choice(("position", "sitout", "packet"))
-    game = _table_game(rng, rng.choice((4, 5)) if variant == "sitout" else None)
+    variant = rng.choice(("position", "sitout", "packet", "count"))
+    game = _table_game(rng, rng.choice((4, 5)) if variant in ("sitout", "count") else None)
     dealer = rng.randrange(game.players)
     state = game.new_deal(rng, dealer)  # the engine decides who is active (SBS-5, SBS-V2)
     n = game.players
@@ -312,6 +352,20 @@ def deal(seed: int, rng: random.Random) -> Question:
                                      f"is {POSITIONS[state.active.index(s)]}, so receives "
                                      "cards.")
                             for s in seats}))
+    if variant == "count":
+        # a seat that sits out half the time: the SBS-V2 slip is to deal it cards anyway
+        seat = rng.choice(sitting) if rng.random() < 0.5 else rng.choice(state.active)
+        held = state.hands[seat].bit_count()  # the engine's deal
+        why = ("it sits out this deal and receives no cards" if held == 0 else
+               f"it is {POSITIONS[state.active.index(seat)]}, and each active player receives "
+               f"4 + 3 + 4 = 11 cards, and 3 go to the widow")
+        rules_c = ("SBS-V2", "SBS-8", "SBS-5")
+        return Question(
+            kind="deal", seed=seed, prompt=f"How many cards does seat {seat} receive?",
+            choices=tuple(Choice(str(v), str(v)) for v in (0, 3, 9, 11, 12)), multi=False,
+            rules=rules_c, facts=facts, context={**context, "seat": seat},
+            _key=AnswerKey(frozenset({str(held)}), f"{base} Seat {seat}: {why} (SBS-8).",
+                           rules_c))
     # packet: deal a pack in known order and see where the k-th card lands (SBS-8)
     k = rng.randrange(36)
     dealt = game.deal_from_deck(list(range(36)), dealer)
