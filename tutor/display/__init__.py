@@ -18,13 +18,21 @@ The API a lesson or a widget uses:
 - ``view_html(view, *, emphasis=None, show_tricks=False)`` — a SeatView (never more).
 - ``deal_html(state_or_record)`` — a whole deal with all tricks and the settlement.
 - ``rank_ladder_svg(suit)``, ``points_table_html()`` — lesson helpers (SBS-2, SBS-3).
-- ``question_html(question)``, ``feedback_html(feedback)``, ``score_html(score)`` — a quiz
-  question's exhibit (never its answer) and the feedback after grading (see :mod:`tutor.quiz`).
+- ``question_html(question, *, emphasis=None)``, ``feedback_html(feedback)``,
+  ``score_html(score)``, ``rules_html(rules)`` — a quiz question's prompt and exhibit (never its
+  choices or its answer; ``emphasis`` echoes the learner's picks) and the feedback after
+  grading (``role="status"``, rule ids as badges); see :mod:`tutor.quiz`.
 - ``calls_html(calls, active)``, ``facts_html(rows)`` — an auction's calls, label/value lines.
 - ``lesson_css()`` — the text of ``assets/lesson.css``; ``style_html()`` wraps it in ``<style>``
   (display it once per page).
 
 Emphasis names: ``selected``, ``legal``, ``winner``, ``right``, ``wrong``, ``missed``, ``dim``.
+Themes: colours are ``--st-*`` CSS variables falling back to JupyterLab's ``--jp-*`` theme
+variables and then to light defaults, so a card alone follows JupyterLab/Voilà light and dark;
+``assets/lesson.css`` adds layout, narrow screens and ``prefers-color-scheme`` outside Jupyter.
+Text form (``text/plain``) of every drawing is short: ``<svg: ten of hearts>``.
+Hooks: ``Card._repr_svg_``, ``SeatView._repr_html_`` and, for a finished deal only,
+``SixBidSoloState._repr_html_`` call these functions (imported lazily).
 Bad input raises :class:`DisplayError` (DSP-1 not a card, DSP-2 bad option, DSP-3 wrong object).
 """
 
