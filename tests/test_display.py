@@ -424,3 +424,44 @@ def test_text_form_is_short_for_saved_notebooks() -> None:
     assert pretty(card_svg("TH")) == "<svg: ten of hearts>"
     assert pretty(hand_svg(["AS", "TH"])) == "<svg: hand: 2 cards>"
     assert pretty(view_html(SixBidSolo().new_deal(1).view(0))) == "<html: seat 0’s view>"
+
+
+def _palette(css: str, selector_start: str) -> dict[str, str]:
+    """The ``--st-*`` colours of the first CSS block whose selector starts with the given text;
+    a ``var(--jp-x, #hex)`` value is read as its fallback (the theme's own value may differ)."""
+    i = css.index(selector_start)
+    block = css[css.index("{", i) + 1: css.index("}", i)]
+    out = {}
+    for name, value in re.findall(r"(--st-[a-z-]+)\s*:\s*([^;]+);", block):
+        m = re.search(r"#[0-9a-fA-F]{6}", value)
+        if m:
+            out[name] = m.group(0)
+    return out
+
+
+def _luminance(hex_colour: str) -> float:
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: str, b: str) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+@pytest.mark.parametrize("block", [":root", 'body[data-jp-theme-light="false"]',
+                                   "body:not([data-jp-theme-light])", ".st-theme-light"])
+def test_suit_inks_reach_wcag_aa_contrast_on_the_card_face(block: str) -> None:
+    css = lesson_css()
+    pal = _palette(css, block)
+    face = pal.get("--st-card-face", "#ffffff")
+    for ink in ("--st-black", "--st-red", "--st-clubs", "--st-diamonds"):
+        assert contrast(pal[ink], face) >= 4.5, (block, ink, pal[ink], face)
+    # and the same inks on JupyterLab's own dark card face (--jp-layout-color1: #212121)
+    if "false" in block:
+        for ink in ("--st-red", "--st-clubs", "--st-diamonds"):
+            assert contrast(pal[ink], "#212121") >= 4.5
