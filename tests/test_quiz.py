@@ -386,3 +386,31 @@ def test_feedback_for_a_wrong_pick_lists_the_engine_reasons() -> None:
     assert f"{q.label_of(wrong)}: illegal" in fb.explanation
     missed = [q.label_of(v) for v in q.values if v in q.key().answer]
     assert all(f"{m}: legal too." in fb.explanation for m in missed)
+
+
+def test_after_grading_the_exhibit_shows_marks_and_the_winner() -> None:
+    from tutor.display import DisplayError, feedback_emphasis
+
+    q = next(q for q in questions("legal-plays") if 2 <= len(q.key().answer) < len(q.values))
+    right = sorted(q.key().answer)
+    illegal = next(v for v in q.values if v not in q.key().answer)
+    fb = grade(q, [right[0], illegal])
+    assert fb.your_values == tuple(v for v in q.values if v in {right[0], illegal})
+    assert set(fb.correct_values) == q.key().answer
+    marks = feedback_emphasis(fb)
+    assert marks[right[0]] == "right" and marks[illegal] == "wrong"
+    assert all(marks[v] == "missed" for v in right[1:])
+    root = ET.fromstring(question_html(q, feedback=fb))
+    drawn = {e.get("aria-label") for e in root.iter() if e.get("role") == "img"}
+    assert f"{Card.parse(illegal).name} (wrong)" in drawn
+    assert f"{Card.parse(right[-1]).name} (missed)" in drawn
+
+    t = generate("trick-winner", 3)
+    tfb = grade(t, answer_of(t))
+    before = question_html(t)
+    after = question_html(t, feedback=tfb)
+    assert "st-winner" not in before and "st-winner" in after
+    assert f"won by seat {answer_of(t)}" in after
+    with pytest.raises(DisplayError):
+        question_html(q, feedback=tfb)  # the feedback of another question
+    assert feedback_emphasis(grade(t, answer_of(t))) == {}  # seat values are not cards

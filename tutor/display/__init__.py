@@ -18,10 +18,12 @@ The API a lesson or a widget uses:
 - ``view_html(view, *, emphasis=None, show_tricks=False)`` — a SeatView (never more).
 - ``deal_html(state_or_record)`` — a whole deal with all tricks and the settlement.
 - ``rank_ladder_svg(suit)``, ``points_table_html()`` — lesson helpers (SBS-2, SBS-3).
-- ``question_html(question, *, emphasis=None)``, ``feedback_html(feedback)``,
+- ``question_html(question, *, emphasis=None, feedback=None)``, ``feedback_html(feedback)``,
   ``score_html(score)``, ``rules_html(rules)`` — a quiz question's prompt and exhibit (never its
   choices or its answer; ``emphasis`` echoes the learner's picks) and the feedback after
-  grading (``role="status"``, rule ids as badges); see :mod:`tutor.quiz`.
+  grading (``role="status"``, rule ids as badges); ``question_html(q, feedback=fb)`` redraws
+  the exhibit after grading with right / wrong / missed marks (``feedback_emphasis(fb)``) and
+  a trick's winner; see :mod:`tutor.quiz`.
 - ``calls_html(calls, active)``, ``facts_html(rows)`` — an auction's calls, label/value lines.
 - ``lesson_css()`` — the text of ``assets/lesson.css``; ``style_html()`` wraps it in ``<style>``
   (display it once per page).
@@ -47,7 +49,15 @@ from .cards import (
     trick_svg,
 )
 from .markup import DisplayError, HtmlStr, SvgStr, as_card
-from .quiz import feedback_html, lesson_css, question_html, rules_html, score_html, style_html
+from .quiz import (
+    feedback_emphasis,
+    feedback_html,
+    lesson_css,
+    question_html,
+    rules_html,
+    score_html,
+    style_html,
+)
 from .table import (
     calls_html,
     cards_html,
@@ -64,7 +74,7 @@ from .table import (
 __all__ = [
     "EMPHASES", "PIP_COUNT", "DisplayError", "HtmlStr", "SvgStr", "as_card", "calls_html",
     "card_back_svg", "card_svg", "cards_html", "contract_words", "deal_html", "facts_html",
-    "feedback_html", "hand_svg", "lesson_css", "points_table_html", "position_name",
-    "question_html", "rank_ladder_svg", "rules_html", "score_html", "seat_label",
+    "feedback_emphasis", "feedback_html", "hand_svg", "lesson_css", "points_table_html",
+    "position_name", "question_html", "rank_ladder_svg", "rules_html", "score_html", "seat_label",
     "style_html", "suit_colour_class", "trick_seats", "trick_svg", "view_html",
 ]

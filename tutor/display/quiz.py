@@ -3,7 +3,8 @@
 - :func:`question_html` draws a question's prompt and *exhibit* (its facts, a seat's view,
   cards, a trick without its winner, the calls of an auction). It never draws the choices —
   the widget makes those into buttons — and it cannot draw the answer: it reads only the
-  public fields of :class:`~tutor.quiz.Question`, never ``Question.key()``.
+  public fields of :class:`~tutor.quiz.Question`, never ``Question.key()``. After grading,
+  ``question_html(q, feedback=fb)`` redraws it with the picks marked and a trick's winner.
 - :func:`feedback_html` draws the result of :func:`tutor.quiz.grade`: right or wrong, the
   learner's answer, the correct answer, the explanation and its rule ids, the score.
   ``role="status"`` so screen readers announce it.
@@ -17,24 +18,55 @@ from pathlib import Path
 
 from ..quiz import Feedback, Question, Score
 from .cards import hand_svg, trick_svg
-from .markup import CardLike, DisplayError, HtmlStr, esc
+from .markup import CardLike, DisplayError, HtmlStr, as_card, esc
 from .table import calls_html, cards_html, facts_html, view_html
 
 #: More cards than this are shown overlapped as a hand, fewer side by side.
 _SPREAD_MAX = 8
 
 
+def feedback_emphasis(feedback: Feedback) -> dict[CardLike, str]:
+    """Marks for the cards of a graded card question: a right pick ``right``, a wrong pick
+    ``wrong``, a card that should have been picked ``missed``. Non-card choices get none."""
+    out: dict[CardLike, str] = {}
+    yours, right = set(feedback.your_values), set(feedback.correct_values)
+    for v in (*feedback.your_values, *feedback.correct_values):
+        if not _is_card(v):
+            continue
+        out[v] = "right" if v in yours and v in right else "wrong" if v in yours else "missed"
+    return out
+
+
+def _is_card(value: str) -> bool:
+    try:
+        as_card(value)
+    except DisplayError:
+        return False
+    return True
+
+
 def question_html(question: Question, *, four_colour: bool = False,
-                  emphasis: Mapping[CardLike, str] | None = None, width: float = 64) -> HtmlStr:
+                  emphasis: Mapping[CardLike, str] | None = None,
+                  feedback: Feedback | None = None, width: float = 64) -> HtmlStr:
     """The prompt and the exhibit of ``question`` (no choices, no answer).
 
     ``emphasis`` marks cards of the exhibit — a widget echoes the learner's current picks
-    with ``{"9S": "selected"}`` before the answer is sent.
+    with ``{"9S": "selected"}`` before the answer is sent. Once the answer is graded, pass its
+    ``feedback`` instead: the picks are marked right / wrong / missed and a trick shows its
+    winner. Before grading, nothing drawn here depends on the answer.
     """
     if not isinstance(question, Question):
         raise DisplayError("DSP-3", "question_html draws a tutor.quiz.Question",
                            where="question_html", what=type(question).__name__)
     q = question
+    winner: int | None = None
+    if feedback is not None:
+        if not isinstance(feedback, Feedback) or feedback.question_id != q.id:
+            raise DisplayError("DSP-3", "feedback of another question", where="question_html",
+                               what=getattr(feedback, "question_id", type(feedback).__name__))
+        emphasis = feedback_emphasis(feedback)
+        if q.kind == "trick-winner" and feedback.correct_values:
+            winner = int(feedback.correct_values[0])
     parts = [f'<p class="st-prompt">{esc(q.prompt)}</p>']
     if q.facts:
         parts.append(facts_html(q.facts))
@@ -44,7 +76,7 @@ def question_html(question: Question, *, four_colour: bool = False,
         seats = [s for s, _ in q.trick]
         parts.append(trick_svg([c for _, c in q.trick], seats=seats,
                                labels=[f"seat {s}" for s in seats], slots=len(q.trick),
-                               four_colour=four_colour, width=width))
+                               winner=winner, four_colour=four_colour, width=width))
     if q.cards:
         if len(q.cards) > _SPREAD_MAX:
             parts.append(hand_svg(q.cards, four_colour=four_colour, width=width,

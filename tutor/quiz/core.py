@@ -148,6 +148,9 @@ class Feedback:
     correct_answer: tuple[str, ...]  # labels of the right answer
     explanation: str
     rules: tuple[str, ...]
+    #: The same two answers as choice values (for redrawing the exhibit with marks).
+    your_values: tuple[str, ...] = ()
+    correct_values: tuple[str, ...] = ()
     #: The session's score after this answer (set by :class:`tutor.quiz.Session`).
     score: Score | None = None
     #: False when the question had been answered before in this session (graded, not scored).
@@ -203,7 +206,8 @@ def grade(question: Question, answer: object) -> Feedback:
             explanation += " " + " ".join(notes)
     return Feedback(question_id=question.id, kind=question.kind, correct=correct,
                     your_answer=yours, correct_answer=right, explanation=explanation,
-                    rules=key.rules)
+                    rules=key.rules, your_values=tuple(v for v in order if v in picked),
+                    correct_values=tuple(v for v in order if v in key.answer))
 
 
 def _check_answer(question: Question, answer: object) -> frozenset[str]:
