@@ -181,3 +181,17 @@ def test_next_seed_is_persisted_before_use(tmp_path: Path) -> None:
     seeds = [Progress(path, "ada").next_seed() for _ in range(3)]  # three "restarts"
     assert len(set(seeds)) == 3
     assert json.loads(path.read_text())["issued"] == 3
+
+
+@pytest.mark.parametrize("durable", [True, False])
+def test_durable_or_not_the_file_round_trips(tmp_path: Path, durable: bool,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    synced: list[int] = []
+    real_fsync = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real_fsync(fd))[1])
+    prog = Progress.for_learner(tmp_path, "ada", durable=durable)
+    q = generate("auction", 9)
+    prog.record(Session(seed=0).answer(q, right(q)))
+    assert bool(synced) == durable
+    again = Progress.for_learner(tmp_path, "ada")
+    assert (again.answered, again.correct) == (1, 1)
