@@ -188,7 +188,11 @@ def test_durable_or_not_the_file_round_trips(tmp_path: Path, durable: bool,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     synced: list[int] = []
     real_fsync = os.fsync
-    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real_fsync(fd))[1])
+    def counting_fsync(fd: int) -> None:
+        synced.append(fd)
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", counting_fsync)
     prog = Progress.for_learner(tmp_path, "ada", durable=durable)
     q = generate("auction", 9)
     prog.record(Session(seed=0).answer(q, right(q)))
