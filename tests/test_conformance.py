@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -30,15 +30,18 @@ from tutor.rules.six_bid_solo import (
     CARD_INDEX,
     N_ACTIONS,
     PASS,
-    SixBidSoloState,
     mask_cards,
     mask_points,
     random_playout,
 )
 
 CONFORMANCE_DEALS = 2500
-OPTION_SETS: dict[str, list[dict[str, Any]]] = {
-    "six-bid-solo": [
+
+
+class SixBidSoloRules:
+    """What the generic checks need to know of Six-Bid Solo (each game brings one of these)."""
+
+    option_sets: ClassVar[list[dict[str, Any]]] = [
         {},
         {"players": 4},
         {"players": 5},
@@ -47,41 +50,70 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {"misere": "no_card_points", "spread_expose": "after_opening_lead"},
         {"spread_expose": "after_both_defenders", "call_solo_order": "trump_first"},
         {"solo_trump": "any", "misere": "no_card_points"},
-    ],
-}
-CASES = [(g, o) for g in GAMES for o in OPTION_SETS[g]]
-assert set(OPTION_SETS) == set(GAMES), "every game needs its option sets here"
+    ]
+    contracts: ClassVar[set[str]] = {"solo", "heart-solo", "misere", "guarantee-solo", "spread-misere", "call-solo"}
+    n_actions = N_ACTIONS
+
+    @staticmethod
+    def allowed_cards(state: Any, seat: int) -> set[int]:
+        """Every card ``seat`` may see now: its hand, the cards played, the exposed Spread
+        Misère hand, the called card, and the card given back to the bidder or receiver."""
+        ok = set(mask_cards(state.hands[seat]))
+        for _, cards, _ in state.tricks:
+            ok |= set(cards)
+        ok |= set(state.trick)
+        if state.exposed and state.bidder is not None:
+            ok |= set(mask_cards(state.hands[state.bidder]))
+        if state.called >= 0:
+            ok.add(state.called)
+        if state.given >= 0 and seat in (state.bidder, state.call_holder):
+            ok.add(state.given)
+        return ok
+
+    @staticmethod
+    def seen_cards(state: Any, seat: int) -> set[int]:
+        return {CARD_INDEX[c] for c in state.view(seat).visible_cards()}
+
+    @staticmethod
+    def finished_checks(state: Any) -> None:
+        if state.bidder is not None:  # the card points total 120 (SBS-3), 11 tricks (SBS-25)
+            assert sum(state.won_points) + mask_points(state.widow) == 120
+            assert sum(state.won_tricks) == 11
+
+    @staticmethod
+    def fast_playout(state: Any, rng: random.Random) -> Any | None:
+        """From the start of this deal's play, the unchecked random playout (None: no play)."""
+        if state.bidder is None:
+            return None
+        start = state.copy()
+        while start.phase == "done" or start.tricks or start.trick:
+            start.undo()
+        random_playout(start, rng)
+        return start
+
+    @staticmethod
+    def policy(state: Any, rng: random.Random) -> int:
+        """Random legal play; in the auction pass half the time, so every contract comes up."""
+        legal = state.legal_actions()
+        if state.phase == "auction" and len(legal) > 1 and rng.random() < 0.5:
+            return PASS
+        return int(rng.choice(legal))
+
+    @staticmethod
+    def contract(state: Any) -> str:
+        return state.contract_id or "thrown-in"
 
 
-def allowed_cards(state: SixBidSoloState, seat: int) -> set[int]:
-    """Every card ``seat`` may see now: its hand, the cards played, the exposed Spread Misère
-    hand, the called card, and the card given back if it is the bidder or the receiver."""
-    ok = set(mask_cards(state.hands[seat]))
-    for _, cards, _ in state.tricks:
-        ok |= set(cards)
-    ok |= set(state.trick)
-    if state.exposed and state.bidder is not None:
-        ok |= set(mask_cards(state.hands[state.bidder]))
-    if state.called >= 0:
-        ok.add(state.called)
-    if state.given >= 0 and seat in (state.bidder, state.call_holder):
-        ok.add(state.given)
-    return ok
-
-
-def policy(state: SixBidSoloState, rng: random.Random) -> int:
-    """Random legal play; in the auction pass half the time, so every contract comes up."""
-    legal = state.legal_actions()
-    if state.phase == "auction" and len(legal) > 1 and rng.random() < 0.5:
-        return PASS
-    return rng.choice(legal)
+RULES: dict[str, Any] = {"six-bid-solo": SixBidSoloRules}
+assert set(RULES) == set(GAMES), "every game brings its conformance rules here"
+CASES = [(g, o) for g in GAMES for o in RULES[g].option_sets]
 
 
 def check_deal(game_id: str, options: dict[str, Any], seed: int, counts: Counter[str]) -> None:
+    rules = RULES[game_id]
     rng = random.Random(seed)
     game = GAMES[game_id](options)  # type: ignore[call-arg]
     state = game.new_deal(rng, dealer=rng.randrange(game.players))
-    assert isinstance(state, SixBidSoloState)
     start = state.copy()
     heavy = seed % 10 == 0  # every tenth deal: views, illegal probes and step undo at each step
     while not state.is_terminal():
@@ -89,14 +121,13 @@ def check_deal(game_id: str, options: dict[str, Any], seed: int, counts: Counter
         assert legal and legal == sorted(set(legal)), (seed, legal)
         if heavy:
             for seat in range(game.players):
-                seen = {CARD_INDEX[c] for c in state.view(seat).visible_cards()}
-                assert seen <= allowed_cards(state, seat), (seed, seat)
+                assert rules.seen_cards(state, seat) <= rules.allowed_cards(state, seat)
             before = state.key()
-            for bad in rng.sample([a for a in range(N_ACTIONS) if a not in legal], 3):
+            for bad in rng.sample([a for a in range(rules.n_actions) if a not in legal], 3):
                 with pytest.raises(TutorError):
                     state.apply(bad)
                 assert state.key() == before
-        action = policy(state, rng)
+        action = rules.policy(state, rng)
         fast = state.copy()
         fast.apply_unchecked(action)
         before = state.key()
@@ -106,29 +137,23 @@ def check_deal(game_id: str, options: dict[str, Any], seed: int, counts: Counter
             state.undo()
             assert state.key() == before
             state.apply(action)
-    counts[state.contract_id or "thrown-in"] += 1
+    counts[rules.contract(state)] += 1
     chips = state.chips()
     assert sum(chips) == 0 and len(chips) == game.players
-    if state.bidder is not None:
-        assert sum(state.won_points) + mask_points(state.widow) == 120
-        assert sum(state.won_tricks) == 11
+    rules.finished_checks(state)
     if heavy or seed % 5 == 1:
         record = record_of(state)
         again = state_of(record)
-        assert again.key() == state.key() and replay(record) == state.describe()
+        assert again.key() == state.key() and replay(record) == game.describe(state)
     if heavy:
         back = state.copy()
         while back.history():
             back.undo()
         assert back.key() == start.key()
     # the unchecked playout plays only legal cards: its record replays through checked apply
-    if seed % 3 == 0 and state.bidder is not None:
-        from_play = state.copy()
-        while from_play.phase == "done" or len(from_play.tricks) or from_play.trick:
-            from_play.undo()
-        random_playout(from_play, rng)
-        replayed = state_of(record_of(from_play))
-        assert replayed.key() == from_play.key() and sum(from_play.chips()) == 0
+    played = rules.fast_playout(state, rng) if seed % 3 == 0 else None
+    if played is not None:
+        assert state_of(record_of(played)).key() == played.key() and sum(played.chips()) == 0
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES,
@@ -140,8 +165,7 @@ def test_random_play_conformance(game_id: str, options: dict[str, Any]) -> None:
     for seed in range(deals):
         check_deal(game_id, options, seed, counts)
     # every contract came up, so every path above was exercised
-    assert set(counts) >= {"solo", "heart-solo", "misere", "guarantee-solo", "spread-misere",
-                           "call-solo"}, counts
+    assert set(counts) >= RULES[game_id].contracts, counts
 
 
 @pytest.mark.soak
