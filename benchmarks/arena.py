@@ -1,0 +1,89 @@
+"""The duplicate arena: the bot ladder, each rung against the one below (``make arena``).
+
+Each deal is played six times with the two kinds rotated through the three seats (see
+``tutor/bots/arena.py``); the figure is the first kind's mean chips per deal with a 95%
+confidence interval. Deals are spread over a process pool (2 workers on the project's machine).
+
+    python benchmarks/arena.py                      # the default ladder
+    python benchmarks/arena.py --match pimc:rule --deals 100 --seed 7
+
+Prints a markdown table; exit status 1 if a rung's interval does not clear zero in favour of
+the stronger kind (so ``make arena`` fails loudly when the ladder breaks).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tutor.bots.arena import DealResult, MatchResult, duplicate_match
+
+DEFAULT = ["rule:random:200", "pimc:rule:60"]
+
+
+def _warm() -> None:
+    """Compile the solver in each worker before the clock matters (numba JIT)."""
+    from tutor.bots.arena import deal_of
+    from tutor.rules.six_bid_solo import PASS, TRUMP_BASE, call_action
+    from tutor.solver import search
+    state = deal_of(0, 0)
+    for a in (call_action("guarantee-solo"), PASS, PASS, TRUMP_BASE):  # trump ♣
+        state.apply(a)
+    search.solve(state)
+    search.analyse(state)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--match", action="append",
+                   help="A:B[:DEALS], e.g. pimc:rule:60 (repeatable); default: the ladder")
+    p.add_argument("--deals", type=int, default=None, help="deals per match (overrides)")
+    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    args = p.parse_args(argv)
+    matches = args.match or DEFAULT
+    rows: list[MatchResult] = []
+    ok = True
+    with ProcessPoolExecutor(args.workers) as pool:
+        list(pool.map(_warm_task, range(args.workers)))
+        for spec in matches:
+            a, b, *rest = spec.split(":")
+            deals = args.deals or (int(rest[0]) if rest else 60)
+            t0 = time.perf_counter()
+            done: list[DealResult] = []
+
+            def tick(r: DealResult, done: list[DealResult] = done, t0: float = t0,
+                     deals: int = deals, a: str = a, b: str = b) -> None:
+                done.append(r)
+                if len(done) % 10 == 0 or len(done) == deals:
+                    mean = sum(d.score for d in done) / len(done)
+                    print(f"  {a} vs {b}: {len(done)}/{deals} deals, mean {mean:+.1f}, "
+                          f"{time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
+
+            result = duplicate_match(a, b, deals, args.seed, executor=pool, progress=tick)
+            rows.append(result)
+            lo, _ = result.interval
+            ok = ok and lo > 0
+    print("| match (A vs B) | deals | A's chips per deal | 95% interval | verdict | time |")
+    print("|---|---|---|---|---|---|")
+    for r in rows:
+        print(r.row())
+    for r in rows:
+        bid = [x for d in r.deals for x in d.bidders]
+        print(f"{r.a} vs {r.b}: bidder was A in {bid.count('A')}, B in {bid.count('B')}, "
+              f"thrown in {bid.count('')} of {len(bid)} plays")
+    return 0 if ok else 1
+
+
+def _warm_task(_: int) -> None:
+    _warm()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

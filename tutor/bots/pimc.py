@@ -1,0 +1,175 @@
+"""The PIMC bot: Perfect Information Monte Carlo over the shared sampler and the solver.
+
+- **Play.** Draw worlds consistent with the view (:class:`~tutor.engine.sampler.Sampler`),
+  solve each double-dummy with ``analyse`` (the value of every legal card), turn each value into
+  this seat's chips by the engine's settlement, and play the card with the best average over
+  the worlds (ties: the better average value). A single legal card is played at once.
+- **Bidding.** Through the bid advisor (:mod:`tutor.solver.advisor`) with a small number of
+  worlds: the best contract still open if its expected chips clear a margin, else pass. The
+  margin is there because double-dummy values flatter the bidder's chances a little.
+- **Declaring.** The trump by the same sampling (each trump solved on the same worlds); the
+  Call Solo call and gift by the rule of thumb of :mod:`tutor.bots.hand`.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from concurrent.futures import Executor
+
+from ..engine.sampler import Sampler
+from ..rules.six_bid_solo import (
+    CALL_BASE,
+    CALL_SOLO,
+    CALLCARD_BASE,
+    CARD_INDEX,
+    CONTRACTS,
+    DECLINE,
+    GIVE_BASE,
+    MISERES,
+    PASS,
+    PLAY,
+    SUIT_SYMBOLS,
+    TRUMP_BASE,
+    Outcome,
+    SeatView,
+    SixBidSoloState,
+    describe_action,
+    settle,
+)
+from ..solver import search
+from ..solver.advisor import advise_view
+from ..state import Action
+from .base import Table, require_turn
+from .hand import call_card, give_card, trump_estimate
+from .rule_bot import card_words
+
+
+def chips_for(state: SixBidSoloState, seat: int, value: int) -> int:
+    """This seat's chips if the deal ends with the solver's ``value`` (SBS-10, SBS-11, SBS-27)."""
+    bidder = state.bidder
+    assert bidder is not None
+    c = state.contract
+    if c in MISERES:
+        no_tricks = state.options.misere == "no_tricks"
+        o = Outcome(c, -1, 0, value if no_tricks else 0, 0 if no_tricks else value)
+    else:
+        o = Outcome(c, state.trump, value, 0, 0)
+    return settle(state.options, bidder, state.defenders, o)[seat]
+
+
+class PimcBot:
+    """Sampled worlds, each solved double-dummy; seeded."""
+
+    name = "pimc"
+
+    def __init__(self, seed: int | None = None, worlds: int = 10, bid_samples: int = 12,
+                 bid_margin: float = 10.0, executor: Executor | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.worlds = worlds
+        self.bid_samples = bid_samples
+        self.bid_margin = bid_margin
+        self.executor = executor
+
+    def act(self, view: SeatView) -> tuple[Action, str]:
+        require_turn(view)
+        legal = list(view.legal)
+        if len(legal) == 1:
+            return legal[0], f"{describe_action(legal[0])}: the only legal action"
+        if view.phase == "auction":
+            return self._bid(view)
+        if view.phase == "declare":
+            return self._declare(view)
+        return self._play(view, legal)
+
+    def _seed(self) -> int:
+        return self.rng.getrandbits(62)
+
+    # -- the auction --
+    def _bid(self, view: SeatView) -> tuple[Action, str]:
+        advice = advise_view(view, self.bid_samples, self._seed(), executor=self.executor,
+                             first=self.bid_samples, min_samples=self.bid_samples)
+        best = advice.best()
+        if best is None or best.expected() <= self.bid_margin:
+            shown = f"{best.row.label} {best.expected():+.0f}" if best is not None else "none"
+            return PASS, (f"pass: in {advice.worlds} sampled deals solved double-dummy no "
+                          f"contract clears +{self.bid_margin:g} chips (best: {shown})")
+        action = CALL_BASE + best.row.contract
+        p = sum(best.made) / best.n
+        return action, (f"{describe_action(action)}: in {best.n} sampled deals solved "
+                        f"double-dummy, {best.row.label} averages {best.expected():+.0f} chips "
+                        f"and makes {p:.0%} of the time")
+
+    # -- the declaration --
+    def _declare(self, view: SeatView) -> tuple[Action, str]:
+        t = Table.of(view)
+        legal = view.legal
+        if view.step == "trump":
+            return self._trump(view, [a - TRUMP_BASE for a in legal])
+        trump = int(view.trump) if view.trump is not None else max(
+            range(4), key=lambda s: trump_estimate(t.hand, s)[0])
+        if view.step == "call":
+            c = call_card(t.hand, trump)
+            if c is None or CALLCARD_BASE + c not in legal:
+                return DECLINE, "call no card: my hand lacks no card worth calling (SBS-20)"
+            return CALLCARD_BASE + c, f"call {card_words(c)}: the highest card I lack for " \
+                f"trump {SUIT_SYMBOLS[trump]} (SBS-20)"
+        called = CARD_INDEX[view.called] if view.called is not None else -1
+        g = give_card(t.hand, called, trump)
+        if GIVE_BASE + g not in legal:
+            g = legal[0] - GIVE_BASE
+        return GIVE_BASE + g, f"give {card_words(g)}: my cheapest card of a short side suit " \
+            "(SBS-20)"
+
+    def _trump(self, view: SeatView, suits: list[int]) -> tuple[Action, str]:
+        sampler = Sampler(view)
+        worlds = list(sampler.worlds(self.worlds, self._seed()))
+        means: dict[int, float] = {}
+        for s in suits:
+            chips = []
+            for w in worlds:
+                state = w.copy()
+                state.apply_unchecked(TRUMP_BASE + s)
+                while state.phase != PLAY:  # Call Solo under trump_first: call, give
+                    assert state.bidder is not None
+                    hand = state.hands[state.bidder]
+                    if state.step == "call":
+                        c = call_card(hand, s)
+                        state.apply_unchecked(DECLINE if c is None else CALLCARD_BASE + c)
+                    else:
+                        state.apply_unchecked(GIVE_BASE + give_card(hand, state.called, s))
+                chips.append(chips_for(state, view.seat, search.solve(state)))
+            means[s] = statistics.fmean(chips)
+        best = max(suits, key=lambda s: means[s])
+        others = ", ".join(f"{SUIT_SYMBOLS[s]} {means[s]:+.0f}" for s in suits if s != best)
+        what = "Call Solo" if view.contract == CONTRACTS[CALL_SOLO - 1] else "the contract"
+        return TRUMP_BASE + best, (f"trump {SUIT_SYMBOLS[best]}: {what} averages "
+                                   f"{means[best]:+.0f} chips over {len(worlds)} sampled deals "
+                                   f"({others})")
+
+    # -- the play --
+    def _play(self, view: SeatView, legal: list[int]) -> tuple[Action, str]:
+        sampler = Sampler(view)
+        totals = {c: 0.0 for c in legal}
+        raw = {c: 0.0 for c in legal}
+        n = 0
+        bidder_side = view.seat == view.bidder
+        for world in sampler.worlds(self.worlds, self._seed()):
+            values = search.analyse(world)
+            n += 1
+            for c in legal:
+                v = values[c]
+                totals[c] += chips_for(world, view.seat, v)
+                raw[c] += v
+        misere = view.contract in ("misere", "spread-misere")
+        # the bidder wants more points (fewer tricks in a misère); the defenders the opposite
+        sign = (1 if bidder_side else -1) * (-1 if misere else 1)
+        best = max(legal, key=lambda c: (totals[c], sign * raw[c]))
+        ranked = sorted(legal, key=lambda c: (totals[c], sign * raw[c]), reverse=True)
+        runner = ranked[1]
+        return best, (f"{card_words(best)}: over {n} sampled deals solved double-dummy it "
+                      f"averages {totals[best] / n:+.1f} chips for me "
+                      f"(next best {card_words(runner)} {totals[runner] / n:+.1f})")
+
+
+__all__ = ["PimcBot", "chips_for"]

@@ -1,0 +1,510 @@
+"""The bid advisor: what each contract still open is worth to the player to move in the auction.
+
+How it works (Perfect Information Monte Carlo, as GIB and the Skat programs do):
+
+1. **Worlds.** Deals of the two other hands and the widow, drawn uniformly by the shared
+   :class:`~tutor.engine.sampler.Sampler` from the player's view, from one seed. The advisor
+   does *not* read anything into the calls already made (a bid says something about a hand; the
+   sampler ignores it).
+2. **Rows.** One per contract still open to the player (SBS-14..16) and, where the bidder names
+   trump (SBS-19, SBS-20), one per trump: Solo with ♣ ♠ ♦ (♥ too under SBS-V5 ``any``), Heart
+   Solo, Misère, Guarantee Solo and Call Solo with each suit, Spread Misère.
+3. **Each world, each row.** The player bids the row's contract and the others pass (the
+   advisor values *winning* the contract at this level; it does not model being outbid), the
+   declaration is made, and the play is solved double-dummy (every hand seen, perfect play,
+   :mod:`tutor.solver.search`). The engine's own settlement (SBS-10, SBS-11, SBS-27, SBS-V1,
+   SBS-V2) turns the result into the bidder's chips; passing is worth 0.
+   **The same worlds serve every row**, so differences between rows are not sampling noise.
+   One exact solve per trump serves Solo, Heart Solo and Guarantee Solo (same leader, same
+   trump, widow counted alike); Call Solo and Guarantee rows that only need a yes/no answer ask
+   ``reaches`` when no exact value is at hand.
+4. **Call Solo simplification.** The call and the gift are part of the bidder's problem; the
+   advisor plays them by the rule of thumb of :mod:`tutor.bots.hand` (call the highest trump
+   lacking, give the cheapest card of a short side suit), then solves the play. So its Call Solo
+   figures are a lower bound on a perfect caller's, less the double-dummy optimism below.
+5. **Adaptive stopping.** Worlds are solved in batches; after each batch a row whose 95% upper
+   bound is below the best row's lower bound is dropped (it is clearly out), and the
+   remaining worlds go to the rows still in contention.
+6. **Executor.** Batches are cut into chunks and sent to any
+   :class:`concurrent.futures.Executor` — a ``ProcessPoolExecutor`` on the 2-core machine, or
+   a Dask cluster through ``distributed.Client(...).get_executor()`` when a class's quiz bank
+   is built on a cluster. Without one, everything runs in-process (best for small jobs).
+   Results do not depend on the executor: chunks are collected in order.
+7. **Progressive.** :func:`advise_iter` yields an :class:`Advice` after every batch: a first
+   estimate from a few worlds quickly, then refinements (a widget shows ``fraction`` as a
+   progress bar). :func:`outcome_figure` draws the distribution of outcomes per contract.
+
+A caveat the learner should hear: double-dummy play is clairvoyant for *both* sides, so the
+figures are a guide, not a promise (strategy fusion makes them somewhat optimistic for the side
+that needs to guess).
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..bots.hand import call_card, give_card
+from ..engine.record import state_of
+from ..engine.sampler import Deal, Sampler
+from ..errors import IllegalActionError, RecordError
+from ..rules.six_bid_solo import (
+    AUCTION,
+    CALL_BASE,
+    CALL_SOLO,
+    CALLCARD_BASE,
+    CONTRACT_NAMES,
+    CONTRACTS,
+    DECLINE,
+    GIVE_BASE,
+    GUARANTEE,
+    HEART_SOLO,
+    HEARTS,
+    MISERE,
+    MISERES,
+    PASS,
+    PLAY,
+    SOLO,
+    SPREAD,
+    SUIT_LETTERS,
+    SUIT_SYMBOLS,
+    TRUMP_BASE,
+    Outcome,
+    SeatView,
+    SixBidSolo,
+    SixBidSoloState,
+    made,
+    settle,
+)
+from . import search
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+Z95 = 1.959964
+
+
+# --- rows ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Row:
+    """A contract and, where the bidder names one, its trump (-1: none)."""
+
+    contract: int
+    trump: int
+
+    @property
+    def contract_id(self) -> str:
+        return CONTRACTS[self.contract - 1]
+
+    @property
+    def label(self) -> str:
+        name = CONTRACT_NAMES[self.contract_id]
+        if self.trump >= 0 and self.contract != HEART_SOLO:
+            return f"{name} {SUIT_SYMBOLS[self.trump]}"
+        return name
+
+    @property
+    def trump_letter(self) -> str | None:
+        return SUIT_LETTERS[self.trump] if self.trump >= 0 else None
+
+    def needs_exact(self) -> bool:
+        """Solo and Heart Solo pay on the margin (SBS-10): they need exact points."""
+        return self.contract in (SOLO, HEART_SOLO)
+
+
+def open_rows(view: SeatView) -> list[Row]:
+    """Every contract still open to the player to move (its legal calls), with each trump."""
+    options = view.options
+    rows: list[Row] = []
+    for action in view.legal:
+        if action == PASS or not CALL_BASE < action < TRUMP_BASE:
+            continue
+        c = action - CALL_BASE
+        if c == SOLO:
+            trumps = [0, 1, 2, 3] if options.get("solo_trump") == "any" else [0, 1, 3]
+        elif c == HEART_SOLO:
+            trumps = [HEARTS]
+        elif c in MISERES:
+            trumps = [-1]
+        else:
+            trumps = [0, 1, 2, 3]
+        rows.extend(Row(c, t) for t in trumps)
+    return rows
+
+
+# --- one world ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Job:
+    """What a worker needs to evaluate worlds: picklable, small."""
+
+    options: Mapping[str, Any]
+    dealer: int
+    calls: tuple[int, ...]  # the auction so far
+    player: int
+    misere_rule: str
+
+
+def _declared(base: SixBidSoloState, row: Row) -> SixBidSoloState:
+    """The world with the player bidding ``row`` and the others passing, declared (SBS-19/20)."""
+    state = base.copy()
+    state.apply_unchecked(CALL_BASE + row.contract)
+    while state.phase == AUCTION:  # the others pass (SBS-16a)
+        state.apply_unchecked(PASS)
+    bidder = state.bidder
+    assert bidder is not None
+    while state.phase != PLAY:
+        step = state.step
+        if step == "trump":
+            state.apply_unchecked(TRUMP_BASE + row.trump)
+        elif step == "call":
+            c = call_card(state.hands[bidder], row.trump)
+            state.apply_unchecked(DECLINE if c is None else CALLCARD_BASE + c)
+        else:  # give
+            g = give_card(state.hands[bidder], state.called, row.trump)
+            state.apply_unchecked(GIVE_BASE + g)
+    return state
+
+
+def _outcome(row: Row, value: int, misere_rule: str) -> Outcome:
+    if row.contract in MISERES:
+        tricks = value if misere_rule == "no_tricks" else 0
+        points = value if misere_rule != "no_tricks" else 0
+        return Outcome(row.contract, -1, 0, tricks, points)
+    return Outcome(row.contract, row.trump, value, 0, 0)
+
+
+def _need(row: Row) -> int:
+    """The points a fixed-tariff point contract needs (SBS table)."""
+    if row.contract == GUARANTEE:
+        return 74 if row.trump == HEARTS else 80
+    return 120  # Call Solo
+
+
+def _tariff(row: Row) -> int:
+    """SBS-11: what each opponent pays on a fixed-tariff contract (0 for Solo, Heart Solo)."""
+    if row.contract == CALL_SOLO:
+        return 150 if row.trump == HEARTS else 100
+    return {MISERE: 30, GUARANTEE: 40, SPREAD: 60}.get(row.contract, 0)
+
+
+def evaluate_world(job: Job, deal: Deal, rows: Sequence[Row]) -> list[tuple[int, int, bool]]:
+    """(value, bidder's chips, made) for each row in one world.
+
+    ``value`` is the bidder's points P (SBS-12) for Solo and Heart Solo, and for Guarantee and
+    Call Solo when an exact solve was at hand, else the target or one short of it; for the
+    misères 0 when the bidder can avoid every trick (or card point, SBS-V1), else 1.
+    """
+    game = SixBidSolo(dict(job.options))
+    opts = game.options
+    base = SixBidSoloState(game, job.dealer, list(deal.hands), deal.widow)
+    for a in job.calls:
+        base.apply_unchecked(a)
+    exact: dict[tuple[Any, ...], int] = {}  # one exact solve per (hands, trump, leader)
+    out = []
+    for row in rows:
+        state = _declared(base, row)
+        key = (tuple(state.hands), state.trump, state.leader, row.contract in MISERES)
+        bidder = state.bidder
+        assert bidder is not None
+        if row.contract in MISERES:
+            value = exact.get(key, -1)
+            if value < 0:  # the chips only ask "none at all?" (SBS-V1): a yes/no search
+                value = 1 if search.reaches(state, 1) else 0
+                exact[key] = value
+        elif row.needs_exact() or key in exact:
+            value = exact.get(key, -1)
+            if value < 0:
+                value = search.solve(state)
+                exact[key] = value
+        else:
+            need = _need(row)
+            value = need if search.reaches(state, need) else need - 1
+        o = _outcome(row, value, job.misere_rule)
+        chips = settle(opts, bidder, state.defenders, o)[bidder]
+        out.append((value, chips, made(opts, o)))
+    return out
+
+
+def _chunk_task(args: tuple[Job, tuple[Deal, ...], tuple[Row, ...]]
+                ) -> list[list[tuple[int, int, bool]]]:
+    job, deals, rows = args
+    return [evaluate_world(job, d, rows) for d in deals]
+
+
+# --- statistics ---------------------------------------------------------------------------------
+def wilson(k: int, n: int) -> tuple[float, float]:
+    """95% Wilson interval for a proportion k/n."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class RowResult:
+    """The worlds solved so far for one row."""
+
+    row: Row
+    stake: int = 0  # fixed-tariff rows: what the bidder wins (or loses) in all
+    values: list[int] = field(default_factory=list)
+    chips: list[int] = field(default_factory=list)
+    made: list[bool] = field(default_factory=list)
+    dropped: bool = False
+
+    @property
+    def n(self) -> int:
+        return len(self.chips)
+
+    def expected(self) -> float:
+        return statistics.fmean(self.chips) if self.chips else 0.0
+
+    def interval(self) -> tuple[float, float]:
+        """95% interval for the expected chips.
+
+        Fixed-tariff contracts take two values, ±(tariff × opponents): their interval is the
+        Wilson interval of P(make) mapped onto chips. Solo and Heart Solo use the normal
+        interval of the mean (a single world gives an interval of ±infinity).
+        """
+        n = self.n
+        if n == 0:
+            return -math.inf, math.inf
+        if not self.row.needs_exact():
+            lo, hi = wilson(sum(self.made), n)
+            return self.stake * (2 * lo - 1), self.stake * (2 * hi - 1)
+        if n == 1:
+            return -math.inf, math.inf
+        half = Z95 * statistics.stdev(self.chips) / math.sqrt(n)
+        m = self.expected()
+        return m - half, m + half
+
+    def as_dict(self) -> dict[str, Any]:
+        lo, hi = self.interval()
+        plo, phi = wilson(sum(self.made), self.n)
+        points = None
+        if self.row.needs_exact() and self.values:
+            points = round(statistics.fmean(self.values), 2)
+        return {
+            "contract": self.row.contract_id,
+            "trump": self.row.trump_letter,
+            "label": self.row.label,
+            "samples": self.n,
+            "expected_chips": round(self.expected(), 2),
+            "ci95": [_finite(lo), _finite(hi)],
+            "p_make": round(sum(self.made) / self.n, 4) if self.n else None,
+            "p_make_ci95": [round(plo, 4), round(phi, 4)],
+            "mean_points": points,
+            "dropped": self.dropped,
+        }
+
+
+def _finite(x: float) -> float | None:
+    return None if math.isinf(x) else round(x, 2)
+
+
+@dataclass
+class Advice:
+    """The advice so far; :func:`advise_iter` yields one after every batch."""
+
+    seat: int
+    seed: int
+    samples: int
+    rows: list[RowResult]
+    worlds: int = 0  # worlds drawn and solved so far (for the rows still in)
+    seconds: float = 0.0
+    done: bool = False
+
+    @property
+    def fraction(self) -> float:
+        """How far sampling has gone, 0..1 (a progress bar)."""
+        return 1.0 if self.done else self.worlds / self.samples
+
+    def best(self) -> RowResult | None:
+        live = [r for r in self.rows if r.n]
+        return max(live, key=RowResult.expected) if live else None
+
+    def recommendation(self) -> str:
+        best = self.best()
+        if best is None or best.expected() <= 0:
+            return "pass"
+        return f"bid {best.row.label}"
+
+    def as_dict(self) -> dict[str, Any]:
+        best = self.best()
+        return {
+            "seat": self.seat,
+            "seed": self.seed,
+            "samples": self.samples,
+            "worlds": self.worlds,
+            "done": self.done,
+            "seconds": round(self.seconds, 3),
+            "rows": [r.as_dict() for r in self.rows],
+            "best": ({"contract": best.row.contract_id, "trump": best.row.trump_letter}
+                     if best is not None and best.expected() > 0 else None),
+            "advice": self.recommendation(),
+            "method": "double-dummy solves of worlds sampled uniformly from the player's view "
+                      "(calls not read); the same worlds for every row; Call Solo's call and gift "
+                      "by rule of thumb; chips by the engine's settlement, passing = 0",
+        }
+
+
+# --- driving ------------------------------------------------------------------------------------
+def _view_of(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState) -> SeatView:
+    if isinstance(record_or_view, SeatView):
+        return record_or_view
+    state = record_or_view if isinstance(record_or_view, SixBidSoloState) \
+        else state_of(record_or_view)
+    if not isinstance(state, SixBidSoloState):  # pragma: no cover - one game so far
+        raise RecordError("REC-2", "the advisor knows Six-Bid Solo", where="game")
+    if state.phase != AUCTION:
+        where = "declare" if state.phase == "declare" else (
+            "play" if state.phase == PLAY else "calls")
+        raise IllegalActionError("SBS-13", "the advisor needs a record stopped in the auction, "
+                                 f"with a player to call; this one is in the {state.phase} "
+                                 "phase", where=where)
+    seat = state.to_move
+    assert seat is not None
+    return state.view(seat)
+
+
+def _batches(samples: int, first: int) -> list[int]:
+    """Batch sizes: a small first batch (a quick first estimate), then doubling."""
+    out = []
+    size = max(1, min(first, samples))
+    left = samples
+    while left > 0:
+        size = min(size, left)
+        out.append(size)
+        left -= size
+        size *= 2
+    return out
+
+
+def advise_iter(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState, samples: int,
+                seed: int, *, executor: Executor | None = None, first: int = 4,
+                chunk: int = 4, min_samples: int = 8, adaptive: bool = True,
+                ) -> Iterator[Advice]:
+    """Yield the advice after every batch of worlds; the last one has ``done`` True."""
+    if type(samples) is not int or samples < 1:
+        raise RecordError("REC-1", "samples must be a positive integer", where="samples",
+                          what=repr(samples))
+    if type(seed) is not int:
+        raise RecordError("REC-1", "seed must be an integer", where="seed", what=repr(seed))
+    t0 = time.perf_counter()
+    view = _view_of(record_or_view)
+    if view.to_move != view.seat or view.phase != AUCTION:
+        raise IllegalActionError("SBS-13", "the advisor speaks for the player to call",
+                                 where=f"seat {view.seat}")
+    rows = open_rows(view)
+    sampler = Sampler(view)
+    deals = sampler.deals(samples, seed)
+    calls = tuple(a for a in sampler.history.actions if a is not None)
+    job = Job(dict(view.options), view.dealer, calls, view.seat,
+              str(view.options.get("misere", "no_tricks")))
+    players = int(view.options.get("players", 3))
+    results = [RowResult(r, stake=_tariff(r) * (players - 1)) for r in rows]
+    advice = Advice(view.seat, seed, samples, results)
+    at = 0
+    for size in _batches(samples, first):
+        batch = deals[at: at + size]
+        at += size
+        live = [r for r in results if not r.dropped]
+        live_rows = tuple(r.row for r in live)
+        pieces = [tuple(batch[i: i + chunk]) for i in range(0, len(batch), chunk)]
+        tasks = [(job, p, live_rows) for p in pieces]
+        outs = executor.map(_chunk_task, tasks) if executor is not None \
+            else map(_chunk_task, tasks)
+        for per_chunk in outs:
+            for per_world in per_chunk:
+                for r, (value, chips, ok) in zip(live, per_world, strict=True):
+                    r.values.append(value)
+                    r.chips.append(chips)
+                    r.made.append(ok)
+        advice.worlds = at
+        if adaptive and at >= min_samples:
+            _drop_clearly_out(results)
+        advice.seconds = time.perf_counter() - t0
+        advice.done = at >= samples
+        yield advice
+
+
+def _drop_clearly_out(results: Sequence[RowResult]) -> None:
+    """Drop rows whose upper bound is below the best row's lower bound (SBS rows still in)."""
+    live = [r for r in results if not r.dropped and r.n]
+    if len(live) < 2:
+        return
+    best = max(live, key=RowResult.expected)
+    floor = best.interval()[0]
+    for r in live:
+        if r is not best and r.interval()[1] < floor:
+            r.dropped = True
+
+
+def advise_view(view: SeatView | Mapping[str, Any] | SixBidSoloState, samples: int, seed: int,
+                *, executor: Executor | None = None,
+                progress: Callable[[Advice], None] | None = None, **kw: Any) -> Advice:
+    """Run the advisor to the end; ``progress`` is called with every intermediate advice."""
+    last: Advice | None = None
+    for a in advise_iter(view, samples, seed, executor=executor, **kw):
+        if progress is not None:
+            progress(a)
+        last = a
+    assert last is not None
+    return last
+
+
+def advise(record: Mapping[str, Any], samples: int, seed: int, *,
+           executor: Executor | None = None) -> dict[str, Any]:
+    """``tutor.advise``: for a record stopped in the auction at the player to move, one row per
+    contract (and trump) still open to that player — ``expected_chips``, ``p_make`` and 95%
+    intervals — from ``samples`` sampled worlds, reproducible from ``seed``.
+
+    Errors are :class:`~tutor.errors.TutorError`\\ s naming the rule and the place, like replay.
+    """
+    if not isinstance(record, Mapping):
+        raise RecordError("REC-1", "a record is a JSON object", where="record")
+    return advise_view(record, samples, seed, executor=executor).as_dict()
+
+
+# --- the figure ---------------------------------------------------------------------------------
+def outcome_figure(advice: Advice, *, width: float = 7.0) -> Figure:
+    """The distribution of the bidder's chips per row, over the worlds solved (Agg-safe: builds a
+    bare :class:`matplotlib.figure.Figure`, no pyplot, no display)."""
+    from matplotlib.figure import Figure
+
+    rows = [r for r in advice.rows if r.n]
+    fig = Figure(figsize=(width, 0.45 * max(len(rows), 1) + 1.2))
+    ax = fig.add_subplot(1, 1, 1)
+    for i, r in enumerate(rows):
+        counts: dict[int, int] = {}
+        for c in r.chips:
+            counts[c] = counts.get(c, 0) + 1
+        xs = sorted(counts)
+        sizes = [20 + 200 * counts[x] / r.n for x in xs]
+        colours = ["#2a7d2a" if x > 0 else ("#888888" if x == 0 else "#b03030") for x in xs]
+        ax.scatter(xs, [i] * len(xs), s=sizes, c=colours, alpha=0.6, linewidths=0)
+        lo, hi = r.interval()
+        m = r.expected()
+        ax.plot([max(lo, min(xs)), min(hi, max(xs))], [i, i], color="black", linewidth=1)
+        ax.plot([m], [i], marker="|", markersize=14, color="black")
+    ax.axvline(0, color="#555555", linewidth=0.8, linestyle=":")
+    ax.set_yticks(range(len(rows)))
+    ax.set_yticklabels([f"{r.row.label} ({r.n})" for r in rows])
+    ax.set_xlabel("bidder's chips in each sampled world (dot size: share of worlds); "
+                  "bar: mean and 95% interval; passing = 0")
+    ax.set_title(f"Bid advice for seat {advice.seat}: {advice.recommendation()}")
+    ax.invert_yaxis()
+    fig.tight_layout()
+    return fig
+
+
+__all__ = ["Advice", "Job", "Row", "RowResult", "advise", "advise_iter", "advise_view",
+           "evaluate_world", "open_rows", "outcome_figure", "wilson"]
+
