@@ -51,7 +51,8 @@ class SixBidSoloRules:
         {"spread_expose": "after_both_defenders", "call_solo_order": "trump_first"},
         {"solo_trump": "any", "misere": "no_card_points"},
     ]
-    contracts: ClassVar[set[str]] = {"solo", "heart-solo", "misere", "guarantee-solo", "spread-misere", "call-solo"}
+    contracts: ClassVar[set[str]] = {"solo", "heart-solo", "misere", "guarantee-solo",
+                                     "spread-misere", "call-solo"}
     n_actions = N_ACTIONS
 
     @staticmethod
