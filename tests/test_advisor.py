@@ -1,0 +1,251 @@
+"""The bid advisor: rows, statistics, reproducibility, adaptive stopping, executors, the figure.
+
+Most mechanics run with a stand-in for the double-dummy solver (a seeded random playout — fast
+and deterministic), so the tests check the advisor, not the solver; a few run the real solver
+on a handful of worlds.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+from tutor.bots.pimc import chips_for
+from tutor.engine.sampler import Sampler
+from tutor.errors import IllegalActionError, RecordError, TutorError
+from tutor.rules.six_bid_solo import (
+    GUARANTEE,
+    HEART_SOLO,
+    HEARTS,
+    MISERES,
+    PASS,
+    PLAY,
+    SOLO,
+    SixBidSolo,
+    SixBidSoloState,
+    call_action,
+    random_playout,
+)
+from tutor.solver import search
+from tutor.solver.advisor import (
+    Job,
+    Row,
+    advise,
+    advise_iter,
+    advise_view,
+    evaluate_world,
+    open_rows,
+    outcome_figure,
+    wilson,
+)
+
+
+def _final(state: SixBidSoloState) -> int:
+    assert state.bidder is not None
+    if state.contract in MISERES:
+        if state.options.misere == "no_tricks":
+            return state.won_tricks[state.bidder]
+        return state.won_points[state.bidder]
+    return state.bidder_points()
+
+
+def _fake_solve(state: SixBidSoloState) -> int:
+    """A stand-in for the solver: the value of one seeded random playout (deterministic)."""
+    s = state.copy()
+    random_playout(s, random.Random(hash((tuple(s.hands), s.trump, s.leader))))
+    return _final(s)
+
+
+@pytest.fixture
+def fake_solver(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(search, "solve", _fake_solve)
+    monkeypatch.setattr(search, "reaches", lambda st, target: _fake_solve(st) >= target)
+    yield
+
+
+def _record(seed: int = 3, calls: tuple[str, ...] = ()) -> dict[str, object]:
+    state = SixBidSolo().new_deal(seed)
+    for c in calls:
+        state.apply(36 if c == "pass" else call_action(c))
+    return state.record()
+
+
+@pytest.mark.rule("SBS-14", "SBS-19", "SBS-V5")
+def test_open_rows_follow_the_auction() -> None:
+    state = SixBidSolo().new_deal(1)
+    rows = open_rows(state.view(state.to_move or 0))
+    # Solo ♣♠♦, Heart Solo, Misère, Guarantee ×4, Spread Misère, Call Solo ×4
+    assert len(rows) == 3 + 1 + 1 + 4 + 1 + 4
+    assert Row(SOLO, HEARTS) not in rows and Row(HEART_SOLO, HEARTS) in rows
+    state.apply(call_action("guarantee-solo"))
+    rows = open_rows(state.view(state.to_move or 0))
+    assert {r.contract_id for r in rows} == {"spread-misere", "call-solo"}
+    any_trump = SixBidSolo({"solo_trump": "any"}).new_deal(1)
+    assert Row(SOLO, HEARTS) in open_rows(any_trump.view(any_trump.to_move or 0))
+
+
+def test_advise_rows_and_fields(fake_solver: None) -> None:
+    out = advise(_record(), 12, 5)
+    assert out["seat"] == 1 and out["done"] and out["worlds"] == 12
+    assert len(out["rows"]) == 14
+    for row in out["rows"]:
+        assert set(row) >= {"contract", "trump", "expected_chips", "p_make", "ci95",
+                            "p_make_ci95", "samples"}
+        lo, hi = row["ci95"]
+        if lo is not None:
+            assert lo <= row["expected_chips"] <= hi
+        assert 0 <= row["p_make"] <= 1
+        plo, phi = row["p_make_ci95"]
+        assert plo <= row["p_make"] <= phi
+    assert out["advice"] == "pass" or out["advice"].startswith("bid ")
+
+
+def test_reproducible_from_seed(fake_solver: None) -> None:
+    a = advise(_record(), 10, 7)
+    b = advise(_record(), 10, 7)
+    c = advise(_record(), 10, 8)
+    for x in (a, b, c):
+        del x["seconds"]
+    assert a == b
+    assert a != c
+
+
+def test_same_worlds_for_every_row(fake_solver: None) -> None:
+    """Solo ♠ and Guarantee ♠ are the same play (leader, trump, widow): one value serves both."""
+    state = SixBidSolo().new_deal(9)
+    view = state.view(state.to_move or 0)
+    sampler = Sampler(view)
+    job = Job(dict(view.options), view.dealer, (), view.seat, "no_tricks")
+    rows = [Row(SOLO, 1), Row(GUARANTEE, 1)]
+    for deal in sampler.deals(6, 2):
+        (p, _, _), (g, _, made) = evaluate_world(job, deal, rows)
+        assert p == g
+        assert made == (p >= 80)
+
+
+def test_adaptive_stopping_drops_clearly_worse_rows(fake_solver: None) -> None:
+    full = advise_view(_record(4), 40, 1, adaptive=False)
+    assert all(r.n == 40 for r in full.rows)
+    fast = advise_view(_record(4), 40, 1, first=4, min_samples=8)
+    dropped = [r for r in fast.rows if r.dropped]
+    assert dropped, "some contract should be clearly out on this hand"
+    best = fast.best()
+    assert best is not None and not best.dropped and best.n == 40
+    assert any(r.n < 40 for r in dropped)  # fewer worlds spent on rows clearly out
+    for r in dropped:  # a dropped row is clearly below the best: upper < best's lower bound
+        assert r.interval()[1] < best.interval()[0] or r.n == 40
+    # the worlds a row did get are the same worlds as in the full run (common worlds)
+    for r_fast, r_full in zip(fast.rows, full.rows, strict=True):
+        assert r_fast.chips == r_full.chips[: r_fast.n]
+
+
+def test_progressive_estimates(fake_solver: None) -> None:
+    seen = [(a.worlds, a.done, a.fraction) for a in advise_iter(_record(), 30, 3, first=2)]
+    worlds = [w for w, _, _ in seen]
+    assert worlds == sorted(worlds) and worlds[0] == 2 and worlds[-1] == 30
+    assert seen[-1][1] and seen[-1][2] == 1.0
+    assert not any(done for _, done, _ in seen[:-1])
+
+
+def test_executor_gives_the_same_table(fake_solver: None) -> None:
+    serial = advise(_record(), 16, 11)
+    with ThreadPoolExecutor(2) as pool:
+        pooled = advise(_record(), 16, 11, executor=pool)
+    del serial["seconds"], pooled["seconds"]
+    assert serial == pooled
+
+
+def test_process_pool_with_the_real_solver() -> None:
+    """The real solver through a process pool equals the serial run (2 worlds, few rows)."""
+    record = _record(6, ("guarantee-solo",))  # middlehand: Spread Misère and Call Solo rows
+    serial = advise(record, 2, 1)
+    with ProcessPoolExecutor(2) as pool:
+        pooled = advise(record, 2, 1, executor=pool)
+    del serial["seconds"], pooled["seconds"]
+    assert serial == pooled
+    assert {r["contract"] for r in serial["rows"]} == {"spread-misere", "call-solo"}
+
+
+@pytest.mark.rule("SBS-10", "SBS-11", "SBS-27", "SBS-V1", "SBS-V2")
+@pytest.mark.parametrize("options", [{}, {"players": 4}, {"players": 5},
+                                     {"misere": "no_card_points"}])
+def test_chips_from_a_value_match_the_engines_settlement(options: dict[str, object]) -> None:
+    game = SixBidSolo(options)
+    rng = random.Random(1)
+    checked = 0
+    for d in range(200):
+        state = game.new_deal(rng, dealer=d % game.players)
+        while state.phase not in (PLAY, "done"):
+            state.apply(rng.choice(state.legal_actions()))
+        if state.phase != PLAY:
+            continue
+        random_playout(state, rng)
+        for seat in range(state.n):
+            assert chips_for(state, seat, _final(state)) == state.chips()[seat]
+        checked += 1
+    assert checked > 50
+
+
+def test_real_solver_values_agree_with_rows() -> None:
+    """On real solves: Guarantee ♣ is made exactly when Solo ♣'s points reach 80."""
+    state = SixBidSolo().new_deal(21)
+    view = state.view(state.to_move or 0)
+    job = Job(dict(view.options), view.dealer, (), view.seat, "no_tricks")
+    for deal in Sampler(view).deals(2, 4):
+        (p, chips, _), (_, _, made) = evaluate_world(job, deal, [Row(SOLO, 0), Row(GUARANTEE, 0)])
+        assert made == (p >= 80)
+        assert chips == 2 * 2 * (p - 60)  # SBS-10: 2 × (P − 60) from each of two opponents
+
+
+def test_errors_name_the_rule_and_place() -> None:
+    state = SixBidSolo().new_deal(3)
+    for a in (call_action("solo"), PASS, PASS):
+        state.apply(a)
+    with pytest.raises(IllegalActionError, match=r"declare: SBS-13"):
+        advise(state.record(), 4, 1)
+    with pytest.raises(RecordError, match="samples"):
+        advise(_record(), 0, 1)
+    with pytest.raises(RecordError, match="REC-1"):
+        advise([], 4, 1)  # type: ignore[arg-type]
+    bad = _record()
+    bad["calls"] = ["solo", "solo"]
+    with pytest.raises(TutorError, match=r"calls\[1\].*SBS-14"):
+        advise(bad, 4, 1)
+
+
+def test_wilson() -> None:
+    lo, hi = wilson(5, 10)
+    assert lo < 0.5 < hi
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_outcome_figure(fake_solver: None) -> None:
+    import matplotlib
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    adv = advise_view(_record(), 8, 2)
+    fig = outcome_figure(adv)
+    assert isinstance(fig, Figure)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    assert buf.getvalue()[:4] == b"\x89PNG"
+    labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
+    assert any(label.startswith("Solo") for label in labels)
+
+
+def test_dask_executor(fake_solver: None) -> None:
+    """A local Dask cluster's executor gives the same table (skipped without distributed)."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.Client(processes=False, n_workers=1, threads_per_worker=2,
+                            dashboard_address=None) as client:
+        pooled = advise(_record(), 8, 11, executor=client.get_executor())
+    serial = advise(_record(), 8, 11)
+    del serial["seconds"], pooled["seconds"]
+    assert serial == pooled
+
