@@ -3,8 +3,11 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+CHROMIUM := /usr/bin/chromium
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+VOILA_ARGS ?=
 
-.PHONY: test lint soak bench clean
+.PHONY: test lint soak bench clean lesson lab chromium
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -18,7 +21,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check tutor tests benchmarks
 	$(BIN)/mypy tutor
 
-test: lint
+test: lint $(CHROMIUM)
 	$(BIN)/pytest -q -n 2
 
 soak: $(STAMP)
@@ -28,6 +31,23 @@ soak: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[bench]' || echo "open-spiel not installable: no OpenSpiel ratio"
 	$(BIN)/python benchmarks/engine.py
+
+# --- lessons (notebooks/ served by Voilà; settings in assets/voila.json) -------------------------
+# The browser tests drive Debian's chromium through Playwright's executable_path: no browser is
+# ever downloaded. CI runs as root on a fresh Debian machine; elsewhere apt-get runs under sudo.
+$(CHROMIUM):
+	$(SUDO) apt-get update
+	$(SUDO) apt-get install -y chromium
+
+chromium: $(CHROMIUM)
+
+# The web lesson on http://localhost:8866 — sources stripped, no tracebacks, idle kernels culled.
+lesson: $(STAMP)
+	$(BIN)/voila notebooks --Voila.config_file_paths="['assets']" $(VOILA_ARGS)
+
+# The same notebooks in JupyterLab, code and all.
+lab: $(STAMP)
+	$(BIN)/jupyter lab --ServerApp.root_dir=notebooks $(if $(SUDO),,--allow-root)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,39 @@
+"""Widgets: the lessons' interactive parts — the only package that imports ipywidgets.
+
+Each widget composes the engine (:mod:`tutor.rules`), the quizzes (:mod:`tutor.quiz`) and the
+drawings (:mod:`tutor.display`); it holds no rules of its own. Display one in a notebook cell::
+
+    from tutor.widgets import QuizWidget
+    QuizWidget(["legal-plays", "trick-winner"])
+
+- :class:`QuizWidget` — questions of some kinds, graded in Python, with feedback citing rule
+  ids and the session score; :class:`LearnerBox` — whose progress file the page uses.
+- :class:`DealReplay` — a hand record replayed step by step from one seat's view.
+- :class:`AuctionExplorer` — make the calls of an auction and read who speaks next and why.
+- :class:`CutForDealer`, :class:`DealStepper` — the cut for the first dealer, the deal packet
+  by packet.
+- :func:`lesson_style` — the lesson stylesheet, displayed once at the top of a lesson.
+
+Every widget re-checks every event in Python (the browser can forge any of them) and turns bad
+input into a notice with its rule id, never a traceback; nothing the learner's seat may not see
+— another hand, the widow, an answer — is put into widget state before it is revealed.
+"""
+
+from __future__ import annotations
+
+from ..display import style_html
+from ..display.markup import HtmlStr
+from .auction import AuctionExplorer
+from .common import Panel
+from .deal import CutForDealer, DealStepper
+from .quiz import Learner, LearnerBox, QuizWidget, page_learner
+from .replay import DealReplay
+
+
+def lesson_style() -> HtmlStr:
+    """The lesson stylesheet as a ``<style>`` element (display it once per page)."""
+    return style_html()
+
+
+__all__ = ["AuctionExplorer", "CutForDealer", "DealReplay", "DealStepper", "Learner",
+           "LearnerBox", "Panel", "QuizWidget", "lesson_style", "page_learner"]

@@ -1,0 +1,187 @@
+"""What every lesson widget shares: the panel shape, friendly errors, the hidden-card audit.
+
+A lesson widget is a small Python object that *composes* ipywidgets — it is not an ipywidgets
+subclass — so its game logic (an engine state, a quiz question with its answer key) stays in
+plain Python attributes that are never synced to the browser. Only what the learner may see now
+goes into a widget trait: HTML built by :mod:`tutor.display` from a seat's view, button labels,
+feedback after an answer.
+
+The browser can send any comm message: set any synced trait, "click" a disabled button
+(ipywidgets' ``Button`` does not check ``disabled``). So every handler here re-checks the
+action in Python against its own state and the engine; a forged or stale event changes nothing
+and shows a friendly notice that names the rule (``SBS-14: a bid must name a strictly higher
+contract``) — never a traceback (:func:`guarded`).
+
+Hidden information: each widget that shows part of a deal can say which cards its learner must
+not see (:meth:`Panel.hidden_cards`) and which texts are not yet revealed (:meth:`Panel.secrets`,
+e.g. a quiz explanation before the answer). Tests compare these with the widget state the
+browser holds; with ``TUTOR_AUDIT_DIR`` set, every change is also written to
+``<dir>/<kernel id>.jsonl`` so a browser test can check a page served by Voilà.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+import os
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any, ParamSpec, TypeVar
+
+import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
+
+from ..cards import Card
+from ..display.markup import esc
+from ..errors import TutorError
+
+log = logging.getLogger("tutor.widgets")
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def html(value: str = "", *cls: str) -> w.HTML:
+    """An ``HTML`` widget with stable CSS classes (tests and the stylesheet find it by class)."""
+    widget = w.HTML(value=value)
+    for c in cls:
+        widget.add_class(c)
+    return widget
+
+
+def button(description: str, *, cls: str, tooltip: str = "", disabled: bool = False,
+           style: str = "") -> w.Button:
+    """A real ``<button>`` (Tab + Enter/Space work) with an accessible name = its label."""
+    b = w.Button(description=description, tooltip=tooltip or description, disabled=disabled,
+                 button_style=style, layout=w.Layout(width="auto"))
+    b.add_class(cls)
+    return b
+
+
+def notice_html(text: str, rule: str = "") -> str:
+    """A short friendly notice (``role="alert"``) — for input the widget refused."""
+    badge = f' <span class="st-rule">{esc(rule)}</span>' if rule else ""
+    return (f'<div class="st-root st-notice" role="alert">'
+            f"<span aria-hidden=\"true\">⚠</span> {esc(text)}{badge}</div>")
+
+
+def friendly(err: TutorError) -> tuple[str, str]:
+    """A TutorError in a learner's words, and its rule id: ``("must follow suit ♠", "SBS-23")``."""
+    what = f"{err.what}: " if err.what else ""
+    return f"{what}{err.detail}", err.rule
+
+
+class Panel:
+    """The base of a lesson widget: a ``VBox`` plus a notice line for refused input.
+
+    Subclasses build ``self.box`` children, call :meth:`refuse` for bad input and override
+    :meth:`hidden_cards` / :meth:`secrets` when they show part of a deal or a hidden answer.
+    """
+
+    css_class = "tutor-panel"
+
+    def __init__(self) -> None:
+        self.notice = html("", "tutor-notice")
+        self.box = w.VBox(layout=w.Layout(width="100%", max_width="56rem"))
+        self.box.add_class("tutor-widget")
+        self.box.add_class(self.css_class)
+        self._audit_seq = 0
+
+    # -- display: the panel shows as its box in JupyterLab, Voilà and nbclient --
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.box._repr_mimebundle_(**kwargs)
+
+    # -- feedback for refused input --
+    def refuse(self, text: str, rule: str = "") -> None:
+        """Show why an action was refused; the state is already unchanged."""
+        self.notice.value = notice_html(text, rule)
+
+    def clear_notice(self) -> None:
+        self.notice.value = ""
+
+    # -- hidden information --
+    def hidden_cards(self) -> set[Card]:
+        """Cards the learner's seat must not see now (another hand, the widow, the stock)."""
+        return set()
+
+    def secrets(self) -> list[str]:
+        """Texts not revealed yet (an answer's explanation); none may be in widget state."""
+        return []
+
+    def audit(self) -> None:
+        """Write what is hidden now for a browser test (only when ``TUTOR_AUDIT_DIR`` is set)."""
+        root = os.environ.get("TUTOR_AUDIT_DIR")
+        if not root:
+            return
+        self._audit_seq += 1
+        entry = {"model_id": self.box.model_id, "panel": type(self).__name__,
+                 "seq": self._audit_seq, "hidden": sorted(c.text for c in self.hidden_cards()),
+                 "secrets": self.secrets()}
+        try:
+            path = Path(root) / f"{_kernel_id()}.jsonl"
+            with path.open("a", encoding="utf-8") as f:
+                f.write(json.dumps(entry, ensure_ascii=False) + "\n")
+        except OSError as e:  # an audit must never break a lesson
+            log.warning("audit not written: %s", e)
+
+
+def _kernel_id() -> str:
+    """The id of the kernel this runs in (``kernel-<id>.json``), or ``pid-<n>`` outside one."""
+    try:
+        from ipykernel.connect import get_connection_file
+
+        name = Path(get_connection_file()).stem
+        return name.removeprefix("kernel-")
+    except Exception:  # not in a kernel (tests, scripts)
+        return f"pid-{os.getpid()}"
+
+
+def guarded(method: Callable[P, R]) -> Callable[P, R | None]:
+    """Run a widget event handler so that no exception reaches the page.
+
+    A :class:`TutorError` (bad input: a forged value, an illegal call) becomes a friendly
+    notice with its rule id; anything else is logged and shown as a short apology. Either way
+    the handler's own checks ran before any change, so nothing changed.
+    """
+
+    @functools.wraps(method)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R | None:
+        panel = args[0]
+        assert isinstance(panel, Panel)
+        try:
+            return method(*args, **kwargs)
+        except TutorError as e:
+            panel.refuse(*friendly(e))
+        except Exception:  # never a traceback on a lesson page
+            log.exception("widget handler failed")
+            panel.refuse("Something went wrong on our side; the lesson state is unchanged.")
+        return None
+
+    return run
+
+
+# --- reading widget state (tests, the benchmark and the audit use the same code) -----------------
+def subtree(widget: w.Widget) -> Iterator[w.Widget]:
+    """The widget and every widget it refers to (children, layout, style), each once."""
+    seen: set[str] = set()
+    stack: list[Any] = [widget]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, w.Widget):
+            if x.model_id in seen:
+                continue
+            seen.add(x.model_id)
+            yield x
+            for name in x.keys:
+                stack.append(getattr(x, name, None))
+        elif isinstance(x, list | tuple):
+            stack.extend(x)
+
+
+def state_text(widgets: Iterable[w.Widget]) -> str:
+    """Every synced trait of ``widgets`` as one JSON text — what a browser would receive."""
+    states = {}
+    for x in widgets:
+        state, _, _ = w.widgets.widget._remove_buffers(x.get_state())
+        states[x.model_id] = state
+    return json.dumps(states, ensure_ascii=False, default=str)
