@@ -45,7 +45,7 @@ import math
 import statistics
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -389,9 +389,15 @@ def _batches(samples: int, first: int) -> list[int]:
 
 def advise_iter(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState, samples: int,
                 seed: int, *, executor: Executor | None = None, first: int = 4,
-                chunk: int = 4, min_samples: int = 8, adaptive: bool = True,
+                chunk: int | None = None, min_samples: int = 8, adaptive: bool = True,
                 ) -> Iterator[Advice]:
-    """Yield the advice after every batch of worlds; the last one has ``done`` True."""
+    """Yield the advice after every batch of worlds; the last one has ``done`` True.
+
+    ``first`` worlds make the first estimate; batches then double. ``chunk`` worlds go to the
+    executor per task (default: each batch in up to 4 tasks, so 2 workers stay busy).
+    ``min_samples`` worlds are solved for every row before any row may be dropped; ``adaptive``
+    False solves every row on every world (the baseline of ``benchmarks/advisor.py``).
+    """
     if type(samples) is not int or samples < 1:
         raise RecordError("REC-1", "samples must be a positive integer", where="samples",
                           what=repr(samples))
@@ -417,7 +423,8 @@ def advise_iter(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState, 
         at += size
         live = [r for r in results if not r.dropped]
         live_rows = tuple(r.row for r in live)
-        pieces = [tuple(batch[i: i + chunk]) for i in range(0, len(batch), chunk)]
+        step = chunk or (len(batch) if executor is None else max(1, -(-len(batch) // 4)))
+        pieces = [tuple(batch[i: i + step]) for i in range(0, len(batch), step)]
         tasks = [(job, p, live_rows) for p in pieces]
         outs = executor.map(_chunk_task, tasks) if executor is not None \
             else map(_chunk_task, tasks)
@@ -473,6 +480,30 @@ def advise(record: Mapping[str, Any], samples: int, seed: int, *,
     return advise_view(record, samples, seed, executor=executor).as_dict()
 
 
+# --- a warm process pool ------------------------------------------------------------------------
+_POOL: ProcessPoolExecutor | None = None
+
+
+def _warm_worker(_: int) -> int:
+    """Compile the solver in a worker (numba JIT) so the first table is not slow."""
+    state = SixBidSolo().new_deal(0)
+    for a in (CALL_BASE + GUARANTEE, PASS, PASS, TRUMP_BASE):
+        state.apply_unchecked(a)
+    search.reaches(state, 80)
+    search.solve(state)
+    return 0
+
+
+def process_pool(workers: int = 2) -> ProcessPoolExecutor:
+    """A shared, warmed ``ProcessPoolExecutor`` for the advisor and the PIMC bot (the widget
+    and the quiz-bank builder reuse it; it lives as long as the kernel)."""
+    global _POOL
+    if _POOL is None:
+        _POOL = ProcessPoolExecutor(workers)
+        list(_POOL.map(_warm_worker, range(2 * workers)))
+    return _POOL
+
+
 # --- the figure ---------------------------------------------------------------------------------
 def outcome_figure(advice: Advice, *, width: float = 7.0) -> Figure:
     """The distribution of the bidder's chips per row, over the worlds solved (Agg-safe: builds a
@@ -506,5 +537,5 @@ def outcome_figure(advice: Advice, *, width: float = 7.0) -> Figure:
 
 
 __all__ = ["Advice", "Job", "Row", "RowResult", "advise", "advise_iter", "advise_view",
-           "evaluate_world", "open_rows", "outcome_figure", "wilson"]
+           "evaluate_world", "open_rows", "outcome_figure", "process_pool", "wilson"]
 
