@@ -23,8 +23,9 @@ How it works (Perfect Information Monte Carlo, as GIB and the Skat programs do):
    lacking, give the cheapest card of a short side suit), then solves the play. So its Call Solo
    figures are a lower bound on a perfect caller's, less the double-dummy optimism below.
 5. **Adaptive stopping.** Worlds are solved in batches; after each batch a row whose 95% upper
-   bound is below the best row's lower bound is dropped (it is clearly out), and the
-   remaining worlds go to the rows still in contention.
+   bound is below the best row's lower bound — or below 0, the value of passing — is dropped
+   (it is clearly out), and the remaining worlds go to the rows still in contention. A dropped
+   row keeps its figures from the worlds it had, marked ``dropped``.
 6. **Executor.** Batches are cut into chunks and sent to any
    :class:`concurrent.futures.Executor` — a ``ProcessPoolExecutor`` on the 2-core machine, or
    a Dask cluster through ``distributed.Client(...).get_executor()`` when a class's quiz bank
@@ -258,6 +259,7 @@ class RowResult:
     chips: list[int] = field(default_factory=list)
     made: list[bool] = field(default_factory=list)
     dropped: bool = False
+    drop_floor: float | None = None  # the bound it fell below when dropped
 
     @property
     def n(self) -> int:
@@ -443,15 +445,18 @@ def advise_iter(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState, 
 
 
 def _drop_clearly_out(results: Sequence[RowResult]) -> None:
-    """Drop rows whose upper bound is below the best row's lower bound (SBS rows still in)."""
+    """Drop rows whose 95% upper bound is below the best row's lower bound — or below 0, for
+    passing is always open and worth 0 (SBS-17: a deal thrown in changes nothing). The best row
+    is never dropped, so the advice always has one row sampled to the end."""
     live = [r for r in results if not r.dropped and r.n]
     if len(live) < 2:
         return
     best = max(live, key=RowResult.expected)
-    floor = best.interval()[0]
+    floor = max(best.interval()[0], 0.0)
     for r in live:
         if r is not best and r.interval()[1] < floor:
             r.dropped = True
+            r.drop_floor = floor
 
 
 def advise_view(view: SeatView | Mapping[str, Any] | SixBidSoloState, samples: int, seed: int,
@@ -528,9 +533,10 @@ def outcome_figure(advice: Advice, *, width: float = 7.0) -> Figure:
     ax.axvline(0, color="#555555", linewidth=0.8, linestyle=":")
     ax.set_yticks(range(len(rows)))
     ax.set_yticklabels([f"{r.row.label} ({r.n})" for r in rows])
-    ax.set_xlabel("bidder's chips in each sampled world (dot size: share of worlds); "
-                  "bar: mean and 95% interval; passing = 0")
-    ax.set_title(f"Bid advice for seat {advice.seat}: {advice.recommendation()}")
+    ax.set_xlabel("the bidder's chips in each sampled world (passing: 0)")
+    ax.set_title(f"Seat {advice.seat}: {advice.recommendation()}\n"
+                 "dot size: share of worlds; bar: mean and 95% interval; (n): worlds solved",
+                 fontsize=9)
     ax.invert_yaxis()
     fig.tight_layout()
     return fig
