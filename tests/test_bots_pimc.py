@@ -9,7 +9,7 @@ import random
 import pytest
 
 from tutor.bots.arena import play_out
-from tutor.bots.pimc import PimcBot, chips_for
+from tutor.bots.pimc import PimcBot, card_values, chips_for
 from tutor.engine.sampler import Sampler
 from tutor.rules.six_bid_solo import (
     MISERES,
@@ -38,7 +38,8 @@ def _late(seed: int, contract: str, cards: int, options: dict[str, object] | Non
 @pytest.mark.parametrize("contract", ["solo", "guarantee-solo", "misere", "call-solo"])
 def test_pimc_plays_for_its_own_side(contract: str) -> None:
     """With one sampled world, the card chosen is a best card of that world for the bot's side
-    (points contracts: the bidder maximises, defenders minimise; misère the other way)."""
+    (points contracts: the bidder maximises, defenders minimise; misère the other way). Tariff
+    contracts ask yes/no questions, so their chips — not their points — must be the best."""
     checked = 0
     for seed in range(8):
         state = _late(seed, contract, 21 + seed % 3)
@@ -58,8 +59,9 @@ def test_pimc_plays_for_its_own_side(contract: str) -> None:
         best = max(values.values()) if wants_high else min(values.values())
         assert chips_for(world, seat, values[card]) == max(
             chips_for(world, seat, v) for v in values.values())
-        if all(chips_for(world, seat, v) == chips_for(world, seat, values[card])
-               for v in values.values()):
+        if contract == "solo" and all(chips_for(world, seat, v) == chips_for(world, seat,
+                                                                              values[card])
+                                      for v in values.values()):
             assert values[card] == best  # chips tie: the better value for my side
         checked += 1
     assert checked >= 3
@@ -91,3 +93,22 @@ def test_pimc_declares_call_solo(order: str) -> None:
         action, reason = bot.act(state.view(seat))
         state.apply(action)
         assert reason
+
+
+@pytest.mark.rule("SBS-11", "SBS-V1")
+@pytest.mark.parametrize("contract", ["guarantee-solo", "call-solo", "misere", "spread-misere"])
+def test_yes_no_card_values_agree_with_exact_values(contract: str) -> None:
+    checked = 0
+    for seed in range(6):
+        world = _late(seed, contract, 24)
+        exact = search.analyse(world)
+        quick = card_values(world)
+        assert set(quick) == set(exact)
+        for c, v in exact.items():
+            if world.contract in MISERES:
+                assert quick[c] == (1 if v >= 1 else 0)
+            else:
+                target = quick[c] if quick[c] in (74, 80, 120) else quick[c] + 1
+                assert (quick[c] == target) == (v >= target)
+            checked += 1
+    assert checked > 6

@@ -26,9 +26,13 @@ from ..rules.six_bid_solo import (
     CONTRACTS,
     DECLINE,
     GIVE_BASE,
+    GUARANTEE,
+    HEART_SOLO,
+    HEARTS,
     MISERES,
     PASS,
     PLAY,
+    SOLO,
     SUIT_SYMBOLS,
     TRUMP_BASE,
     Outcome,
@@ -42,7 +46,7 @@ from ..solver.advisor import advise_view
 from ..state import Action
 from .base import Table, require_turn
 from .hand import call_card, give_card, trump_estimate
-from .rule_bot import card_words
+from .rule_bot import RuleBot, card_words
 
 
 def chips_for(state: SixBidSoloState, seat: int, value: int) -> int:
@@ -70,6 +74,7 @@ class PimcBot:
         self.bid_samples = bid_samples
         self.bid_margin = bid_margin
         self.executor = executor
+        self.rules = RuleBot(seed)  # breaks ties the sampled worlds cannot
 
     def act(self, view: SeatView) -> tuple[Action, str]:
         require_turn(view)
@@ -153,9 +158,8 @@ class PimcBot:
         totals = {c: 0.0 for c in legal}
         raw = {c: 0.0 for c in legal}
         n = 0
-        bidder_side = view.seat == view.bidder
         for world in sampler.worlds(self.worlds, self._seed()):
-            values = search.analyse(world)
+            values = card_values(world)
             n += 1
             for c in legal:
                 v = values[c]
@@ -163,13 +167,61 @@ class PimcBot:
                 raw[c] += v
         misere = view.contract in ("misere", "spread-misere")
         # the bidder wants more points (fewer tricks in a misère); the defenders the opposite
-        sign = (1 if bidder_side else -1) * (-1 if misere else 1)
-        best = max(legal, key=lambda c: (totals[c], sign * raw[c]))
-        ranked = sorted(legal, key=lambda c: (totals[c], sign * raw[c]), reverse=True)
-        runner = ranked[1]
+        sign = (1 if view.seat == view.bidder else -1) * (-1 if misere else 1)
+
+        def score(c: int) -> tuple[float, float]:
+            return totals[c], sign * raw[c]
+
+        top = max(score(c) for c in legal)
+        tied = [c for c in legal if score(c) == top]
+        ranked = sorted(legal, key=score, reverse=True)
+        if len(tied) > 1:  # the worlds cannot tell these apart: let the rules of thumb choose
+            hint, why = self.rules.act(view)
+            if hint in tied:
+                return hint, (f"{why} — {len(tied)} cards tie over {n} sampled deals solved "
+                              f"double-dummy ({totals[hint] / n:+.1f} chips for me)")
+        best = tied[0]
+        runner = next(c for c in ranked if c != best)
         return best, (f"{card_words(best)}: over {n} sampled deals solved double-dummy it "
                       f"averages {totals[best] / n:+.1f} chips for me "
                       f"(next best {card_words(runner)} {totals[runner] / n:+.1f})")
 
 
-__all__ = ["PimcBot", "chips_for"]
+def card_values(world: SixBidSoloState) -> dict[int, int]:
+    """The solver's value after each legal card, asking only what the contract pays for.
+
+    Solo and Heart Solo pay on the margin (SBS-10): exact points, by ``analyse``. Guarantee
+    Solo and Call Solo pay a tariff (SBS-11): a yes/no search per card, "does the bidder still
+    reach the target?" (the value is the target, or one short). The misères ask whether the
+    bidder can still avoid every trick (or card point, SBS-V1): 0, or 1 for "at least one".
+    """
+    c = world.contract
+    if c in (SOLO, HEART_SOLO):
+        return search.analyse(world)
+    out: dict[int, int] = {}
+    target = 120  # Call Solo: every counting card
+    if c in MISERES:
+        target = 1
+    elif c == GUARANTEE:
+        target = 74 if world.trump == HEARTS else 80
+    for card in world.legal_actions():
+        child = world.copy()
+        child.apply_unchecked(card)
+        if child.phase == PLAY:
+            hit = search.reaches(child, target)
+        else:
+            assert child.bidder is not None
+            if c in MISERES:
+                units = (child.won_tricks if child.options.misere == "no_tricks"
+                         else child.won_points)[child.bidder]
+            else:
+                units = child.bidder_points()
+            hit = units >= target
+        if c in MISERES:
+            out[card] = 1 if hit else 0
+        else:
+            out[card] = target if hit else target - 1
+    return out
+
+
+__all__ = ["PimcBot", "card_values", "chips_for"]
