@@ -30,7 +30,13 @@ How it works (Perfect Information Monte Carlo, as GIB and the Skat programs do):
    :class:`concurrent.futures.Executor` — a ``ProcessPoolExecutor`` on the 2-core machine, or
    a Dask cluster through ``distributed.Client(...).get_executor()`` when a class's quiz bank
    is built on a cluster. Without one, everything runs in-process (best for small jobs).
-   Results do not depend on the executor: chunks are collected in order.
+   Results do not depend on the executor: chunks are collected in order. For a cluster::
+
+       from distributed import Client          # pip install dask==2026.8.0 distributed==2026.8.0
+       with Client("tcp://scheduler:8786") as client:
+           table = advise(record, 400, seed=1, executor=client.get_executor())
+
+   (the workers need this package installed; worlds travel as small :class:`Deal` objects).
 7. **Progressive.** :func:`advise_iter` yields an :class:`Advice` after every batch: a first
    estimate from a few worlds quickly, then refinements (a widget shows ``fraction`` as a
    progress bar). :func:`outcome_figure` draws the distribution of outcomes per contract.
