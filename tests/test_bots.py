@@ -175,3 +175,9 @@ def test_random_bot_covers_legal_actions() -> None:
     bot = make_bot("random", 5)
     seen = {bot.act(view)[0] for _ in range(200)}
     assert seen == set(view.legal)
+
+
+def test_a_deterministic_bot_against_itself_scores_exactly_zero() -> None:
+    """Duplicate cancels the cards: identical play in all six seatings sums to zero (SBS-27)."""
+    for i in range(5):
+        assert duplicate_deal("rule", "rule", i, seed=4).score == 0
