@@ -1,165 +1,311 @@
-"""Double-dummy values of Six-Bid Solo positions (perfect play, every hand seen).
+"""Double-dummy values of Six-Bid Solo positions: perfect play, every hand seen.
 
-The bidder plays against both defenders as one side (SBS-5). Values follow the contract:
+The bidder plays against both defenders as one side (SBS-5). The value of a position follows
+the contract:
 
-- Solo, Heart Solo, Guarantee Solo, Call Solo: the bidder's final points P of SBS-12 — points in
-  tricks already won, plus the rest won under perfect play, plus the widow (these contracts count
-  it). The bidder maximises, the defenders minimise.
-- Misère and Spread Misère: the bidder's final number of tricks; the bidder minimises, the
-  defenders maximise (SBS-V1 ``no_tricks``). Under ``misere: no_card_points`` the value is the
-  card points in the bidder's tricks instead (the widow never counts).
+- **Solo, Heart Solo, Guarantee Solo, Call Solo**: the bidder's final points P of SBS-12 —
+  points in the tricks already won, plus those won under perfect play from here on, plus the
+  widow's points (these contracts count the widow). The bidder maximises, the defenders minimise.
+- **Misère, Spread Misère**: the bidder's final number of tricks; the bidder minimises, the
+  defenders maximise (SBS-V1 ``no_tricks``). Under the option ``misere: no_card_points`` the
+  value is the card points in the bidder's tricks instead (the widow never counts, SBS-V1).
 
-None of these functions changes the state passed in.
+State-level queries (a state in the play phase, possibly mid-trick; none of them changes it):
+
+- :func:`solve` — the value above; :func:`analyse` — the value after each legal card of the
+  player to move (as endplay's ``analyse_play`` does for bridge), so a lesson can say which card
+  cost how much;
+- :func:`reaches` — the yes/no form ``solve(state) >= target``, answered by one zero-window search
+  (much cheaper than the exact value). For the point contracts: "does the bidder reach
+  ``target`` points?". For the misères: "can the defenders force the bidder to ``target``
+  tricks (points under ``no_card_points``) or more?";
+- :func:`bidder_wins_no_trick` (Misère, SBS-V1 ``no_tricks``) and :func:`takes_no_card_points`
+  (SBS-V1 ``no_card_points``): can the bidder come through with no trick / no card point in
+  tricks? Both use the state's trump (none in the misères), so they also answer the question
+  for any other contract's trump.
+
+Position-level queries (:class:`Position`, three hands in play order and the trick in progress)
+serve the bid advisor and the bots, which build positions for contracts not yet bid:
+:func:`max_points`, :func:`reaches_points`, :func:`min_tricks`, :func:`min_card_points`,
+:func:`avoids_tricks`, :func:`avoids_card_points`. They count only what is still to be won,
+including the cards of the trick in progress.
+
+Each thread gets its own transposition table (about 40 MB compiled, 5 MB in plain Python).
 """
 
 from __future__ import annotations
 
+import threading
+from dataclasses import dataclass
+
 from ..errors import IllegalActionError
 from ..rules.six_bid_solo import (
+    DONE,
     MISERES,
     PLAY,
-    POINTS,
-    SUIT_MASK,
-    SUIT_OF,
     WIDOW_COUNTS,
     SixBidSoloState,
-    mask_cards,
     mask_points,
 )
+from . import kernel
+from .kernel import MODE_POINTS, MODE_TRICKS, Workspace
+
+__all__ = [
+    "Position",
+    "analyse",
+    "avoids_card_points",
+    "avoids_tricks",
+    "bidder_wins_no_trick",
+    "max_points",
+    "min_card_points",
+    "min_tricks",
+    "position_of",
+    "reaches",
+    "reaches_points",
+    "solve",
+    "takes_no_card_points",
+    "workspace",
+]
 
 
+@dataclass(frozen=True)
+class Position:
+    """A position in the play, reduced to what the search needs.
+
+    ``hands`` are the three active hands as card masks in play order (forehand, middlehand,
+    endhand); ``leader`` the position (0..2) that led the trick in progress, ``trick`` its
+    cards in play order; ``bidder`` the bidder's position; ``trump`` a suit 0..3 or -1.
+    """
+
+    hands: tuple[int, int, int]
+    leader: int
+    trick: tuple[int, ...]
+    bidder: int
+    trump: int
+
+    def __post_init__(self) -> None:
+        a, b, c = self.hands
+        if a & b or a & c or b & c:
+            raise IllegalActionError("SBS-1", "a card in two hands", where="position")
+        sizes = [h.bit_count() for h in self.hands]
+        to_move = (self.leader + len(self.trick)) % 3
+        for i in range(3):
+            # the players who already played to this trick hold one card fewer
+            played = (i - self.leader) % 3 < len(self.trick)
+            if sizes[i] + played != sizes[to_move]:
+                raise IllegalActionError("SBS-25", "hands of unequal length for this trick",
+                                         where="position")
+        if not 0 <= self.leader < 3 or not 0 <= self.bidder < 3 or len(self.trick) > 2:
+            raise IllegalActionError("SBS-22", "no such player or trick", where="position")
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) % 3
+
+    def units_left(self, mode: int) -> int:
+        """Card points (``MODE_POINTS``) or tricks (``MODE_TRICKS``) still to be won."""
+        return kernel.units_left(self.hands, self.trick, mode)
+
+
+_local = threading.local()
+
+
+def workspace() -> Workspace:
+    """This thread's search buffers and transposition table (made on first use)."""
+    ws: Workspace | None = getattr(_local, "ws", None)
+    if ws is None:
+        ws = Workspace()
+        _local.ws = ws
+    return ws
+
+
+# --- position-level queries -------------------------------------------------------------------
+def _bidder_counts(pos: Position) -> tuple[int, int]:
+    """Masks (maximiser, counted) for "the bidder maximises the bidder's own units"."""
+    m = 1 << pos.bidder
+    return m, m
+
+
+def _defenders_count(pos: Position) -> tuple[int, int]:
+    """Masks for the misères: the bidder maximises the *defenders'* units."""
+    m = 1 << pos.bidder
+    return m, 7 ^ m
+
+
+def max_points(pos: Position, guess: int = -1) -> int:
+    """Card points still to come that the bidder takes under perfect play (bidder maximising).
+
+    ``guess`` (a likely value, e.g. a sibling's) only speeds the search up.
+    """
+    mx, cnt = _bidder_counts(pos)
+    return kernel.value(workspace(), pos.hands, pos.leader, pos.trick, pos.trump, mx, cnt,
+                        MODE_POINTS, guess)
+
+
+def reaches_points(pos: Position, need: int) -> bool:
+    """Does the bidder take at least ``need`` of the card points still to come?"""
+    if need <= 0:
+        return True
+    if need > pos.units_left(MODE_POINTS):
+        return False
+    mx, cnt = _bidder_counts(pos)
+    g = kernel.run(workspace(), pos.hands, pos.leader, pos.trick, pos.trump, mx, cnt,
+                   MODE_POINTS, need - 1, need)
+    return g >= need
+
+
+def _min_units(pos: Position, mode: int, guess: int) -> int:
+    mx, cnt = _defenders_count(pos)
+    total = pos.units_left(mode)
+    g = -1 if guess < 0 else total - guess
+    return total - kernel.value(workspace(), pos.hands, pos.leader, pos.trick, pos.trump, mx,
+                                cnt, mode, g)
+
+
+def min_tricks(pos: Position, guess: int = -1) -> int:
+    """Tricks still to come that the bidder must take, the bidder minimising (Misère)."""
+    return _min_units(pos, MODE_TRICKS, guess)
+
+
+def min_card_points(pos: Position, guess: int = -1) -> int:
+    """Card points still to come that the bidder must take, the bidder minimising
+    (Misère under ``no_card_points``)."""
+    return _min_units(pos, MODE_POINTS, guess)
+
+
+def _avoids(pos: Position, mode: int) -> bool:
+    total = pos.units_left(mode)
+    if total == 0:
+        return True
+    mx, cnt = _defenders_count(pos)
+    g = kernel.run(workspace(), pos.hands, pos.leader, pos.trick, pos.trump, mx, cnt, mode,
+                   total - 1, total)
+    return g >= total
+
+
+def avoids_tricks(pos: Position) -> bool:
+    """Can the bidder lose every trick still to come (one zero-window search)?"""
+    return _avoids(pos, MODE_TRICKS)
+
+
+def avoids_card_points(pos: Position) -> bool:
+    """Can the bidder take no card point in the tricks still to come?"""
+    return _avoids(pos, MODE_POINTS)
+
+
+# --- state-level queries ----------------------------------------------------------------------
 def _check(state: SixBidSoloState) -> None:
     if state.phase != PLAY:
-        raise IllegalActionError("SBS-22", f"the solver starts from the play; the deal is in "
-                                 f"the {state.phase} phase", where="solve")
+        if state.phase == DONE:
+            raise IllegalActionError("SBS-25", "all 11 tricks are played: nothing to solve",
+                                     where="solve")
+        raise IllegalActionError("SBS-22", f"the solver starts in the play; the deal is in the "
+                                 f"{state.phase} phase", where="solve")
 
 
-def _future(hands: list[int], trick: list[int], leader: int, trump: int, side: int,
-            count_tricks: bool, maximise: bool, memo: dict[tuple[int, ...], int]) -> int:
-    """Units (points or tricks) the bidder takes from here; ``side`` is the bidder's position."""
-    if not trick:
-        if not (hands[0] | hands[1] | hands[2]):
-            return 0
-        key = (hands[0], hands[1], hands[2], leader)
-        hit = memo.get(key)
-        if hit is not None:
-            return hit
-    seat = (leader + len(trick)) % 3
-    hand = hands[seat]
-    legal = hand
-    if trick:
-        legal = hand & SUIT_MASK[SUIT_OF[trick[0]]]
-        if not legal and trump >= 0:
-            legal = hand & SUIT_MASK[trump]
-        if not legal:
-            legal = hand
-    bidder_moves = seat == side
-    want_max = bidder_moves == maximise
-    best = -1 if want_max else 1 << 20
-    for card in mask_cards(legal):
-        hands[seat] = hand & ~(1 << card)
-        trick.append(card)
-        if len(trick) == 3:
-            winner = _winner(trick, trump)
-            w = (leader + winner) % 3
-            gain = 0
-            if w == side:
-                gain = 1 if count_tricks else POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]]
-            done = trick[:]
-            trick.clear()
-            v = gain + _future(hands, trick, w, trump, side, count_tricks, maximise, memo)
-            trick.extend(done)
-        else:
-            v = _future(hands, trick, leader, trump, side, count_tricks, maximise, memo)
-        trick.pop()
-        hands[seat] = hand
-        best = max(best, v) if want_max else min(best, v)
-    if not trick:
-        memo[(hands[0], hands[1], hands[2], leader)] = best
-    return best
-
-
-def _winner(trick: list[int], trump: int) -> int:
-    """SBS-24: index in the trick of the winning card."""
-    best, bc = 0, trick[0]
-    for i in (1, 2):
-        c = trick[i]
-        if SUIT_OF[c] == SUIT_OF[bc]:
-            if c < bc:
-                best, bc = i, c
-        elif SUIT_OF[c] == trump:
-            best, bc = i, c
-    return best
-
-
-def _value(state: SixBidSoloState, count_tricks: bool | None = None,
-           maximise: bool | None = None) -> int:
+def position_of(state: SixBidSoloState) -> Position:
+    """The search's view of a state in the play (SBS-22..24): active hands in play order."""
+    _check(state)
     assert state.bidder is not None
-    misere = state.contract in MISERES
-    if count_tricks is None:
-        count_tricks = misere and state.options.misere == "no_tricks"
-    if maximise is None:
-        maximise = not misere
     act = state.active
-    hands = [state.hands[s] for s in act]
-    leader = act.index(state.leader)
-    side = act.index(state.bidder)
-    trump = -1 if misere else state.trump
-    base = state.won_tricks[state.bidder] if count_tricks else state.won_points[state.bidder]
-    if not misere and state.contract in WIDOW_COUNTS and not count_tricks:
+    trump = -1 if state.contract in MISERES else state.trump
+    return Position(
+        hands=(state.hands[act[0]], state.hands[act[1]], state.hands[act[2]]),
+        leader=act.index(state.leader),
+        trick=tuple(state.trick),
+        bidder=act.index(state.bidder),
+        trump=trump,
+    )
+
+
+def _counts_tricks(state: SixBidSoloState) -> bool:
+    return state.contract in MISERES and state.options.misere == "no_tricks"
+
+
+def _base(state: SixBidSoloState) -> int:
+    """What the bidder already has towards the value: tricks or points won, plus the widow
+    where the contract counts it (SBS-12)."""
+    assert state.bidder is not None
+    if state.contract in MISERES:
+        if _counts_tricks(state):
+            return state.won_tricks[state.bidder]
+        return state.won_points[state.bidder]
+    base = state.won_points[state.bidder]
+    if state.contract in WIDOW_COUNTS:
         base += mask_points(state.widow)
-    return base + _future(hands, list(state.trick), leader, trump, side, count_tricks, maximise,
-                          {})
+    return base
+
+
+def _final(state: SixBidSoloState) -> int:
+    """The value of a finished deal."""
+    return _base(state)
+
+
+def _value(state: SixBidSoloState, guess: int = -1) -> int:
+    pos = position_of(state)
+    base = _base(state)
+    g = guess - base if guess >= 0 else -1
+    if state.contract in MISERES:
+        if _counts_tricks(state):
+            return base + min_tricks(pos, g)
+        return base + min_card_points(pos, g)
+    return base + max_points(pos, g)
 
 
 def solve(state: SixBidSoloState) -> int:
     """The value of the position under perfect play (see the module docstring)."""
-    _check(state)
     return _value(state)
 
 
 def analyse(state: SixBidSoloState) -> dict[int, int]:
-    """For each legal card of the player to move, the value after that card is played."""
+    """For each legal card (int) of the player to move, the value after that card is played."""
     _check(state)
     out: dict[int, int] = {}
+    guess = -1
     for card in state.legal_actions():
         child = state.copy()
         child.apply_unchecked(card)
-        out[card] = _value(child) if child.phase == PLAY else _final(child)
+        v = _final(child) if child.phase == DONE else _value(child, guess)
+        out[card] = v
+        guess = v
     return out
 
 
-def _final(state: SixBidSoloState) -> int:
-    assert state.bidder is not None
-    if state.contract in MISERES:
-        if state.options.misere == "no_tricks":
-            return state.won_tricks[state.bidder]
-        return state.won_points[state.bidder]
-    return state.bidder_points()
-
-
 def reaches(state: SixBidSoloState, target: int) -> bool:
-    """Is ``solve(state) >= target``? For the point contracts: does the bidder reach ``target``
-    points (widow included as the contract counts it)? For the misères: can the defenders force
-    the bidder to at least ``target`` tricks (or points under ``no_card_points``)?"""
-    _check(state)
-    return _value(state) >= target
+    """Is ``solve(state) >= target``? One zero-window search, no exact value.
+
+    Point contracts: does the bidder end with at least ``target`` points (widow counted where
+    the contract counts it)? Misères: can the defenders force the bidder to at least ``target``
+    tricks (card points under ``no_card_points``)?
+    """
+    pos = position_of(state)
+    base = _base(state)
+    if state.contract not in MISERES:
+        return reaches_points(pos, target - base)
+    mode = MODE_TRICKS if _counts_tricks(state) else MODE_POINTS
+    total = pos.units_left(mode)
+    # the bidder's final = base + total - v, v the defenders' units (the bidder maximises v):
+    # final >= target  <=>  not (v >= base + total - target + 1)
+    t = base + total - target + 1
+    if t <= 0:
+        return False
+    if t > total:
+        return True
+    mx, cnt = _defenders_count(pos)
+    g = kernel.run(workspace(), pos.hands, pos.leader, pos.trick, pos.trump, mx, cnt, mode,
+                   t - 1, t)
+    return g < t
 
 
 def bidder_wins_no_trick(state: SixBidSoloState) -> bool:
-    """Can the bidder lose every remaining trick, having won none so far (SBS-V1 no_tricks)?"""
-    _check(state)
-    return _value(state, count_tricks=True, maximise=False) == 0
+    """Can the bidder end the deal without a trick (Misère, SBS-V1 ``no_tricks``)?"""
+    pos = position_of(state)
+    assert state.bidder is not None
+    return state.won_tricks[state.bidder] == 0 and avoids_tricks(pos)
 
 
 def takes_no_card_points(state: SixBidSoloState) -> bool:
-    """Can the bidder end with no card points in tricks (SBS-V1 no_card_points)?"""
-    _check(state)
+    """Can the bidder end the deal with no card point in tricks (SBS-V1 ``no_card_points``)?"""
+    pos = position_of(state)
     assert state.bidder is not None
-    return _value(state, count_tricks=False, maximise=False) - _widow_part(state) == 0
-
-
-def _widow_part(state: SixBidSoloState) -> int:
-    if state.contract not in MISERES and state.contract in WIDOW_COUNTS:
-        return mask_points(state.widow)
-    return 0
+    return state.won_points[state.bidder] == 0 and avoids_card_points(pos)

@@ -1,0 +1,838 @@
+"""The double-dummy search kernel: an iterative alpha-beta on plain ints.
+
+This module knows nothing of states, seats or records. A position is three hand masks in play
+order (position 0, 1, 2 = forehand, middlehand, endhand; the player after position ``p`` is
+``(p + 1) % 3``), the trick in progress and the trump suit. A card is an int 0..35 =
+``suit * 9 + rank``, rank 0 the ace and 8 the six (SBS-2: a *lower* index is a *higher* card).
+
+The question the kernel answers is always the same shape. Two masks over the positions say who
+**maximises** (``maxmask``) and whose won tricks **count** (``cntmask``); the value is the units
+(card points, or tricks) won by the counted positions from the start of the current trick on.
+
+- Point contracts: the bidder maximises and counts — the bidder's card points.
+- Misère: the bidder maximises the *defenders'* tricks (equivalently, minimises the bidder's own);
+  the caller turns that back into the bidder's tricks.
+
+``search`` is a fail-soft alpha-beta with window ``(alpha, beta)``: a result ``v <= alpha`` is an
+upper bound of the true value, ``v >= beta`` a lower bound, anything between is exact. The
+façade (:mod:`tutor.solver.search`) drives it with zero windows (``beta = alpha + 1``, a yes/no
+question "does the maximiser reach ``beta``?") and MTD(f) for exact values.
+
+Techniques (after Haglund and Hein's DDS and Kupferschmid and Helmert's Skat solver):
+
+- **Transposition table at trick boundaries** holding a lower and an upper bound on the future
+  units (so one entry serves every target), a best lead, and a generation stamp instead of a
+  clear. Keys are *normalised*: in point games the zero-point cards 9 8 7 6 of each suit close
+  their gaps (which one of them is left does not change any point total); when only tricks
+  count, every suit is reduced to relative ranks as in DDS.
+- **Rank equivalence**: cards of one hand adjacent in rank among the cards still live (in hands
+  or in the current trick) win and lose the same tricks; only one of them is searched (in point
+  games only when they are worth the same: the zero-point cards).
+- **Sure points** (the quick tricks of DDS, for card points): the side holding the top trumps
+  surely takes them; the leader cashes the top run of each suit that nobody can ruff. These give
+  a lower bound for one side and an upper bound for the other before any move is searched.
+- **Move ordering** in the DDS manner: the table's best lead first; when following, win cheaply
+  or smear points onto a trick partner surely wins, otherwise throw the cheapest card.
+
+Everything is written on plain ints and flat int buffers so that the same function runs
+compiled by numba (``@njit(cache=True)``; the search is iterative, with an explicit stack,
+because numba cannot cache recursive functions safely) and, where numba is missing or
+``SOLO_TUTOR_NO_NUMBA=1`` is set, as ordinary Python on lists — numpy scalars would make the
+uncompiled path many times slower.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar, cast
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: True when the kernel is compiled with numba; False runs the same code as plain Python.
+COMPILED = False
+if os.environ.get("SOLO_TUTOR_NO_NUMBA", "") in ("", "0"):
+    try:
+        import numba  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        import numpy as np
+
+        COMPILED = True
+    except ImportError:  # pragma: no cover - numba is an optional extra
+        COMPILED = False
+
+
+def jit(fn: F) -> F:
+    """``numba.njit(cache=True)`` when numba is in use, else the function unchanged."""
+    if COMPILED:
+        return cast(F, numba.njit(cache=True, nogil=True)(fn))
+    return fn
+
+
+# --- tables on 9-bit suit patterns (bit r = rank r, rank 0 the ace) ---------------------------
+def _table(values: Iterable[int]) -> Sequence[int]:
+    """A lookup table: a numpy constant for numba (a big tuple compiles very slowly), a tuple
+    for plain Python (numpy indexing is slow there)."""
+    if COMPILED:
+        return cast(Sequence[int], np.array(list(values), dtype=np.int64))
+    return tuple(values)
+
+
+RANK_POINTS = _table((11, 10, 4, 3, 2, 0, 0, 0, 0))  # SBS-3, by rank index within a suit
+POINTS = _table(RANK_POINTS[c % 9] for c in range(36))
+PTS9 = _table(sum(RANK_POINTS[r] for r in range(9) if m >> r & 1) for m in range(512))
+POP9 = _table(bin(m).count("1") for m in range(512))
+LOW9 = _table((m & -m).bit_length() - 1 if m else 9 for m in range(512))  # the highest card
+HIGH9 = _table(m.bit_length() - 1 if m else -1 for m in range(512))  # the lowest card
+# SEL9[m * 9 + k]: the rank of the k-th highest card of pattern m (-1 past the end)
+SEL9 = _table(([r for r in range(9) if m >> r & 1] + [-1] * 9)[k]
+              for m in range(512) for k in range(9))
+
+
+def _compress(live: int, part: int, width: int) -> int:
+    """``part`` (a subset of ``live``) re-written as if the cards not in ``live`` were gone."""
+    out = 0
+    k = 0
+    for r in range(width):
+        if live >> r & 1:
+            if part >> r & 1:
+                out |= 1 << k
+            k += 1
+    return out
+
+
+# CHI[live5 * 32 + part5] and CLO[live4 * 16 + part4]: relative ranks of the top five ranks
+# (A..J) and of the bottom four (9..6); a whole suit is CHI | CLO << POP9[live5].
+CHI = _table(_compress(u, p & u, 5) for u in range(32) for p in range(32))
+CLO = _table(_compress(u, p & u, 4) for u in range(16) for p in range(16))
+
+MODE_POINTS = 0  # each trick is worth its card points
+MODE_TRICKS = 1  # each trick is worth 1
+
+MAXPLY = 36  # plies from the root: at most 33 cards, plus the root
+MV = 12  # move slots per ply
+TT_FIELDS = 5  # key1, key2, lo, hi, meta (generation << 16 | best << 6 | tricks left)
+
+# stack fields, each a row of MAXPLY
+(F_ALPHA, F_BETA, F_BEST, F_GAIN, F_LEAD, F_TN, F_T0, F_T1, F_N, F_I, F_BM, F_TKEY1, F_TKEY2,
+ F_SLOT, F_A0, F_B0, F_MODE) = range(17)
+N_FIELDS = 17
+
+# statistics: nodes, table hits, sure-points cut-offs, table stores, then from S_CUT_AT a
+# histogram of which move (0..11) gave each cut-off, 12 slots for each kind of node:
+# a lead by the maximiser, a lead by the minimiser, second hand, third hand
+S_NODES, S_TTHITS, S_QCUTS, S_STORES = range(4)
+S_CUT_AT = 4
+N_STATS = S_CUT_AT + 4 * 12
+
+INF = 1 << 20
+
+# feature flags (the naive baseline turns them all off)
+USE_TT = 1
+USE_ORDER = 2
+USE_EQUIV = 4
+USE_QUICK = 8
+USE_ENDGAME = 16
+ALL_FEATURES = USE_TT | USE_ORDER | USE_EQUIV | USE_QUICK | USE_ENDGAME
+
+
+@jit
+def popcount(x: int) -> int:
+    """Cards in a 36-bit mask."""
+    return (POP9[x & 511] + POP9[(x >> 9) & 511] + POP9[(x >> 18) & 511]
+            + POP9[(x >> 27) & 511])
+
+
+@jit
+def mask_points(x: int) -> int:
+    """Card points in a mask (SBS-3)."""
+    return (PTS9[x & 511] + PTS9[(x >> 9) & 511] + PTS9[(x >> 18) & 511]
+            + PTS9[(x >> 27) & 511])
+
+
+@jit
+def legal_mask(hand: int, tn: int, t0: int, trump: int) -> int:
+    """SBS-23: follow suit; if void, trump if able; else anything."""
+    if tn == 0:
+        return hand
+    led = t0 // 9
+    m = hand & (511 << (9 * led))
+    if m == 0 and trump >= 0:
+        m = hand & (511 << (9 * trump))
+    if m == 0:
+        m = hand
+    return m
+
+
+@jit
+def beats(c: int, w: int, trump: int) -> bool:
+    """Does card ``c`` beat card ``w``, the card winning the trick so far (SBS-24)?"""
+    cs = c // 9
+    ws = w // 9
+    if cs == ws:
+        return c < w
+    return cs == trump
+
+
+@jit
+def trick_winner(leader: int, a: int, b: int, c: int, trump: int) -> int:
+    """The position winning the trick ``a b c`` led by ``leader`` (SBS-24)."""
+    w = 0
+    wc = a
+    if beats(b, wc, trump):
+        w = 1
+        wc = b
+    if beats(c, wc, trump):
+        w = 2
+    return (leader + w) % 3
+
+
+@jit
+def norm_hand(h: int, union: int, mode: int) -> int:
+    """A hand with its ranks normalised for the table key (see the module docstring)."""
+    out = 0
+    for s in range(4):
+        u = (union >> (9 * s)) & 511
+        p = (h >> (9 * s)) & 511
+        hi = CHI[(u & 31) * 32 + (p & 31)] if mode == MODE_TRICKS else p & 31
+        shift = POP9[u & 31] if mode == MODE_TRICKS else 5
+        lo = CLO[(u >> 5) * 16 + (p >> 5)]
+        out |= (hi | (lo << shift)) << (9 * s)
+    return out
+
+
+@jit
+def denorm_card(card: int, union: int, mode: int) -> int:
+    """The real card of ``union`` at normalised place ``card`` (inverse of ``norm_hand``)."""
+    s = card // 9
+    r = card % 9
+    u = (union >> (9 * s)) & 511
+    if mode == MODE_TRICKS:
+        k = r
+        rr = SEL9[u * 9 + k]
+    elif r < 5:
+        rr = r
+    else:
+        rr = SEL9[(u >> 5) * 9 + (r - 5)]
+        if rr >= 0:
+            rr += 5
+    if rr < 0:
+        return -1
+    return s * 9 + rr
+
+
+@jit
+def sure_points(hh: Any, leader: int, trump: int, side: int, union: int) -> int:
+    """Card points the positions in ``side`` take whatever the others do (points mode).
+
+    Two sources: the side's trumps above every trump of the other side win whenever they are
+    played; and when the side is on lead, the leader cashes top trumps, then the top run of each
+    suit in which no other player can ruff (SBS-23 forces a void player holding a trump to
+    trump, so such a player would ruff), each follower throwing at least its cheapest cards of
+    that suit. The larger of the two counts.
+    """
+    # top trumps held by the side
+    top = 0
+    if trump >= 0:
+        ut = (union >> (9 * trump)) & 511
+        st = 0
+        for p in range(3):
+            if (side >> p) & 1:
+                st |= (hh[p] >> (9 * trump)) & 511
+        m = ut
+        while m:
+            r = LOW9[m]
+            if (st >> r) & 1:
+                top += RANK_POINTS[r]
+                m &= m - 1
+            else:
+                break
+    if not (side >> leader) & 1:
+        return top
+    # the leader's quick tricks
+    lh = hh[leader]
+    p1 = (leader + 1) % 3
+    p2 = (leader + 2) % 3
+    q = 0
+    kt = 0
+    if trump >= 0:
+        ut = (union >> (9 * trump)) & 511
+        lt = (lh >> (9 * trump)) & 511
+        m = ut
+        while m:
+            r = LOW9[m]
+            if (lt >> r) & 1:
+                q += RANK_POINTS[r]
+                kt += 1
+                m &= m - 1
+            else:
+                break
+        if kt > 0:
+            q += _cheapest(hh[p1], trump, kt) + _cheapest(hh[p2], trump, kt)
+    tr1 = 0
+    tr2 = 0
+    if trump >= 0:
+        tr1 = POP9[(hh[p1] >> (9 * trump)) & 511] - kt
+        tr2 = POP9[(hh[p2] >> (9 * trump)) & 511] - kt
+    for s in range(4):
+        if s == trump:
+            continue
+        us = (union >> (9 * s)) & 511
+        ls = (lh >> (9 * s)) & 511
+        n1 = POP9[(hh[p1] >> (9 * s)) & 511]
+        n2 = POP9[(hh[p2] >> (9 * s)) & 511]
+        k = 0
+        m = us
+        while m:
+            r = LOW9[m]
+            if not (ls >> r) & 1:
+                break
+            # round k+1: each other player follows, or cannot ruff
+            if (n1 <= k and tr1 > 0) or (n2 <= k and tr2 > 0):
+                break
+            q += RANK_POINTS[r]
+            k += 1
+            m &= m - 1
+        if k > 0:
+            q += _cheapest(hh[p1], s, k) + _cheapest(hh[p2], s, k)
+    return q if q > top else top
+
+
+@jit
+def _cheapest(hand: int, s: int, k: int) -> int:
+    """Points of the ``k`` cheapest cards of suit ``s`` in ``hand`` (all of them if fewer)."""
+    m = (hand >> (9 * s)) & 511
+    n = POP9[m]
+    if n <= k:
+        return PTS9[m]
+    # the cheapest cards are the lowest ranks: drop the n - k highest
+    for _ in range(n - k):
+        m &= m - 1
+    return PTS9[m]
+
+
+@jit
+def order_score(card: int, p: int, tn: int, t0: int, t1: int, leader: int, hh: Any, trump: int,
+                maxmask: int, cntmask: int, mode: int, live: int) -> int:
+    """A move-ordering score: higher is searched first (DDS-style heuristics)."""
+    s = card // 9
+    r = card % 9
+    val = RANK_POINTS[r] if mode == MODE_POINTS else 8 - r
+    i_max = (maxmask >> p) & 1
+    if tn == 0:
+        # leading: who takes the trick if both others play their strongest card?
+        wpos = p
+        wcard = card
+        for k in (1, 2):
+            o = (p + k) % 3
+            hs = (hh[o] >> (9 * s)) & 511
+            if hs:
+                oc = 9 * s + LOW9[hs]
+            elif trump >= 0 and ((hh[o] >> (9 * trump)) & 511) != 0:
+                oc = 9 * trump + LOW9[(hh[o] >> (9 * trump)) & 511]
+            else:
+                continue
+            if beats(oc, wcard, trump):
+                wpos = o
+                wcard = oc
+        good = ((cntmask >> wpos) & 1) == i_max
+        if good:
+            return 300 + val
+        return 200 - val * 4 - POP9[(live >> (9 * s)) & 511]
+    # following: who wins so far?
+    w = 0
+    wc = t0
+    if tn == 2 and beats(t1, wc, trump):
+        w = 1
+        wc = t1
+    wpos = (leader + w) % 3
+    mine_wins = beats(card, wc, trump)
+    if tn == 2:
+        nw = p if mine_wins else wpos
+        good = ((cntmask >> nw) & 1) == i_max
+        if good:
+            return 300 + val * 4 + (8 - r)
+        return 200 - val * 4 - (8 - r)
+    # second to play: the third player may still move
+    q = (p + 1) % 3
+    qlegal = legal_mask(hh[q], 1, t0, trump)
+    cur = card if mine_wins else wc
+    nw = p if mine_wins else wpos
+    good = ((cntmask >> nw) & 1) == i_max
+    q_good = ((cntmask >> q) & 1) == i_max
+    cs = cur // 9
+    q_beats = ((qlegal >> (9 * cs)) & ((1 << (cur % 9)) - 1)) != 0
+    if not q_beats and trump >= 0 and cs != trump and ((qlegal >> (9 * trump)) & 511) != 0:
+        q_beats = True
+    if good and (not q_beats or q_good):
+        return 300 + val * 4 + (8 - r)
+    if mine_wins:
+        return 250 - val * 4
+    return 200 - val * 4 - (8 - r)
+
+
+@jit
+def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask: int,
+           cntmask: int, mode: int, alpha: int, beta: int, stk: Any, mvs: Any, tt: Any,
+           ttmask: int, gen: int, stats: Any, features: int) -> int:
+    """Fail-soft alpha-beta value of the position: units won by ``cntmask`` from the start of
+    the current trick on, ``maxmask`` maximising. ``hh`` (3 hands) is restored on return.
+
+    ``tn`` cards are in the current trick (``t0``, ``t1``, led by ``leader``). ``stk``
+    (N_FIELDS × MAXPLY), ``mvs`` (MAXPLY × MV) and ``stats`` are scratch buffers; ``tt`` the
+    table of ``(ttmask + 1) * TT_FIELDS`` ints, valid for one (trump, maxmask, cntmask, mode).
+    """
+    use_tt = (features & USE_TT) != 0
+    use_order = (features & USE_ORDER) != 0
+    use_equiv = (features & USE_EQUIV) != 0
+    use_quick = (features & USE_QUICK) != 0 and mode == MODE_POINTS and maxmask == cntmask
+    ply = 0
+    stk[F_MODE * MAXPLY] = mode
+    stk[F_ALPHA * MAXPLY] = alpha
+    stk[F_BETA * MAXPLY] = beta
+    stk[F_GAIN * MAXPLY] = 0
+    stk[F_LEAD * MAXPLY] = leader
+    stk[F_TN * MAXPLY] = tn
+    stk[F_T0 * MAXPLY] = t0
+    stk[F_T1 * MAXPLY] = t1
+    val = 0
+    state = 0  # 0 enter a node, 1 try its next move, 2 return ``val`` to the parent
+    while True:
+        if state == 0:
+            stats[S_NODES] += 1
+            leader = stk[F_LEAD * MAXPLY + ply]
+            tn = stk[F_TN * MAXPLY + ply]
+            t0 = stk[F_T0 * MAXPLY + ply]
+            t1 = stk[F_T1 * MAXPLY + ply]
+            a = stk[F_ALPHA * MAXPLY + ply]
+            b = stk[F_BETA * MAXPLY + ply]
+            stk[F_BM * MAXPLY + ply] = -1
+            union = hh[0] | hh[1] | hh[2]
+            tt_best = -1
+            state = 1
+            if tn == 0:
+                ncards = popcount(union)
+                if ncards == 0:
+                    val = 0
+                    state = 2
+                elif ncards == 3:  # the last trick plays itself
+                    c0 = _low_card(hh[leader])
+                    c1 = _low_card(hh[(leader + 1) % 3])
+                    c2 = _low_card(hh[(leader + 2) % 3])
+                    w = trick_winner(leader, c0, c1, c2, trump)
+                    val = 0
+                    if (cntmask >> w) & 1:
+                        val = 1
+                        if mode == MODE_POINTS:
+                            val = POINTS[c0] + POINTS[c1] + POINTS[c2]
+                    state = 2
+                elif ncards == 6 and (features & USE_ENDGAME) != 0:
+                    val = two_tricks(hh, leader, trump, maxmask, cntmask, mode)
+                    state = 2
+                else:
+                    lo = 0
+                    hi = mask_points(union) if mode == MODE_POINTS else ncards // 3
+                    total = hi
+                    if use_tt:
+                        k1, k2, slot = _tt_key(hh, union, leader, mode, ttmask)
+                        stk[F_TKEY1 * MAXPLY + ply] = k1
+                        stk[F_TKEY2 * MAXPLY + ply] = k2
+                        stk[F_SLOT * MAXPLY + ply] = slot
+                        for j in range(2):
+                            e = (slot + j) * TT_FIELDS
+                            if tt[e] == k1 and tt[e + 1] == k2 and (tt[e + 4] >> 16) == gen:
+                                stats[S_TTHITS] += 1
+                                if tt[e + 2] > lo:
+                                    lo = tt[e + 2]
+                                if tt[e + 3] < hi:
+                                    hi = tt[e + 3]
+                                bm = (tt[e + 4] >> 6) & 1023
+                                if bm < 36:
+                                    tt_best = denorm_card(bm, union, mode)
+                                break
+                    if use_quick and lo < b and hi > a:
+                        q = sure_points(hh, leader, trump, maxmask, union)
+                        if q > lo:
+                            lo = q
+                        q = total - sure_points(hh, leader, trump, 7 ^ maxmask, union)
+                        if q < hi:
+                            hi = q
+                        if lo >= b or hi <= a:
+                            stats[S_QCUTS] += 1
+                    if lo >= b:
+                        val = lo
+                        state = 2
+                    elif hi <= a:
+                        val = hi
+                        state = 2
+                    elif lo == hi:
+                        val = lo
+                        state = 2
+                    else:  # narrow the window to what is known
+                        if lo > a:
+                            a = lo
+                        if hi < b:
+                            b = hi
+                        stk[F_ALPHA * MAXPLY + ply] = a
+                        stk[F_BETA * MAXPLY + ply] = b
+            if state == 1:
+                stk[F_A0 * MAXPLY + ply] = a
+                stk[F_B0 * MAXPLY + ply] = b
+                # ---- the moves, best first ----
+                p = (leader + tn) % 3
+                hand = hh[p]
+                legal = legal_mask(hand, tn, t0, trump)
+                live = union
+                if tn >= 1:
+                    live |= 1 << t0
+                if tn == 2:
+                    live |= 1 << t1
+                n = 0
+                base = ply * MV
+                for s in range(4):
+                    chunk = (legal >> (9 * s)) & 511
+                    liv = (live >> (9 * s)) & 511
+                    hs = (hand >> (9 * s)) & 511
+                    while chunk:
+                        r = LOW9[chunk]
+                        chunk &= chunk - 1
+                        c = 9 * s + r
+                        if use_equiv:
+                            above = liv & ((1 << r) - 1)
+                            if above:
+                                j = HIGH9[above]
+                                if (hs >> j) & 1 and (mode == MODE_TRICKS or j >= 5):
+                                    continue  # the card above it in this hand is the same
+                        sc = 0
+                        if use_order:
+                            if c == tt_best:
+                                sc = 1 << 20
+                            else:
+                                sc = order_score(c, p, tn, t0, t1, leader, hh, trump, maxmask,
+                                                 cntmask, mode, live)
+                        i = n  # insertion by score, stable
+                        while i > 0 and (mvs[base + i - 1] >> 8) < sc:
+                            mvs[base + i] = mvs[base + i - 1]
+                            i -= 1
+                        mvs[base + i] = (sc << 8) | c
+                        n += 1
+                stk[F_N * MAXPLY + ply] = n
+                stk[F_I * MAXPLY + ply] = 0
+                stk[F_BEST * MAXPLY + ply] = -INF if (maxmask >> p) & 1 else INF
+        elif state == 1:
+            i = stk[F_I * MAXPLY + ply]
+            if i < 0 or i >= stk[F_N * MAXPLY + ply]:
+                # the node is finished (all moves tried, or a cut-off): its value is the best
+                val = stk[F_BEST * MAXPLY + ply]
+                if use_tt and stk[F_TN * MAXPLY + ply] == 0:
+                    _tt_store(hh, stk, tt, ply, val, gen, stats)
+                state = 2
+                continue
+            stk[F_I * MAXPLY + ply] = i + 1
+            c = mvs[ply * MV + i] & 255
+            leader = stk[F_LEAD * MAXPLY + ply]
+            tn = stk[F_TN * MAXPLY + ply]
+            t0 = stk[F_T0 * MAXPLY + ply]
+            t1 = stk[F_T1 * MAXPLY + ply]
+            p = (leader + tn) % 3
+            hh[p] &= ~(1 << c)
+            nxt = ply + 1
+            g = 0
+            if tn < 2:
+                stk[F_LEAD * MAXPLY + nxt] = leader
+                stk[F_TN * MAXPLY + nxt] = tn + 1
+                stk[F_T0 * MAXPLY + nxt] = c if tn == 0 else t0
+                stk[F_T1 * MAXPLY + nxt] = c if tn == 1 else t1
+            else:
+                w = trick_winner(leader, t0, t1, c, trump)
+                if (cntmask >> w) & 1:
+                    g = 1
+                    if mode == MODE_POINTS:
+                        g = POINTS[t0] + POINTS[t1] + POINTS[c]
+                stk[F_LEAD * MAXPLY + nxt] = w
+                stk[F_TN * MAXPLY + nxt] = 0
+                stk[F_T0 * MAXPLY + nxt] = -1
+                stk[F_T1 * MAXPLY + nxt] = -1
+            stk[F_GAIN * MAXPLY + nxt] = g
+            stk[F_ALPHA * MAXPLY + nxt] = stk[F_ALPHA * MAXPLY + ply] - g
+            stk[F_BETA * MAXPLY + nxt] = stk[F_BETA * MAXPLY + ply] - g
+            ply = nxt
+            state = 0
+        else:
+            if ply == 0:
+                return val
+            val += stk[F_GAIN * MAXPLY + ply]
+            ply -= 1
+            # take back the move tried at ``ply`` and fold the child's value into the node
+            i = stk[F_I * MAXPLY + ply] - 1
+            c = mvs[ply * MV + i] & 255
+            p = (stk[F_LEAD * MAXPLY + ply] + stk[F_TN * MAXPLY + ply]) % 3
+            hh[p] |= 1 << c
+            best = stk[F_BEST * MAXPLY + ply]
+            if (maxmask >> p) & 1:
+                if val > best:
+                    stk[F_BEST * MAXPLY + ply] = val
+                    stk[F_BM * MAXPLY + ply] = c
+                    if val >= stk[F_BETA * MAXPLY + ply]:
+                        stk[F_I * MAXPLY + ply] = -1  # cut-off
+                        kind = stk[F_TN * MAXPLY + ply]
+                        kind = 0 if kind == 0 else kind + 1
+                        stats[S_CUT_AT + kind * 12 + (i if i < 11 else 11)] += 1
+                    elif val > stk[F_ALPHA * MAXPLY + ply]:
+                        stk[F_ALPHA * MAXPLY + ply] = val
+            elif val < best:
+                stk[F_BEST * MAXPLY + ply] = val
+                stk[F_BM * MAXPLY + ply] = c
+                if val <= stk[F_ALPHA * MAXPLY + ply]:
+                    stk[F_I * MAXPLY + ply] = -1
+                    kind = stk[F_TN * MAXPLY + ply]
+                    kind = 1 if kind == 0 else kind + 1
+                    stats[S_CUT_AT + kind * 12 + (i if i < 11 else 11)] += 1
+                elif val < stk[F_BETA * MAXPLY + ply]:
+                    stk[F_BETA * MAXPLY + ply] = val
+            state = 1
+
+
+@jit
+def _two_cards(h: int) -> tuple[int, int]:
+    """The two cards of a two-card hand, higher-ranked suit-order first."""
+    a = _low_card(h)
+    return a, _low_card(h & ~(1 << a))
+
+
+@jit
+def two_tricks(hh: Any, leader: int, trump: int, maxmask: int, cntmask: int, mode: int) -> int:
+    """The exact value of the last two tricks (two cards in each hand), by plain minimax.
+
+    Most of the search happens a few tricks from the end; solving the last two tricks in one
+    call instead of node by node saves a good share of the work.
+    """
+    p1 = (leader + 1) % 3
+    p2 = (leader + 2) % 3
+    la, lb = _two_cards(hh[leader])
+    ma, mb = _two_cards(hh[p1])
+    ea, eb = _two_cards(hh[p2])
+    lmax = (maxmask >> leader) & 1
+    mmax = (maxmask >> p1) & 1
+    emax = (maxmask >> p2) & 1
+    best_l = -INF if lmax else INF
+    for i in range(2):
+        x = la if i == 0 else lb
+        xr = lb if i == 0 else la
+        led = x // 9
+        best_m = -INF if mmax else INF
+        for j in range(2):
+            y = ma if j == 0 else mb
+            yr = mb if j == 0 else ma
+            if not _may_play(y, yr, led, trump):
+                continue
+            best_e = -INF if emax else INF
+            for k in range(2):
+                z = ea if k == 0 else eb
+                zr = eb if k == 0 else ea
+                if not _may_play(z, zr, led, trump):
+                    continue
+                w = trick_winner(leader, x, y, z, trump)
+                v = 0
+                if (cntmask >> w) & 1:
+                    v = 1 if mode == MODE_TRICKS else POINTS[x] + POINTS[y] + POINTS[z]
+                # the last trick: the winner leads the card left
+                if w == leader:
+                    w2 = trick_winner(w, xr, yr, zr, trump)
+                    u = POINTS[xr] + POINTS[yr] + POINTS[zr]
+                elif w == p1:
+                    w2 = trick_winner(w, yr, zr, xr, trump)
+                    u = POINTS[xr] + POINTS[yr] + POINTS[zr]
+                else:
+                    w2 = trick_winner(w, zr, xr, yr, trump)
+                    u = POINTS[xr] + POINTS[yr] + POINTS[zr]
+                if (cntmask >> w2) & 1:
+                    v += 1 if mode == MODE_TRICKS else u
+                if (emax and v > best_e) or (not emax and v < best_e):
+                    best_e = v
+            if (mmax and best_e > best_m) or (not mmax and best_e < best_m):
+                best_m = best_e
+        if (lmax and best_m > best_l) or (not lmax and best_m < best_l):
+            best_l = best_m
+    return best_l
+
+
+@jit
+def _may_play(c: int, other: int, led: int, trump: int) -> bool:
+    """SBS-23 for a two-card hand: may ``c`` be played to a trick led in ``led``?"""
+    cs = c // 9
+    os_ = other // 9
+    if cs == led:
+        return True
+    if os_ == led:
+        return False
+    if cs == trump:
+        return True
+    return os_ != trump
+
+
+@jit
+def _low_card(h: int) -> int:
+    """The first card of a mask in deck order (the only card of a one-card hand)."""
+    for s in range(4):
+        m = (h >> (9 * s)) & 511
+        if m:
+            return 9 * s + LOW9[m]
+    return -1
+
+
+@jit
+def _tt_key(hh: Any, union: int, leader: int, mode: int, ttmask: int) -> tuple[int, int, int]:
+    """The normalised key (two ints under 2**62) and the first slot of its 2-entry bucket."""
+    n0 = norm_hand(hh[0], union, mode)
+    n1 = norm_hand(hh[1], union, mode)
+    n2 = norm_hand(hh[2], union, mode)
+    k1 = n0 | ((n1 & ((1 << 26) - 1)) << 36)
+    k2 = (n1 >> 26) | (n2 << 10) | (leader << 46)
+    # only low bits of products are used, so Python ints and wrapped int64 agree
+    x = k1 ^ (k1 >> 29) ^ (k2 * 0x2545F491)
+    slot = ((x * 0x9E3779B1) >> 20) & ttmask & ~1
+    return k1, k2, slot
+
+
+@jit
+def _tt_store(hh: Any, stk: Any, tt: Any, ply: int, val: int, gen: int, stats: Any) -> None:
+    """Fold a finished node's value into its table entry: a bound, or exact inside the window."""
+    a = stk[F_A0 * MAXPLY + ply]
+    b = stk[F_B0 * MAXPLY + ply]
+    slot = stk[F_SLOT * MAXPLY + ply]
+    k1 = stk[F_TKEY1 * MAXPLY + ply]
+    k2 = stk[F_TKEY2 * MAXPLY + ply]
+    e0 = slot * TT_FIELDS
+    e1 = e0 + TT_FIELDS
+    union = hh[0] | hh[1] | hh[2]
+    tricks_left = popcount(union) // 3
+    if tt[e0] == k1 and tt[e0 + 1] == k2 and (tt[e0 + 4] >> 16) == gen:
+        e = e0
+    elif tt[e1] == k1 and tt[e1 + 1] == k2 and (tt[e1 + 4] >> 16) == gen:
+        e = e1
+    else:
+        # replace an entry of an older generation, else the one nearer the end of the deal
+        if (tt[e0 + 4] >> 16) != gen:
+            e = e0
+        elif (tt[e1 + 4] >> 16) != gen:
+            e = e1
+        elif (tt[e0 + 4] & 63) <= (tt[e1 + 4] & 63):
+            e = e0
+        else:
+            e = e1
+        tt[e] = k1
+        tt[e + 1] = k2
+        tt[e + 2] = 0
+        tt[e + 3] = INF
+        tt[e + 4] = (gen << 16) | (1023 << 6) | tricks_left
+        stats[S_STORES] += 1
+    if a < val < b:
+        tt[e + 2] = val
+        tt[e + 3] = val
+    elif val >= b:
+        if val > tt[e + 2]:
+            tt[e + 2] = val
+    elif val < tt[e + 3]:
+        tt[e + 3] = val
+    bm = stk[F_BM * MAXPLY + ply]
+    if bm >= 0:
+        mode = stk[F_MODE * MAXPLY]
+        nb = norm_hand(1 << bm, union, mode)
+        tt[e + 4] = (gen << 16) | (_low_card(nb) << 6) | tricks_left
+
+
+# --- the workspace and the drivers (plain Python around the kernel) ---------------------------
+class Workspace:
+    """Scratch buffers and the transposition table for one thread of searches.
+
+    The table stays valid while the *context* (trump, maximiser, counted side, unit) is the
+    same, even across deals: keys hold the whole position. A new context takes a new generation
+    stamp instead of clearing the table. Buffers are numpy int64 arrays for the compiled kernel
+    and plain lists for the uncompiled one (numpy scalars would slow plain Python down).
+    """
+
+    def __init__(self, tt_bits: int | None = None) -> None:
+        if tt_bits is None:
+            tt_bits = 20 if COMPILED else 17
+        self.ttmask = (1 << tt_bits) - 1
+        size = (self.ttmask + 1) * TT_FIELDS
+        self.tt: Any
+        self.stk: Any
+        self.mvs: Any
+        self.stats: Any
+        self.hh: Any
+        if COMPILED:
+            self.tt = np.zeros(size, np.int64)
+            self.stk = np.zeros(N_FIELDS * MAXPLY, np.int64)
+            self.mvs = np.zeros(MAXPLY * MV, np.int64)
+            self.stats = np.zeros(N_STATS, np.int64)
+            self.hh = np.zeros(3, np.int64)
+        else:
+            self.tt = [0] * size
+            self.stk = [0] * (N_FIELDS * MAXPLY)
+            self.mvs = [0] * (MAXPLY * MV)
+            self.stats = [0] * N_STATS
+            self.hh = [0, 0, 0]
+        self.gen = 0
+        self.context: tuple[int, ...] | None = None
+
+    def use(self, trump: int, maxmask: int, cntmask: int, mode: int, features: int) -> None:
+        """Start a new table generation if the context changed."""
+        ctx = (trump, maxmask, cntmask, mode, features)
+        if ctx != self.context:
+            self.gen += 1
+            self.context = ctx
+
+    def clear(self) -> None:
+        """Forget every table entry (a new generation)."""
+        self.gen += 1
+
+    @property
+    def nodes(self) -> int:
+        return int(self.stats[S_NODES])
+
+    def reset_stats(self) -> None:
+        for i in range(N_STATS):
+            self.stats[i] = 0
+
+
+def run(ws: Workspace, hands: tuple[int, int, int], leader: int, trick: tuple[int, ...],
+        trump: int, maxmask: int, cntmask: int, mode: int, alpha: int, beta: int,
+        features: int = ALL_FEATURES) -> int:
+    """One fail-soft search of the window ``(alpha, beta)`` (see :func:`search`)."""
+    ws.use(trump, maxmask, cntmask, mode, features)
+    hh = ws.hh
+    hh[0], hh[1], hh[2] = hands
+    tn = len(trick)
+    t0 = trick[0] if tn >= 1 else -1
+    t1 = trick[1] if tn >= 2 else -1
+    return int(search(hh, leader, tn, t0, t1, trump, maxmask, cntmask, mode, alpha, beta,
+                      ws.stk, ws.mvs, ws.tt, ws.ttmask, ws.gen, ws.stats, features))
+
+
+def units_left(hands: tuple[int, int, int], trick: tuple[int, ...], mode: int) -> int:
+    """The units still to be won, counting the trick in progress."""
+    cards = hands[0] | hands[1] | hands[2]
+    for c in trick:
+        cards |= 1 << c
+    if mode == MODE_POINTS:
+        return int(mask_points(cards))
+    return (int(popcount(cards)) + 2) // 3
+
+
+def value(ws: Workspace, hands: tuple[int, int, int], leader: int, trick: tuple[int, ...],
+          trump: int, maxmask: int, cntmask: int, mode: int, guess: int = -1,
+          features: int = ALL_FEATURES) -> int:
+    """The exact value by MTD(f): zero-window searches closing in on it from ``guess``."""
+    lower = 0
+    upper = units_left(hands, trick, mode)
+    g = guess if 0 <= guess <= upper else (upper + 1) // 2
+    while lower < upper:
+        beta = g if g > lower else lower + 1
+        g = run(ws, hands, leader, trick, trump, maxmask, cntmask, mode, beta - 1, beta,
+                features)
+        if g < beta:
+            upper = g
+        else:
+            lower = g
+    return g
