@@ -1,0 +1,149 @@
+"""The search kernel itself: the plain-Python path and the numba-compiled path agree (values and
+node counts, run in a subprocess with SOLO_TUTOR_NO_NUMBA=1), every pruning technique can be
+switched off without changing a value, and the sure-points bounds are true bounds."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from solver_cases import brute_force, position
+
+from tutor.rules.six_bid_solo import MISERES, SixBidSoloState
+from tutor.solver import kernel, search
+from tutor.solver.kernel import (
+    ALL_FEATURES,
+    MODE_POINTS,
+    MODE_TRICKS,
+    USE_ENDGAME,
+    USE_EQUIV,
+    USE_ORDER,
+    USE_QUICK,
+    USE_TT,
+    Workspace,
+)
+
+TESTS = Path(__file__).parent
+
+# (seed, contract, cards left, options): point contracts and misères, some mid-trick; the
+# small ones are checked against brute force too, the bigger ones only path against path
+CASES = [(s, 1 + s % 6, 9 + s % 5, {"misere": "no_card_points"} if s % 5 == 4 else {})
+         for s in range(18)]
+BIG_CASES = [(s, 1 + s % 6, 18 + s % 4, {"misere": "no_card_points"} if s % 5 == 4 else {})
+             for s in range(100, 112)]
+
+
+def _query(s: SixBidSoloState) -> tuple[tuple[int, int, int], int, tuple[int, ...], int, int,
+                                        int, int]:
+    """The kernel question for a state: hands, leader, trick, trump, maximiser, counted, mode."""
+    pos = search.position_of(s)
+    me = 1 << pos.bidder
+    if s.contract in MISERES:
+        mode = MODE_TRICKS if s.options.misere == "no_tricks" else MODE_POINTS
+        return pos.hands, pos.leader, pos.trick, -1, me, 7 ^ me, mode
+    return pos.hands, pos.leader, pos.trick, pos.trump, me, me, MODE_POINTS
+
+
+def _run_cases(features: int, cases: list[tuple[int, int, int, dict[str, object]]] | None = None
+               ) -> list[tuple[int, int]]:
+    """(value, nodes) for every case, each on a fresh 2**14-slot table."""
+    out = []
+    for seed, contract, left, options in CASES + BIG_CASES if cases is None else cases:
+        q = _query(position(seed, contract, left, options))
+        ws = Workspace(tt_bits=14)
+        v = kernel.value(ws, *q, features=features)
+        out.append((v, ws.nodes))
+    return out
+
+
+PLAIN_SCRIPT = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import test_solver_kernel as t
+from tutor.solver import kernel
+assert not kernel.COMPILED
+print(json.dumps(t._run_cases(kernel.ALL_FEATURES)))
+"""
+
+
+@pytest.fixture(scope="module")
+def plain_results() -> list[tuple[int, int]]:
+    env = dict(os.environ, SOLO_TUTOR_NO_NUMBA="1")
+    done = subprocess.run([sys.executable, "-c", PLAIN_SCRIPT, str(TESTS)], env=env,
+                          capture_output=True, text=True, timeout=600, check=True)
+    return [tuple(x) for x in json.loads(done.stdout)]  # type: ignore[misc]
+
+
+@functools.cache
+def _expected(seed: int, contract: int, left: int, options: tuple[tuple[str, object], ...]
+              ) -> int:
+    """The kernel's value recomputed from an engine brute force (the same units)."""
+    s = position(seed, contract, left, dict(options))
+    v = brute_force(s)
+    assert s.bidder is not None
+    if s.contract in MISERES:  # the kernel counts the defenders' units still to come
+        q = _query(s)
+        total = kernel.units_left(q[0], q[2], q[6])
+        base = (s.won_tricks if q[6] == MODE_TRICKS else s.won_points)[s.bidder]
+        return total - (v - base)
+    return v - s.bidder_points()  # the bidder's points still to come
+
+
+def test_plain_python_path_matches_brute_force(plain_results: list[tuple[int, int]]) -> None:
+    small = plain_results[:len(CASES)]
+    assert [v for v, _ in small] == [_expected(s, c, n, tuple(o.items())) for s, c, n, o in CASES]
+
+
+@pytest.mark.skipif(not kernel.COMPILED, reason="numba is not installed")
+def test_compiled_and_plain_paths_agree_node_for_node(
+        plain_results: list[tuple[int, int]]) -> None:
+    """Same code, same tables, same hashing: the same values after the same number of nodes."""
+    assert _run_cases(ALL_FEATURES) == plain_results
+
+
+@pytest.mark.parametrize("features", [
+    0, USE_TT, USE_ORDER, USE_EQUIV, USE_QUICK | USE_TT, USE_ENDGAME,
+    ALL_FEATURES & ~USE_QUICK, ALL_FEATURES & ~USE_EQUIV, ALL_FEATURES])
+def test_every_technique_keeps_the_values(features: int) -> None:
+    """Switching pruning techniques off changes the work, never a value."""
+    for seed, contract, left, options in CASES[:10]:
+        s = position(seed, contract, min(left, 11), options)
+        q = _query(s)
+        ws = Workspace(tt_bits=12)
+        assert kernel.value(ws, *q, features=features) == _expected(
+            seed, contract, min(left, 11), tuple(options.items()))
+
+
+def test_sure_points_are_true_bounds() -> None:
+    """At a trick's start, the sure points of either side never exceed what perfect play
+    gives that side (SBS-23: a void player holding a trump must trump)."""
+    checked = 0
+    for seed in range(120):
+        s = position(seed, 1 + 3 * (seed % 2), 9 + 3 * (seed % 4))  # Solo / Guarantee
+        if s.trick:
+            continue
+        hands, leader, trick, trump, me, _, _ = _query(s)
+        union = hands[0] | hands[1] | hands[2]
+        total = kernel.units_left(hands, trick, MODE_POINTS)
+        ws = Workspace(tt_bits=12)
+        v = kernel.value(ws, hands, leader, trick, trump, me, me, MODE_POINTS)
+        hh = ws.hh  # the container type the kernel is compiled for
+        hh[0], hh[1], hh[2] = hands
+        assert kernel.sure_points(hh, leader, trump, me, union) <= v
+        assert total - kernel.sure_points(hh, leader, trump, 7 ^ me, union) >= v
+        checked += 1
+    assert checked >= 30
+
+
+def test_table_survives_across_queries_and_contexts() -> None:
+    """One workspace serves different targets, contexts and deals without stale answers."""
+    ws = Workspace(tt_bits=10)  # a small table: many replacements
+    for seed, contract, left, options in CASES:
+        s = position(seed, contract, left, options)
+        q = _query(s)
+        assert kernel.value(ws, *q) == _expected(seed, contract, left, tuple(options.items()))
