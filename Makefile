@@ -42,7 +42,9 @@ $(CHROMIUM):
 chromium: $(CHROMIUM)
 
 # The web lesson on http://localhost:8866 — sources stripped, no tracebacks, idle kernels culled.
+# JUPYTER_PATH finds the "tutor" Voilà template (Voilà's lab template without CDN links).
 lesson: $(STAMP)
+	JUPYTER_PATH="$(CURDIR)/assets/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
 	$(BIN)/voila notebooks --Voila.config_file_paths="['assets']" $(VOILA_ARGS)
 
 # The same notebooks in JupyterLab, code and all.

@@ -148,15 +148,16 @@ class LearnerBox(Panel):
 class QuizWidget(Panel):
     """Questions of some ``kinds``, one at a time: pick, **Check answer**, **Next question**.
 
-    ``contract`` keeps only questions about that contract (for the contract lessons), drawn by
-    trying seeds until the generator's public context names it. ``learner`` defaults to the
-    page's :func:`page_learner`.
+    ``contract`` and ``players`` keep only questions about that contract / table size (a
+    contract lesson asks about its contract at a table of three), drawn by trying seeds until
+    the question's public facts match. ``learner`` defaults to the page's :func:`page_learner`.
     """
 
     css_class = "tutor-quiz"
 
     def __init__(self, kinds: Sequence[str] = KINDS, *, title: str = "",
-                 contract: str | None = None, learner: Learner | None = None) -> None:
+                 contract: str | None = None, players: int | None = None,
+                 learner: Learner | None = None) -> None:
         super().__init__()
         for k in kinds:
             if k not in KINDS:
@@ -166,14 +167,14 @@ class QuizWidget(Panel):
             raise QuizError("QUIZ-3", "a quiz needs at least one kind", where="QuizWidget")
         self.kinds = tuple(kinds)
         self.contract = contract
+        self.players = players
         self.learner = learner or page_learner()
-        self.title = title or "Quiz — " + ", ".join(TITLES[k] for k in self.kinds)
+        self.title = title
         self.question: Question | None = None
         self.feedback: Feedback | None = None
         self._count = 0
 
-        self.heading = html(f'<h3 class="st-quiz-title">{esc(self.title)}</h3>',
-                            "tutor-quiz-title")
+        self.heading = html("", "tutor-quiz-title")
         self.score = html("", "tutor-quiz-score")
         self.exhibit = html("", "tutor-quiz-question")
         self.single = w.ToggleButtons(options=[], value=None, style={"button_width": "auto"})
@@ -205,11 +206,12 @@ class QuizWidget(Panel):
     def _draw(self) -> Question:
         kind = self.kinds[self._count % len(self.kinds)]
         base = self.learner.next_seed()
-        if self.contract is None:
+        if self.contract is None and self.players is None:
             return generate(kind, base)
-        for i in range(_FILTER_TRIES):  # the generators pick contracts at random: filter
+        for i in range(_FILTER_TRIES):  # the generators pick tables and contracts at random
             q = generate(kind, (base * 7919 + i) & 0xFFFFFFFF)
-            if q.context.get("contract") == self.contract:
+            if (self.contract is None or q.context.get("contract") == self.contract) and \
+                    (self.players is None or players_of(q) == self.players):
                 return q
         return generate(kind, base)
 
@@ -223,6 +225,9 @@ class QuizWidget(Panel):
         self._count += 1
         self.question, self.feedback = q, None
         with self.box.hold_sync():
+            words = f"Question {self._count}" + (f" · {self.title}" if self.title else "") + \
+                f" · {TITLES[q.kind]}"
+            self.heading.value = f'<p class="st-quiz-title"><strong>{esc(words)}</strong></p>'
             self.exhibit.value = question_html(q)
             self._quiet = True  # new options reset the pick: not a pick of the learner
             if q.multi:
@@ -322,6 +327,16 @@ class QuizWidget(Panel):
             return []
         key = self.question.key()
         return [key.explanation, *key.reasons.values()]
+
+
+def players_of(question: Question) -> int:
+    """The table size of a question: its public context, its seat view, else three."""
+    players = question.context.get("players")
+    if isinstance(players, int):
+        return players
+    if question.view is not None:
+        return len(question.view.hand_sizes)
+    return 3
 
 
 def _is_card(value: str) -> bool:

@@ -266,7 +266,8 @@ def _result_step(state: SixBidSoloState) -> Step:
 
 
 class DealReplay(Panel):
-    """Step through a recorded deal from ``seat``'s view (default: the bidder).
+    """Step through a recorded deal from ``seat``'s view: a seat number, ``"bidder"`` (the
+    default) or ``"defender"`` (the one after the bidder, clockwise).
 
     Buttons: **Start**, **Back**, **Next**, **End** (real buttons; Tab + Enter). A forged click on
     a disabled button is re-checked here and changes nothing.
@@ -275,26 +276,31 @@ class DealReplay(Panel):
     css_class = "tutor-replay"
 
     def __init__(self, record: Mapping[str, Any] | str | os.PathLike[str], *,
-                 seat: int | None = None, title: str = "A worked deal") -> None:
+                 seat: int | str = "bidder", title: str = "") -> None:
         super().__init__()
         rec = load_record(record)
         self.steps = build_steps(rec)
         last = self.steps[-1].state
-        if seat is None:
+        if seat == "bidder":
             seat = last.bidder if last.bidder is not None else last.active[0]
-        if not 0 <= seat < last.n:
-            raise RecordError("SBS-5", f"no seat {seat} at a table of {last.n}", where="seat")
+        elif seat == "defender":  # the defender after the bidder, clockwise (SBS-22's leader)
+            if last.bidder is None:
+                raise RecordError("SBS-17", "a deal thrown in has no defenders", where="seat")
+            seat = last.next_active(last.bidder)
+        if not isinstance(seat, int) or not 0 <= seat < last.n:
+            raise RecordError("SBS-5", f"no seat {seat!r} at a table of {last.n}", where="seat")
         self.seat = seat
         self.index = 0
-        self.title = html(f'<h3 class="st-replay-title">{esc(title)}</h3>', "tutor-replay-title")
+        self.title = html(f'<h3 class="st-replay-title">{esc(title)}</h3>' if title else "",
+                          "tutor-replay-title")
         self.where = html("", "tutor-replay-step")
         self.words = html("", "tutor-replay-words")
         self.table = html("", "tutor-replay-table")
-        self.first = button("⏮ Start", cls="tutor-replay-start", tooltip="Back to the deal")
+        self.first = button("« Start", cls="tutor-replay-start", tooltip="Back to the deal")
         self.back = button("◀ Back", cls="tutor-replay-back", tooltip="One step back")
         self.forward = button("Next ▶", cls="tutor-replay-next", style="primary",
                               tooltip="One step on")
-        self.last = button("End ⏭", cls="tutor-replay-end", tooltip="To the result")
+        self.last = button("End »", cls="tutor-replay-end", tooltip="To the result")
         self.first.on_click(lambda _: self.go(0))
         self.back.on_click(lambda _: self.go(self.index - 1))
         self.forward.on_click(lambda _: self.go(self.index + 1))

@@ -1,0 +1,150 @@
+"""How the worked deals of the contract lessons were made (run once; the records are the source).
+
+For each contract: shuffle seeded deals until the bidder's hand suits the contract, script an
+instructive auction and declaration, let the rule bots (:mod:`tutor.bots`) play the cards, and
+keep the first deal whose result is the one the lesson wants to show. Every record is written
+with :func:`tutor.engine.record.save`, which refuses a record that does not replay.
+
+    python notebooks/deals/make_deals.py            # rewrites notebooks/deals/*.json
+
+The lessons and the tests only read the JSON records; this script is not run by CI.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from tutor.bots import make_bot
+from tutor.engine.record import save
+from tutor.rules.six_bid_solo import (
+    CALLCARD_BASE,
+    DECLINE,
+    GIVE_BASE,
+    POINTS,
+    SUIT_MASK,
+    TRUMP_BASE,
+    SixBidSolo,
+    SixBidSoloState,
+    mask_cards,
+    parse_call,
+)
+
+HERE = Path(__file__).resolve().parent
+
+
+def length(hand: int, suit: int) -> int:
+    return (hand & SUIT_MASK[suit]).bit_count()
+
+
+def points(hand: int) -> int:
+    return sum(POINTS[c] for c in mask_cards(hand))
+
+
+def high(hand: int) -> int:
+    """Aces and tens held."""
+    return sum(1 for c in mask_cards(hand) if c % 9 in (0, 1))
+
+
+def low_only(hand: int) -> bool:
+    """No ace, ten or king outside a suit where the bidder also holds the low cards."""
+    return high(hand) == 0 and sum(1 for c in mask_cards(hand) if c % 9 == 2) <= 1
+
+
+def best_trump(hand: int, suits: tuple[int, ...]) -> int:
+    return max(suits, key=lambda s: (length(hand, s), points(hand & SUIT_MASK[s])))
+
+
+Fit = Callable[[int], bool]
+Want = Callable[[SixBidSoloState], bool]
+
+
+def made(state: SixBidSoloState) -> bool:
+    return state.made()
+
+
+def lost(state: SixBidSoloState) -> bool:
+    return not state.made()
+
+
+def pointless_tricks(state: SixBidSoloState) -> bool:
+    """Lost by default (a trick won) but made under misère by points (SBS-V1)."""
+    bidder = state.bidder
+    assert bidder is not None
+    return state.won_tricks[bidder] > 0 and state.won_points[bidder] == 0
+
+
+PLANS: dict[str, tuple[list[str], int, Fit, Want]] = {
+    # record name: (calls, bidder's position 0..2, does the hand suit it, the result wanted)
+    "solo": (["solo", "pass", "pass"], 0,
+             lambda h: length(h, best_trump(h, (0, 1, 3))) >= 5 and points(h) >= 40, made),
+    "heart-solo": (["solo", "heart-solo", "pass", "pass"], 1,
+                   lambda h: length(h, 2) >= 5 and points(h) >= 38, lost),
+    "misere": (["pass", "solo", "misere", "pass"], 2, low_only, made),
+    "misere-by-points": (["pass", "pass", "misere"], 2, low_only, pointless_tricks),
+    "guarantee-solo": (["solo", "pass", "guarantee-solo", "pass"], 2,
+                       lambda h: length(h, best_trump(h, (0, 1, 2, 3))) >= 6 and high(h) >= 4,
+                       made),
+    "spread-misere": (["pass", "pass", "spread-misere"], 2,
+                      lambda h: low_only(h) and points(h) <= 6, lost),
+    "call-solo": (["call-solo", "pass", "pass"], 0,
+                  lambda h: high(h) >= 6 and length(h, best_trump(h, (0, 1, 2, 3))) >= 5, made),
+}
+
+
+def play(state: SixBidSoloState, seed: int) -> None:
+    bots = [make_bot("rule", seed + s) for s in range(state.n)]
+    while not state.is_terminal():
+        seat = state.to_move
+        assert seat is not None
+        action, _ = bots[seat].act(state.view(seat))
+        state.apply(action)
+
+
+def declare(state: SixBidSoloState) -> None:
+    bidder = state.bidder
+    assert bidder is not None
+    while state.phase == "declare":
+        hand = state.hands[bidder]
+        if state.step == "trump":
+            legal = [a - TRUMP_BASE for a in state.legal_actions()]
+            state.apply(TRUMP_BASE + best_trump(hand, tuple(legal)))
+        elif state.step == "call":  # call the best card missing in the longest suit
+            trump = best_trump(hand, (0, 1, 2, 3))
+            missing = [c for c in range(9 * trump, 9 * trump + 9) if not hand >> c & 1]
+            state.apply(CALLCARD_BASE + missing[0] if missing else DECLINE)
+        else:  # give back the lowest card outside trump
+            legal = state.legal_actions()
+            state.apply(max(legal, key=lambda a: ((a - GIVE_BASE) % 9, -POINTS[a - GIVE_BASE])))
+
+
+def make(contract: str) -> dict[str, object]:
+    calls, position, fits, wanted = PLANS[contract]
+    game = SixBidSolo()
+    for seed in range(1, 20000):
+        state = game.new_deal(seed, dealer=2)  # forehand is seat 0
+        bidder = state.active[position]
+        if not fits(state.hands[bidder]):
+            continue
+        for token in calls:
+            state.apply(parse_call(token))
+        if state.bidder != bidder:
+            continue
+        declare(state)
+        play(state, seed)
+        if wanted(state):
+            print(f"{contract}: seed {seed}, P={state.bidder_points()}, "
+                  f"tricks={state.won_tricks[bidder]}, chips={state.chips()}", file=sys.stderr)
+            return state.record()
+        print(f"{contract}: seed {seed} made={state.made()}, trying on", file=sys.stderr)
+    raise SystemExit(f"no deal found for {contract}")
+
+
+def main(names: list[str]) -> None:
+    for contract in names or list(PLANS):
+        save(make(contract), HERE / f"{contract}.json")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,361 @@
+"""Fixtures and helpers of the lesson tests (widgets, notebooks, Voilà over HTTP, the browser).
+
+Loaded as a pytest plugin by ``tests/conftest.py``. What is here:
+
+- ``LESSONS`` — the lesson notebooks; ``clean_widgets`` closes every ipywidgets model a test made.
+- :class:`VoilaServer` — ``python -m voila notebooks/`` on a free loopback port with the real
+  settings (``assets/voila.json``), started once per test session (per xdist worker) by the
+  ``voila_server`` fixture, its log kept for assertions, stopped with its kernels at the end.
+- ``browser`` — Debian's ``chromium`` driven by Playwright through ``executable_path`` (no
+  browser download), with the flags a root user on a closed network needs; ``open_lesson``
+  loads a lesson and waits until Voilà has run it and every widget is drawn.
+- Reading what the browser holds: :func:`widget_state` (the page's widget manager),
+  :class:`FrameLog` (every kernel message on the page's websocket) and :func:`mentions` (which
+  cards a text names, in any of the forms the display uses).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+NOTEBOOKS = REPO / "notebooks"
+LESSONS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
+SCREENSHOTS = REPO / "build" / "screenshots"
+#: As root Chromium needs --no-sandbox; on a closed network the background services must be off
+#: or every start waits on refused connections (.library/env/machines/python.md).
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync", "--disable-dev-shm-usage"]
+
+
+def chromium_path() -> str | None:
+    return shutil.which("chromium") or (
+        "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+# --- Voilà ---------------------------------------------------------------------------------------
+class VoilaServer:
+    """A Voilà server on loopback serving ``root`` with ``assets/voila.json`` (the real settings).
+
+    Readiness is the server's own "Voilà is running at" line, not a sleep. ``log`` holds every
+    line the server printed (kernel warnings included).
+    """
+
+    def __init__(self, root: Path = NOTEBOOKS, *, args: tuple[str, ...] = (),
+                 env: dict[str, str] | None = None) -> None:
+        self.root = root
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.args = args
+        # the Voilà template "tutor" (assets/jupyter/voila/templates/tutor) is found through
+        # JUPYTER_PATH, as `make lesson` does
+        self.env = {**os.environ, "JUPYTER_PATH": str(REPO / "assets" / "jupyter"), **(env or {})}
+        self.log: list[str] = []
+        self.proc: subprocess.Popen[str] | None = None
+        self._reader: threading.Thread | None = None
+
+    def start(self, timeout: float = 120) -> VoilaServer:
+        cmd = [sys.executable, "-m", "voila", str(self.root), "--no-browser",
+               f"--port={self.port}", "--Voila.ip=127.0.0.1",
+               f"--Voila.config_file_paths=['{REPO / 'assets'}']", *self.args]
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                     text=True, env=self.env, cwd=REPO)
+        ready = threading.Event()
+
+        def read() -> None:
+            assert self.proc is not None and self.proc.stderr is not None
+            for line in self.proc.stderr:
+                self.log.append(line.rstrip("\n"))
+                if "is running at" in line:
+                    ready.set()
+            ready.set()  # the server ended: let start() see it
+
+        self._reader = threading.Thread(target=read, daemon=True)
+        self._reader.start()
+        if not ready.wait(timeout) or self.proc.poll() is not None:
+            self.stop()
+            raise RuntimeError("Voilà did not start:\n" + "\n".join(self.log[-30:]))
+        return self
+
+    def kernel_pids(self) -> list[int]:
+        import psutil
+
+        if self.proc is None:
+            return []
+        return [p.pid for p in psutil.Process(self.proc.pid).children(recursive=True)
+                if "ipykernel_launcher" in " ".join(p.cmdline())]
+
+    def get(self, path: str, timeout: float = 120) -> tuple[int, str]:
+        try:
+            with urllib.request.urlopen(self.url + path, timeout=timeout) as r:
+                return r.status, r.read().decode("utf-8")
+        except urllib.error.HTTPError as e:
+            return e.code, e.read().decode("utf-8", "replace")
+
+    def shutdown_kernel(self, kernel_id: str) -> None:
+        """What the page's ``beforeunload`` beacon does: POST /voila/api/shutdown/<id>."""
+        req = urllib.request.Request(f"{self.url}/voila/api/shutdown/{kernel_id}", data=b"",
+                                     method="POST")
+        with contextlib.suppress(urllib.error.HTTPError):  # already gone
+            urllib.request.urlopen(req, timeout=30).close()
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        import psutil
+
+        try:
+            kids = psutil.Process(self.proc.pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            kids = []
+        if self.proc.poll() is None:
+            self.proc.terminate()  # Voilà shuts its kernels down on SIGTERM
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+        for k in kids:  # any kernel that outlived the server: only the ones it started
+            with contextlib.suppress(psutil.NoSuchProcess):
+                k.kill()
+        if self._reader is not None:
+            self._reader.join(5)
+        self.proc = None
+
+
+def kernel_id_of(page_html: str) -> str:
+    m = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', page_html)
+    assert m, "no kernel id in the rendered page"
+    return m.group(1)
+
+
+@pytest.fixture(scope="session")
+def lesson_dirs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Per-session folders for progress files and the hidden-card audit of the served lessons."""
+    base = tmp_path_factory.mktemp("lesson")
+    dirs = {"progress": base / "progress", "audit": base / "audit"}
+    for d in dirs.values():
+        d.mkdir()
+    return dirs
+
+
+@pytest.fixture(scope="session")
+def voila_server(lesson_dirs: dict[str, Path]) -> Iterator[VoilaServer]:
+    """One Voilà server for the session, serving notebooks/ with assets/voila.json."""
+    server = VoilaServer(env={"TUTOR_PROGRESS_DIR": str(lesson_dirs["progress"]),
+                              "TUTOR_AUDIT_DIR": str(lesson_dirs["audit"])})
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+# --- the browser ---------------------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's chromium under Playwright (``executable_path``; no ``playwright install``)."""
+    path = chromium_path()
+    if path is None:
+        pytest.fail("chromium is not installed: `make chromium` (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+class FrameLog:
+    """Every kernel message the page receives over its websocket, decoded."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+
+    def attach(self, page: Any) -> None:
+        page.on("websocket", lambda ws: ws.on(
+            "framereceived", lambda payload: self._add(payload)))
+
+    def _add(self, payload: str | bytes) -> None:
+        msg = decode_kernel_frame(payload)
+        if msg is not None:
+            self.messages.append(msg)
+
+    def text(self) -> str:
+        return json.dumps(self.messages, ensure_ascii=False)
+
+
+def decode_kernel_frame(payload: str | bytes) -> dict[str, Any] | None:
+    """A kernel websocket frame (JSON, or jupyter_server's v1 binary protocol) as a message."""
+    if isinstance(payload, str):
+        try:
+            data = json.loads(payload)
+        except ValueError:
+            return None
+        return data if isinstance(data, dict) else None
+    n = int.from_bytes(payload[:8], "little")
+    offsets = [int.from_bytes(payload[8 * (i + 1):8 * (i + 2)], "little") for i in range(n)]
+    if n < 5:
+        return None
+    parts = [payload[offsets[i]:offsets[i + 1]] for i in range(n - 1)]
+    channel = parts[0].decode("utf-8", "replace")
+    keys = ("header", "parent_header", "metadata", "content")
+    msg: dict[str, Any] = {"channel": channel}
+    for key, raw in zip(keys, parts[1:5], strict=False):
+        try:
+            msg[key] = json.loads(raw)
+        except ValueError:
+            msg[key] = raw.decode("utf-8", "replace")
+    return msg
+
+
+def open_lesson(browser: Any, server: VoilaServer, name: str, *, theme: str | None = None,
+                width: int = 1100, height: int = 900, frames: FrameLog | None = None,
+                timeout: float = 120_000) -> Any:
+    """A page with lesson ``name`` rendered and every widget drawn (waits on the page's state)."""
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  color_scheme="dark" if theme == "dark" else "light")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.tutor_errors = errors  # read by tests
+    if frames is not None:
+        frames.attach(page)
+    query = f"?theme={theme}" if theme else ""
+    page.goto(f"{server.url}/voila/render/{name}{query}", timeout=timeout)
+    page.wait_for_selector("#loading", state="detached", timeout=timeout)
+    # every widget output has a drawn view (no "Loading widget..." placeholder, a widget node)
+    page.wait_for_function(WIDGETS_DRAWN, timeout=timeout)
+    return page
+
+
+#: Voilà has run the notebook (no output script left to mount), every widget output has its
+#: view (no "Loading widget..." placeholder) and at least one lesson widget is on the page.
+WIDGETS_DRAWN = """() => {
+  if (!window.jupyterapp || !window.jupyterapp.widgetManagerPromise) return false;
+  if (document.querySelector('script[type="application/vnd.voila.cell-output+json"]'))
+    return false;
+  for (const o of document.querySelectorAll('.jp-OutputArea-output')) {
+    if (o.textContent.includes('Loading widget')) return false;
+  }
+  return document.querySelectorAll('.tutor-widget').length > 0;
+}"""
+
+
+def screenshot(page: Any, name: str) -> Path:
+    """A picture of the whole lesson (Voilà scrolls inside its panel: the viewport is grown to
+    the content first) in build/screenshots/ (git-ignored)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size
+    height = page.evaluate("""() => Math.max(...Array.from(document.querySelectorAll(
+        '#rendered_cells, .jp-LabShell, #main, body')).map(e => e.scrollHeight))""")
+    page.set_viewport_size({"width": size["width"], "height": min(int(height) + 40, 16000)})
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    page.set_viewport_size(size)
+    return path
+
+
+WIDGET_STATE = """async () => {
+  const m = await window.jupyterapp.widgetManagerPromise.promise;
+  return await m.get_state({drop_defaults: false});
+}"""
+
+
+def widget_state(page: Any) -> dict[str, Any]:
+    """Every widget model the page's widget manager holds: ``{model_id: state}``."""
+    state: dict[str, Any] = page.evaluate(WIDGET_STATE)["state"]
+    return {k: v["state"] for k, v in state.items()}
+
+
+def subtree_state(states: dict[str, Any], model_id: str) -> dict[str, Any]:
+    """The models reachable from ``model_id`` (children, layouts, styles) in a page's state."""
+    out: dict[str, Any] = {}
+    stack = [model_id]
+    while stack:
+        mid = stack.pop()
+        if mid in out or mid not in states:
+            continue
+        out[mid] = states[mid]
+        stack.extend(re.findall(r"IPY_MODEL_([0-9a-f]+)", json.dumps(states[mid])))
+    return out
+
+
+def read_audit(audit_dir: Path, kernel_id: str) -> dict[str, dict[str, Any]]:
+    """The latest hidden-card audit entry of each panel of one kernel (``TUTOR_AUDIT_DIR``)."""
+    path = audit_dir / f"{kernel_id}.jsonl"
+    latest: dict[str, dict[str, Any]] = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            entry = json.loads(line)
+            latest[entry["model_id"]] = entry
+    return latest
+
+
+# --- cards in text -------------------------------------------------------------------------------
+def card_forms(text: str) -> list[str]:
+    """Regexes for every way the display may name a card: ``TH``, ``10♥``/``T♥``, ``ten of
+    hearts``, ``10 of ♥``."""
+    from tutor.cards import Card
+
+    card = Card.parse(text)
+    rank = "10" if card.rank.letter == "T" else card.rank.letter
+    sym = card.suit.symbol
+    b = r"(?<![A-Za-z0-9])"
+    e = r"(?![A-Za-z0-9])"
+    return [b + re.escape(card.text) + e,
+            b + re.escape(rank + sym), b + re.escape(card.rank.letter + sym),
+            re.escape(card.name), b + re.escape(f"{rank} of {sym}")]
+
+
+def mentions(blob: str, cards: set[str] | list[str]) -> set[str]:
+    """Which of ``cards`` (texts like ``TH``) the text ``blob`` names in any form."""
+    found = set()
+    for text in cards:
+        if any(re.search(f, blob) for f in card_forms(text)):
+            found.add(text)
+    return found
+
+
+@pytest.fixture
+def clean_widgets() -> Iterator[None]:
+    """Close the ipywidgets models a test made (they are registered globally)."""
+    from ipywidgets.widgets.widget import _instances
+
+    before = set(_instances)
+    yield
+    for mid in set(_instances) - before:
+        widget = _instances.get(mid)
+        if widget is not None:
+            widget.close()
+
+
+def elapsed_ms(start: float) -> float:
+    return (time.perf_counter() - start) * 1000

@@ -1,0 +1,112 @@
+"""Static pictures for the lessons: a matplotlib chart of the card points, small engine tables.
+
+These are not interactive, but they live with the widgets because they are lesson furniture
+(matplotlib is imported only by :func:`points_picture`, so only the lesson that shows it pays for
+it). The chart is an inline SVG whose text and axes take the page's text colour
+(``currentColor``) and whose background is transparent, so it reads in the light and the dark
+theme; ``role="img"`` with a description for screen readers.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from ..cards import DECK_36, Rank
+from ..display import facts_html
+from ..display.markup import HtmlStr, esc
+from ..engine.record import state_of
+from ..rules.six_bid_solo import Options, SixBidSoloState, active_seats
+from .replay import load_record
+
+#: A colour no chart uses, replaced by ``currentColor`` after drawing.
+_INK = "#010203"
+
+
+def points_picture() -> HtmlStr:
+    """Card points (SBS-3) as two charts: points per rank, and the 120 split by rank."""
+    from matplotlib.figure import Figure  # the Agg/SVG path; no pyplot, no GUI backend
+
+    ranks = [r for r in DECK_36.ranks]
+    labels = ["10" if r is Rank.TEN else r.letter for r in ranks]
+    pts = [r.points for r in ranks]
+    suits = len(DECK_36.suits)
+    total = sum(pts) * suits
+    rc: dict[str, Any] = {"text.color": _INK, "axes.labelcolor": _INK, "axes.edgecolor": _INK,
+          "xtick.color": _INK, "ytick.color": _INK, "font.size": 11, "svg.fonttype": "none",
+          "svg.hashsalt": "solo-tutor"}
+    from matplotlib import rc_context
+
+    with rc_context(rc):  # type: ignore[arg-type]  # stubs list the keys as Literals
+        fig = Figure(figsize=(8.4, 3.3), layout="constrained")
+        fig.patch.set_alpha(0)
+        left, right = fig.subplots(1, 2, width_ratios=[1.25, 1])
+        bars = left.bar(labels, pts, color="#4c78a8")
+        left.bar_label(bars, labels=[str(p) if p else "0" for p in pts], padding=2)
+        left.set_title("Points of one card, by rank (SBS-3)")
+        left.set_ylim(0, max(pts) * 1.25)
+        left.set_ylabel("card points")
+        left.patch.set_alpha(0)
+        for side in ("top", "right"):
+            left.spines[side].set_visible(False)
+        shares = [(lab, p * suits) for lab, p in zip(labels, pts, strict=True) if p]
+        zero = sum(1 for p in pts if not p) * suits
+        colours = ["#4c78a8", "#72b7b2", "#f58518", "#e45756", "#b279a2"]
+        right.pie([s for _, s in shares], colors=colours, startangle=90, counterclock=False,
+                  labels=[f"{suits} × {lab}: {s}" for lab, s in shares],
+                  wedgeprops={"width": 0.42, "edgecolor": "none"})
+        right.text(0, 0, f"{total}\npoints", ha="center", va="center", fontsize=13)
+        right.set_title(f"The {total} points of the pack")
+        right.text(0, -1.45, f"{zero} cards (9 8 7 6) hold none", ha="center", fontsize=10)
+        buf = io.StringIO()
+        fig.savefig(buf, format="svg", transparent=True)
+    svg = buf.getvalue()
+    svg = svg[svg.index("<svg"):].replace(_INK, "currentColor")
+    desc = (f"Card points by rank: {', '.join(f'{lab} {p}' for lab, p in zip(labels, pts, strict=True))}. "  # noqa: E501
+            f"The four aces hold {4 * 11} points and the four tens {4 * 10}, {total} in all.")
+    return HtmlStr(f'<figure class="st-root st-chart" role="img" aria-label="{esc(desc)}" '
+                   f'style="margin:0;max-width:100%;overflow-x:auto">{svg}</figure>')
+
+
+def misere_both_ways(record: Mapping[str, Any] | str | os.PathLike[str]) -> HtmlStr:
+    """One Misère deal settled under both values of option ``misere`` (SBS-V1), by the engine."""
+    rec = dict(load_record(record))
+    rows: list[tuple[str, str]] = []
+    for value, words in (("no_tricks", "no tricks (default)"),
+                         ("no_card_points", "no card points")):
+        rec["options"] = {**dict(rec.get("options") or {}), "misere": value}
+        state = state_of(rec)
+        assert isinstance(state, SixBidSoloState) and state.bidder is not None
+        b = state.bidder
+        rows.append((f"misère by {words}",
+                     f"the bidder won {state.won_tricks[b]} trick(s) holding "
+                     f"{state.won_points[b]} card points: "
+                     f"{'made' if state.made() else 'lost'}, "
+                     f"{state.chips()[b]:+d} chips for the bidder (SBS-V1, SBS-11)"))
+    return facts_html(rows)
+
+
+def sitout_table() -> HtmlStr:
+    """Who is active for each dealer at 4 and 5 players, under each SBS-V2 option (the engine's
+    :func:`~tutor.rules.six_bid_solo.active_seats`)."""
+    head = "<tr><th scope=\"col\">table</th>" + "".join(
+        f'<th scope="col">dealer {d}</th>' for d in range(5)) + "</tr>"
+    rows = []
+    for players, option in ((4, "hoyle"), (5, "hoyle"), (5, "next_dealer"),
+                            (5, "second_next_dealer")):
+        opts = Options(players=players, five_player_sitout=option)
+        cells = []
+        for d in range(5):
+            if d >= players:
+                cells.append("<td></td>")
+                continue
+            act = active_seats(opts, d)
+            out = [s for s in range(players) if s not in act]
+            cells.append(f"<td>sit out: {esc(', '.join(map(str, out)))}</td>")
+        name = f"{players} players" + (f", {option}" if players == 5 else "")
+        rows.append(f'<tr><th scope="row">{esc(name)}</th>{"".join(cells)}</tr>')
+    return HtmlStr('<table class="st-root st-sitout"><caption>Who sits out (SBS-V2), by the '
+                   f"dealer's seat</caption><thead>{head}</thead><tbody>{''.join(rows)}"
+                   "</tbody></table>")
