@@ -1,0 +1,601 @@
+"""Decisions and what they cost: the bid-decision and play-decision quizzes, and the analysis of
+a learner's play that the table shows after a deal.
+
+Two kinds of question, generated from a seed like every other quiz (:mod:`.generators`):
+
+- ``bid-decision`` — *what would you bid here?* A real deal, the auction played by rule-based
+  bots up to the learner's turn (SBS-13..16a). Graded against the bid advisor
+  (:mod:`tutor.solver.advisor`: sampled deals solved double-dummy, with a fixed seed). Only hands
+  whose best call is **clear** are asked. The criterion, on the advisor's 95% intervals: a call's
+  value is its best row (contract with its best trump; ``pass`` is exactly 0); the best call's
+  lower bound must lie above the upper bound of every other legal call. So a question is never
+  asked whose answer the advisor cannot tell apart from another at this sample size.
+- ``play-decision`` — *which card?* A real deal played by rule-based bots to a position where
+  the choice matters: the double-dummy values of the legal cards (:func:`analyse_play`, every
+  hand seen) differ by at least :data:`PLAY_THRESHOLD` (10 card points; 1 trick in the misères).
+  Graded by that analysis: every card as good as the best is right, and the feedback tells the
+  cost of the learner's card and names the best. A position is kept only when the double-dummy
+  best card is also the best on average over deals sampled from the learner's view (the
+  *findable* screen, :func:`sampled_values`): the learner cannot see the other hands, so a
+  card that is best only because of where the cards happen to lie would be a guess.
+
+Both give the same :class:`~tutor.quiz.core.Feedback`, rule citations and progress keeping as the
+other quizzes (:class:`DecisionSession` records into :class:`~tutor.quiz.progress.Progress`).
+The question's public form holds the learner's view and the choices; the advisor's table and the
+solver's values are kept server side in :meth:`DecisionQuestion.detail` and shown after grading.
+
+The same analysis serves the play table (:mod:`tutor.widgets.table`): :func:`review_iter` walks
+a finished deal and gives, for each card the learner played, the value of every legal card there
+and what the learner's choice cost against the best; :func:`sampled_values` compares actions from
+the learner's own view (never from hidden cards) when the learner takes a card back and tries
+another.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..bots.hand import call_card, give_card, trump_estimate
+from ..bots.pimc import chips_for
+from ..bots.rule_bot import RuleBot
+from ..engine.sampler import Sampler
+from ..rules.six_bid_solo import (
+    AUCTION,
+    CALL_BASE,
+    CALLCARD_BASE,
+    CARDS,
+    CONTRACT_NAMES,
+    CONTRACTS,
+    DECLARE,
+    DECLINE,
+    GIVE_BASE,
+    MISERES,
+    N_CARDS,
+    PASS,
+    PLAY,
+    SUIT_SYMBOLS,
+    TRUMP_BASE,
+    SeatView,
+    SixBidSolo,
+    SixBidSoloState,
+    describe_action,
+)
+from ..solver import search
+from ..solver.advisor import Advice, RowResult, advise_view
+from ..state import Action
+from .core import AnswerKey, Choice, Feedback, Question, QuizError, Score, card_label, grade
+from .generators import contract_context, contract_text, seat_text
+from .progress import Progress
+
+KINDS: tuple[str, ...] = ("bid-decision", "play-decision")
+TITLES: dict[str, str] = {"bid-decision": "What would you bid?", "play-decision": "Which card?"}
+
+#: Worlds the advisor solves for one bid question (modest: a widget waits for it).
+BID_SAMPLES = 16
+#: The least difference between the best and the worst legal card for a play question, in the
+#: units of the contract: card points, or tricks in the misères (1 there).
+PLAY_THRESHOLD = 10
+#: Worlds sampled from the learner's view for the "findable" screen of a play question.
+PLAY_SCREEN_WORLDS = 6
+#: Deals tried for one question before giving up (QUIZ-3); each seed finds one far sooner.
+ATTEMPTS = 60
+
+
+# --- the value of a position, from one seat's side ------------------------------------------------
+def side_sign(state: SixBidSoloState, seat: int) -> int:
+    """+1 when ``seat`` wants the solver's value higher, -1 when lower.
+
+    The value is the bidder's points P (SBS-12) in the point contracts and the bidder's tricks
+    (or card points, SBS-V1) in the misères: the bidder wants more points and fewer misère
+    tricks; the defenders want the opposite (SBS-5: they play together against the bidder).
+    """
+    bidder_side = seat == state.bidder
+    misere = state.contract in MISERES
+    return 1 if bidder_side != misere else -1
+
+
+def unit_of(state: SixBidSoloState) -> str:
+    """``points`` or ``tricks``: what the solver's values count in this contract."""
+    if state.contract in MISERES and state.options.misere == "no_tricks":
+        return "tricks"
+    return "points"
+
+
+@dataclass(frozen=True)
+class PlayAnalysis:
+    """Every legal card of the player to move, valued double-dummy (all hands seen).
+
+    ``values[card]`` is the solver's value after that card with perfect play from there on
+    (:func:`tutor.solver.search.analyse`); ``chips[card]`` what the deal would then pay this seat
+    (SBS-10, SBS-11, SBS-27). ``sign`` is +1 when this seat wants the value higher.
+    """
+
+    seat: int
+    values: Mapping[int, int]
+    chips: Mapping[int, int]
+    sign: int
+    unit: str
+
+    def best_value(self) -> int:
+        return max(self.values.values()) if self.sign > 0 else min(self.values.values())
+
+    def best(self) -> tuple[int, ...]:
+        """The cards as good as the best (several when they tie)."""
+        top = self.best_value()
+        return tuple(c for c in self.values if self.values[c] == top)
+
+    def cost(self, card: int) -> int:
+        """What ``card`` gives away against the best card, in :attr:`unit` (0 for a best card)."""
+        return self.sign * (self.best_value() - self.values[card])
+
+    def chip_cost(self, card: int) -> int:
+        return max(self.chips.values()) - self.chips[card]
+
+    @property
+    def spread(self) -> int:
+        """Best against worst: how much the choice matters here."""
+        return max(self.values.values()) - min(self.values.values())
+
+
+def analyse_play(state: SixBidSoloState) -> PlayAnalysis:
+    """The :class:`PlayAnalysis` of the player to move (the play phase; SBS-22 otherwise)."""
+    values = search.analyse(state)  # raises SBS-22 outside the play
+    seat = state.to_move
+    assert seat is not None
+    chips = {c: chips_for(state, seat, v) for c, v in values.items()}
+    return PlayAnalysis(seat, values, chips, side_sign(state, seat), unit_of(state))
+
+
+def cost_words(analysis: PlayAnalysis, card: int) -> str:
+    """``Q♠ costs 14 points against the best, A♠ (-28 chips)`` — or that it is a best card."""
+    best = analysis.best()
+    names = " or ".join(card_label(CARDS[c]) for c in best)
+    mine = card_label(CARDS[card])
+    cost = analysis.cost(card)
+    if cost == 0:
+        others = [c for c in best if c != card]
+        tie = f" (as good as {' or '.join(card_label(CARDS[c]) for c in others)})" if others \
+            else ""
+        return f"{mine} is a best card{tie}"
+    unit = analysis.unit if cost != 1 else analysis.unit.rstrip("s")
+    chips = analysis.chip_cost(card)
+    money = f", {chips} chips" if chips else ""
+    return f"{mine} costs {cost} {unit}{money} against the best, {names}"
+
+
+@dataclass(frozen=True)
+class ReviewLine:
+    """One card the learner played in a finished deal, with the analysis of its position."""
+
+    index: int  # the card's place in the play (0..32)
+    trick: int  # 1..11
+    card: int
+    analysis: PlayAnalysis
+    tries: tuple[int, ...] = ()  # cards tried here first and taken back (the table's undo)
+
+    @property
+    def cost(self) -> int:
+        return self.analysis.cost(self.card)
+
+    def words(self) -> str:
+        text = f"Trick {self.trick}: {cost_words(self.analysis, self.card)}"
+        if self.tries:
+            tried = ", ".join(f"{card_label(CARDS[c])} (cost {self.analysis.cost(c)})"
+                              for c in self.tries)
+            text += f"; tried first and taken back: {tried}"
+        return text + "."
+
+
+def review_iter(state: SixBidSoloState, seat: int,
+                tries: Mapping[tuple[int, ...], Sequence[int]] | None = None
+                ) -> Iterator[ReviewLine]:
+    """For each card ``seat`` played in ``state``'s deal, the analysis of its position.
+
+    The deal is rebuilt from its record and replayed through the checked ``apply``; ``tries``
+    maps a history prefix (the actions before a position) to cards taken back there. One
+    double-dummy analysis per line, so a widget can show progress between lines.
+    """
+    rec = state.record()
+    replay = state.game.from_record_deal(rec)
+    assert isinstance(replay, SixBidSoloState)
+    history = state.history()
+    played = 0
+    for i, action in enumerate(history):
+        if replay.phase == PLAY and replay.to_move == seat and action < N_CARDS:
+            tried = tuple((tries or {}).get(tuple(history[:i]), ()))
+            legal = set(replay.legal_actions())
+            yield ReviewLine(played, played // 3 + 1, action, analyse_play(replay),
+                             tuple(c for c in tried if c in legal and c != action))
+        if replay.phase == PLAY:
+            played += 1
+        replay.apply(action)
+
+
+# --- comparing actions from a seat's own view (no hidden card is read) ----------------------------
+def _finish_declaration(state: SixBidSoloState) -> None:
+    """Take the declaration steps left by the rule of thumb (:mod:`tutor.bots.hand`)."""
+    while state.phase == DECLARE:
+        bidder = state.bidder
+        assert bidder is not None
+        hand = state.hands[bidder]
+        choices = ([a - TRUMP_BASE for a in state.legal_actions()] if state.step == "trump"
+                   else [0, 1, 2, 3])  # Call Solo names any suit (SBS-20 c)
+        trump = state.trump if state.trump >= 0 else max(
+            choices, key=lambda s: trump_estimate(hand, s)[1])
+        if state.step == "trump":
+            state.apply(TRUMP_BASE + trump)
+        elif state.step == "call":
+            c = call_card(hand, trump)
+            state.apply(DECLINE if c is None else CALLCARD_BASE + c)
+        else:
+            state.apply(GIVE_BASE + give_card(hand, state.called, trump))
+
+
+def sampled_values(view: SeatView, actions: Sequence[Action], *, worlds: int = 10,
+                   seed: int = 0) -> dict[Action, float]:
+    """The average chips each of ``actions`` brings ``view.seat``, over deals sampled from the
+    view (the same deals for every action, so the difference is not sampling noise).
+
+    - Cards: each world solved double-dummy after the card (``analyse``).
+    - Calls: the bid advisor on ``worlds`` deals; a call's value is its best row (pass = 0).
+    - Declaration steps: the step, then the rest of the declaration by the rule of thumb, solved.
+    """
+    seat = view.seat
+    if view.phase == AUCTION:
+        advice = advise_view(view, worlds, seed, first=worlds, adaptive=False)
+        values = call_values(advice)
+        return {a: values.get(a, 0.0) for a in actions}
+    totals = {a: 0.0 for a in actions}
+    n = 0
+    for world in Sampler(view).worlds(worlds, seed):
+        n += 1
+        if view.phase == PLAY:
+            got = search.analyse(world)
+            for a in actions:
+                totals[a] += chips_for(world, seat, got[a])
+            continue
+        for a in actions:
+            trial = world.copy()
+            trial.apply(a)
+            _finish_declaration(trial)
+            totals[a] += chips_for(trial, seat, search.solve(trial))
+    return {a: t / max(n, 1) for a, t in totals.items()}
+
+
+def call_values(advice: Advice) -> dict[Action, float]:
+    """A call's value in an advice: its best row's expected chips; pass is worth 0."""
+    out: dict[Action, float] = {PASS: 0.0}
+    for r in advice.rows:
+        if r.n:
+            a = CALL_BASE + r.row.contract
+            out[a] = max(out.get(a, -1e9), r.expected())
+    return out
+
+
+# --- the questions --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DecisionQuestion(Question):
+    """A decision question: a :class:`~tutor.quiz.core.Question` with its evidence kept server
+    side (the advisor's table, the solver's values), for the feedback after grading."""
+
+    _detail: Mapping[str, Any] | None = field(default=None, repr=False, compare=False)
+
+    def detail(self) -> Mapping[str, Any]:
+        """The evidence behind the answer — server side only, like :meth:`key`."""
+        if self._detail is None:
+            raise QuizError("QUIZ-3", "this question has no evidence", where=self.id)
+        return self._detail
+
+
+def _auction_position(rng: random.Random, game: SixBidSolo) -> SixBidSoloState | None:
+    """A fresh deal with the auction played by rule-based bots up to a random call."""
+    state = game.new_deal(rng, rng.randrange(game.players))
+    bot = RuleBot(rng.randrange(1 << 30))
+    stop = rng.choice((0, 0, 1, 1, 2, 3))
+    for _ in range(stop):
+        if state.phase != AUCTION:
+            return None
+        seat = state.to_move
+        assert seat is not None
+        state.apply(bot.act(state.view(seat))[0])
+    return state if state.phase == AUCTION else None
+
+
+def _call_label(action: Action) -> str:
+    return "pass" if action == PASS else CONTRACT_NAMES[CONTRACTS[action - CALL_BASE - 1]]
+
+
+def _row_words(r: RowResult) -> str:
+    lo, hi = r.interval()
+    span = (f"95% interval {lo:+.0f} to {hi:+.0f}" if lo > -1e9 and hi < 1e9
+            else "interval not known yet")
+    return (f"{r.row.label}: {r.expected():+.1f} chips ({span}), makes "
+            f"{sum(r.made)}/{r.n}")
+
+
+def clear_call(advice: Advice, legal: Sequence[Action]) -> tuple[Action, RowResult | None] | None:
+    """The best call when it is clear beyond the advisor's 95% intervals, else None.
+
+    A call's value is its best row (pass is exactly 0, interval [0, 0]); the best call's lower
+    bound must lie above every other legal call's upper bound.
+    """
+    best_rows: dict[Action, RowResult] = {}
+    for r in advice.rows:
+        a = CALL_BASE + r.row.contract
+        if r.n and a in legal and (a not in best_rows or r.expected() > best_rows[a].expected()):
+            best_rows[a] = r
+    bounds: dict[Action, tuple[float, float, float]] = {PASS: (0.0, 0.0, 0.0)}
+    for a, r in best_rows.items():
+        lo, hi = r.interval()
+        bounds[a] = (r.expected(), lo, hi)
+    for a in legal:
+        if a not in bounds:
+            return None  # a legal call the advisor did not value: not clear
+    best = max(bounds, key=lambda a: bounds[a][0])
+    floor = bounds[best][1]
+    if all(bounds[a][2] < floor for a in bounds if a != best):
+        return best, best_rows.get(best)
+    return None
+
+
+def bid_decision(seed: int, rng: random.Random, *, samples: int = BID_SAMPLES) -> DecisionQuestion:
+    """What would you bid here? (see the module docstring for the clarity criterion)"""
+    game = SixBidSolo()
+    for attempt in range(ATTEMPTS):
+        state = _auction_position(rng, game)
+        if state is None:
+            continue
+        seat = state.to_move
+        assert seat is not None
+        view = state.view(seat)
+        advice_seed = rng.getrandbits(31)
+        advice = advise_view(view, samples, advice_seed, first=samples, adaptive=False)
+        legal = list(view.legal)
+        clear = clear_call(advice, legal)
+        if clear is None:
+            continue
+        return _bid_question(seed, state, view, advice, legal, clear, attempt)
+    raise QuizError("QUIZ-3", f"no clear bidding decision found in {ATTEMPTS} deals",
+                    where=f"bid-decision#{seed}")
+
+
+def _bid_question(seed: int, state: SixBidSoloState, view: SeatView, advice: Advice,
+                  legal: list[Action], clear: tuple[Action, RowResult | None],
+                  attempt: int) -> DecisionQuestion:
+    best, row = clear
+    seat = view.seat
+    values = call_values(advice)
+    others = sorted((a for a in legal if a != best), key=lambda a: -values.get(a, 0.0))
+    runner = others[0] if others else None
+    if best == PASS:
+        top = max((r for r in advice.rows if r.n), key=RowResult.expected, default=None)
+        why = ("every contract still open loses chips on average: "
+               + (_row_words(top) if top is not None else "no row")
+               + " is the best of them, and its whole interval lies below 0 — pass (worth 0).")
+    else:
+        assert row is not None
+        why = (f"{_call_label(best)} is clearly best: {_row_words(row)}. ")
+        if runner is not None:
+            why += (f"The next best call, {_call_label(runner)}, is worth "
+                    f"{values.get(runner, 0.0):+.1f}"
+                    + (" (pass is always 0)." if runner == PASS else "."))
+    facing = ("nobody has bid yet" if state.high == 0 else
+              f"the standing bid is {CONTRACT_NAMES[CONTRACTS[state.high - 1]]}")
+    explanation = (f"The bid advisor solved {advice.worlds} deals sampled from your view "
+                   f"double-dummy (seed {advice.seed}); {facing}, and a bid must name a strictly "
+                   f"higher contract or pass (SBS-14). {why} Chips are settled by SBS-10 "
+                   "(Solo, Heart Solo: on the margin) and SBS-11 (the others: won or lost "
+                   "whole) with each opponent (SBS-27).")
+    rules = ("SBS-14", "SBS-10", "SBS-11", "SBS-27")
+    shown = replace(view, legal=())
+    choices = tuple(Choice(CONTRACTS[a - CALL_BASE - 1] if a != PASS else "pass",
+                           _call_label(a)) for a in legal)
+    reasons = {c.value: f"worth {values.get(a, 0.0):+.1f} chips by the advisor"
+               for c, a in zip(choices, legal, strict=True)}
+    answer = "pass" if best == PASS else CONTRACTS[best - CALL_BASE - 1]
+    facts = (("You are", seat_text(seat, state.active, state.dealer)),
+             ("Standing bid", "none" if state.high == 0
+              else CONTRACT_NAMES[CONTRACTS[state.high - 1]]))
+    context = {"dealer": state.dealer, "active": list(state.active), "seat": seat,
+               "high": CONTRACTS[state.high - 1] if state.high else None,
+               "calls": [t for _, t in view.calls]}
+    detail = {"advice": advice.as_dict(), "advice_obj": advice, "attempts": attempt + 1}
+    return DecisionQuestion(
+        kind="bid-decision", seed=seed,
+        prompt=f"You are seat {seat}. What do you call?", choices=choices, multi=False,
+        rules=rules, view=shown, facts=facts, context=context,
+        _key=AnswerKey(frozenset({answer}), explanation, rules, reasons), _detail=detail)
+
+
+def _played_position(rng: random.Random, game: SixBidSolo) -> SixBidSoloState | None:
+    """A deal bid and played by rule-based bots to a random card of tricks 2..10."""
+    state = game.new_deal(rng, rng.randrange(game.players))
+    bots = {s: RuleBot(rng.randrange(1 << 30)) for s in state.active}
+    while state.phase in (AUCTION, DECLARE):
+        seat = state.to_move
+        assert seat is not None
+        state.apply(bots[seat].act(state.view(seat))[0])
+    if state.phase != PLAY:
+        return None  # thrown in (SBS-17)
+    stop = rng.randrange(3, 30)  # cards played before the question: tricks 2..10
+    while state.phase == PLAY and 3 * len(state.tricks) + len(state.trick) < stop:
+        seat = state.to_move
+        assert seat is not None
+        state.apply(bots[seat].act(state.view(seat))[0])
+    return state if state.phase == PLAY else None
+
+
+def play_decision(seed: int, rng: random.Random, *, threshold: int = PLAY_THRESHOLD,
+                  screen_worlds: int = PLAY_SCREEN_WORLDS) -> DecisionQuestion:
+    """Which card? (see the module docstring for the screens)"""
+    game = SixBidSolo()
+    for attempt in range(ATTEMPTS):
+        state = _played_position(rng, game)
+        if state is None or len(state.legal_actions()) < 2:
+            continue
+        analysis = analyse_play(state)
+        need = 1 if analysis.unit == "tricks" else threshold
+        if analysis.spread < need:
+            continue
+        seat = analysis.seat
+        view = state.view(seat)
+        if screen_worlds:
+            est = sampled_values(view, list(analysis.values), worlds=screen_worlds,
+                                 seed=rng.getrandbits(31))
+            top = max(est.values())
+            if not any(est[c] >= top - 1e-9 for c in analysis.best()):
+                continue  # the best card is best only for this lie of the cards
+        return _play_question(seed, state, view, analysis, attempt)
+    raise QuizError("QUIZ-3", f"no play decision that matters found in {ATTEMPTS} deals",
+                    where=f"play-decision#{seed}")
+
+
+def _play_question(seed: int, state: SixBidSoloState, view: SeatView, analysis: PlayAnalysis,
+                   attempt: int) -> DecisionQuestion:
+    seat = analysis.seat
+    legal = list(analysis.values)
+    best = analysis.best()
+    role = "the bidder" if seat == state.bidder else "a defender"
+    goal = {(True, False): "as many card points as you can",
+            (True, True): "no trick",
+            (False, False): "the bidder as few card points as you can",
+            (False, True): "the bidder a trick"}[(seat == state.bidder,
+                                                  state.contract in MISERES)]
+    values_words = ", ".join(f"{card_label(CARDS[c])} → {analysis.values[c]}" for c in legal)
+    what = ("the bidder's final points P (SBS-12)" if analysis.unit == "points"
+            else "the bidder's tricks")
+    explanation = (f"Solved double-dummy — every hand seen, perfect play from here — each legal "
+                   f"card leads to {what}: {values_words}. As {role} you want {goal}. Tricks "
+                   f"go to the highest trump, else the highest card of the led suit (SBS-24), "
+                   f"and each player must follow suit, else trump (SBS-23).")
+    rules: tuple[str, ...] = ("SBS-23", "SBS-24", "SBS-12" if analysis.unit == "points"
+                              else "SBS-V1")
+    reasons = {CARDS[c].text: cost_words(analysis, c) for c in legal}
+    shown = replace(view, legal=())
+    facts = (("You are", f"{seat_text(seat, state.active, state.dealer)}, {role}"),
+             ("Contract", contract_text(state)),
+             ("Trick", str(len(state.tricks) + 1)))
+    context = {**contract_context(state), "seat": seat, "trick_number": len(state.tricks) + 1}
+    detail = {"values": {CARDS[c].text: v for c, v in analysis.values.items()},
+              "chips": {CARDS[c].text: v for c, v in analysis.chips.items()},
+              "unit": analysis.unit, "record": state.record(), "attempts": attempt + 1}
+    return DecisionQuestion(
+        kind="play-decision", seed=seed, prompt=f"You are seat {seat}, {role}. Which card?",
+        choices=tuple(Choice(CARDS[c].text, card_label(CARDS[c])) for c in legal), multi=False,
+        rules=rules, view=shown, facts=facts, context=context,
+        _key=AnswerKey(frozenset(CARDS[c].text for c in best), explanation, rules, reasons),
+        _detail=detail)
+
+
+GENERATORS: dict[str, Callable[[int, random.Random], DecisionQuestion]] = {
+    "bid-decision": bid_decision, "play-decision": play_decision}
+
+
+def generate_decision(kind: str, seed: int) -> DecisionQuestion:
+    """The decision question of ``kind`` for ``seed`` (the same seed, the same question)."""
+    gen = GENERATORS.get(kind) if isinstance(kind, str) else None
+    if gen is None:
+        raise QuizError("QUIZ-3", "unknown decision kind; one of " + ", ".join(KINDS),
+                        where="generate_decision", what=repr(kind))
+    if type(seed) is not int:
+        raise QuizError("QUIZ-3", "a question seed is an int", where="generate_decision",
+                        what=repr(seed))
+    return gen(seed, random.Random(f"{kind}:{seed}"))
+
+
+# --- grading --------------------------------------------------------------------------------------
+def grade_decision(question: Question, answer: object) -> Feedback:
+    """Grade a decision (QUIZ-1/QUIZ-2 for a bad answer, as :func:`~tutor.quiz.core.grade`).
+
+    A play decision is right when the card is as good as the best (ties are all right); the
+    explanation ends with what the learner's own card cost. A bid decision is right when it is
+    the advisor's clear best call.
+    """
+    fb = grade(question, answer)  # checks the shape and the value first
+    key = question.key()
+    picked = fb.your_values[0]
+    correct = picked in key.answer
+    mine = key.reasons.get(picked, "")
+    if question.kind == "play-decision":
+        explanation = f"{mine[:1].upper()}{mine[1:]}. {key.explanation}"
+    else:
+        explanation = f"{key.explanation} Your call, {question.label_of(picked)}: {mine}."
+    return replace(fb, correct=correct, explanation=explanation)
+
+
+class DecisionSession:
+    """A run of decision questions with its score, recorded like the other quizzes.
+
+    ``DecisionSession(seed=7)`` is reproducible; with ``progress`` each question's seed comes
+    from the learner's file (fresh questions after a restart) and every first answer is counted
+    there by kind and by rule id.
+    """
+
+    def __init__(self, *, seed: int | None = None, progress: Progress | None = None,
+                 kinds: Sequence[str] = KINDS) -> None:
+        for k in kinds:
+            if k not in KINDS:
+                raise QuizError("QUIZ-3", "unknown decision kind; one of " + ", ".join(KINDS),
+                                where="DecisionSession.kinds", what=repr(k))
+        if not kinds:
+            raise QuizError("QUIZ-3", "a session needs at least one kind",
+                            where="DecisionSession.kinds")
+        self.kinds = tuple(kinds)
+        self.progress = progress
+        self._rng = random.Random(seed) if seed is not None else random.Random()
+        self._issued = 0
+        self._answered: set[str] = set()
+        self._count = 0
+        self._correct = 0
+        self._streak = 0
+        self._by_kind: dict[str, list[int]] = {}
+
+    def next(self, kind: str | None = None) -> DecisionQuestion:
+        if kind is None:
+            kind = self.kinds[self._issued % len(self.kinds)]
+        seed = (self.progress.next_seed() if self.progress is not None
+                else self._rng.getrandbits(32))
+        q = generate_decision(kind, seed)
+        self._issued += 1
+        return q
+
+    def answer(self, question: Question, answer: object) -> Feedback:
+        fb = grade_decision(question, answer)
+        first = question.id not in self._answered
+        if first:
+            self._answered.add(question.id)
+            self._count += 1
+            self._correct += int(fb.correct)
+            self._streak = self._streak + 1 if fb.correct else 0
+            cell = self._by_kind.setdefault(question.kind, [0, 0])
+            cell[0] += 1
+            cell[1] += int(fb.correct)
+            if self.progress is not None:
+                self.progress.record(fb)
+        return replace(fb, score=self.score, scored=first)
+
+    @property
+    def score(self) -> Score:
+        return Score(answered=self._count, correct=self._correct, streak=self._streak,
+                     by_kind=tuple((k, v[0], v[1]) for k, v in self._by_kind.items()))
+
+
+def action_words(action: Action) -> str:
+    """Words for a call, a declaration step or a card (``bid Solo``, ``trump ♠``, ``10♥``)."""
+    if action < N_CARDS:
+        return card_label(CARDS[action])
+    if TRUMP_BASE <= action < DECLINE:
+        return f"trump {SUIT_SYMBOLS[action - TRUMP_BASE]}"
+    return describe_action(action)
+
+
+__all__ = [
+    "ATTEMPTS", "BID_SAMPLES", "GENERATORS", "KINDS", "PLAY_SCREEN_WORLDS", "PLAY_THRESHOLD",
+    "TITLES", "DecisionQuestion", "DecisionSession", "PlayAnalysis", "ReviewLine",
+    "action_words", "analyse_play", "bid_decision", "call_values", "clear_call", "cost_words",
+    "generate_decision", "grade_decision", "play_decision", "review_iter", "sampled_values",
+    "side_sign", "unit_of",
+]

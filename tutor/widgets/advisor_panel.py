@@ -1,0 +1,390 @@
+"""The bid advisor as a widget: a hand, a place in the auction, and what each contract is worth.
+
+The learner types a hand of 11 cards (or has one dealt at random) and picks where they sit in the
+auction — the calls before them decide it (SBS-13..16a: forehand speaks first, ...). **Advise**
+runs :func:`tutor.solver.advisor.advise_iter`: deals of the unseen cards sampled from the
+learner's view, each solved double-dummy for every contract still open and each trump. A
+progress bar moves after every batch and the table fills in at once with the first estimate;
+then a matplotlib chart shows the expected chips and P(make) of every row with their 95%
+intervals, and one line says what to do in words.
+
+The hand is the learner's own: nothing hidden is on this page. The other hands of the deal the
+advisor starts from are random and stay in Python (the advisor reads only the learner's view).
+
+Errors: a hand that is not 11 distinct cards of the deck (REC-3, REC-4, SBS-8), calls that the
+auction does not allow (SBS-13..16a), an auction already over — each a friendly notice with the
+rule id, changing nothing.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import random
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from typing import Any
+
+import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
+
+from ..cards import Card
+from ..display import facts_html, hand_svg, seat_label, style_html
+from ..display.markup import HtmlStr, esc
+from ..errors import IllegalActionError, NotationError, RecordError
+from ..rules.six_bid_solo import (
+    AUCTION,
+    CARD_INDEX,
+    CARDS,
+    CONTRACT_NAMES,
+    SeatView,
+    SixBidSolo,
+    SixBidSoloState,
+    parse_call,
+)
+from ..solver.advisor import Advice, RowResult, advise_iter, wilson
+from .common import Panel, button, guarded, html
+
+#: Auction situations offered by name: the calls before the learner (SBS-16a decides the seat).
+SITUATIONS: tuple[tuple[str, str], ...] = (
+    ("Forehand, first to speak", ""),
+    ("Middlehand, forehand passed", "pass"),
+    ("Middlehand, forehand bid Solo", "solo"),
+    ("Endhand, both passed", "pass pass"),
+    ("Endhand, facing forehand's Solo", "solo pass"),
+    ("Endhand, facing middlehand's Heart Solo", "pass heart-solo"),
+    ("Other: type the calls", "other"),
+)
+_INK = "#010203"  # replaced by currentColor: the chart follows the page's text colour
+
+
+def parse_hand(text: str) -> list[int]:
+    """11 distinct cards from text such as ``AS TS KS 9H ...`` (``10♥`` and commas welcome)."""
+    tokens = [t for t in text.replace(",", " ").split() if t]
+    cards: list[int] = []
+    for i, t in enumerate(tokens):
+        try:
+            card = Card.parse(t)
+        except NotationError:
+            raise NotationError("REC-3", "not a card (write AS, 10H, T♥ ...)",
+                                where=f"hand[{i}]", what=t) from None
+        if card not in CARD_INDEX:
+            raise NotationError("REC-3", "not a card of the 36-card deck (SBS-1)",
+                                where=f"hand[{i}]", what=t)
+        c = CARD_INDEX[card]
+        if c in cards:
+            raise RecordError("REC-4", "a card twice", where=f"hand[{i}]", what=card.text)
+        cards.append(c)
+    if len(cards) != 11:
+        raise RecordError("REC-5", f"a hand holds 11 cards (SBS-8); this one has {len(cards)}",
+                          where="hand")
+    return cards
+
+
+def parse_calls(text: str) -> list[str]:
+    """Call tokens (``pass``, ``solo``, ``heart-solo`` ...), checked as tokens (SBS-13)."""
+    tokens = [t.strip().lower() for t in text.replace(",", " ").split() if t.strip()]
+    for i, t in enumerate(tokens):
+        parse_call(t, f"calls[{i}]")
+    return tokens
+
+
+def position_for(calls: Sequence[str], hand: Sequence[int], *, dealer: int = 2,
+                 rng: random.Random | None = None) -> SixBidSoloState:
+    """A deal where ``hand`` sits at the seat to speak after ``calls`` (SBS-16a decides who).
+
+    The other hands and the widow are dealt at random from the rest of the pack: the advisor
+    reads only the learner's view, so they are never used (nor shown).
+    """
+    rng = rng or random.Random()
+    game = SixBidSolo()
+    probe = game.new_deal(rng, dealer)
+    for i, t in enumerate(calls):
+        if probe.phase != AUCTION:
+            raise IllegalActionError("SBS-16a", "the auction is already over after these calls",
+                                     where=f"calls[{i}]", what=t)
+        probe.apply_at(parse_call(t, f"calls[{i}]"), f"calls[{i}]")
+    if probe.phase != AUCTION or probe.to_move is None:
+        raise IllegalActionError("SBS-16a", "the auction is over after these calls: nobody is "
+                                 "left to call", where="calls")
+    seat = probe.to_move
+    rest = [c for c in range(36) if c not in set(hand)]
+    rng.shuffle(rest)
+    hands: list[list[Card]] = []
+    for s in range(3):
+        if s == seat:
+            hands.append([CARDS[c] for c in hand])
+        else:
+            hands.append([CARDS[c] for c in rest[:11]])
+            rest = rest[11:]
+    state = game.deal(dealer, hands, [CARDS[c] for c in rest])
+    for t in calls:
+        state.apply(parse_call(t))
+    return state
+
+
+# --- the chart ---------------------------------------------------------------------------------
+def advice_chart(advice: Advice) -> HtmlStr:
+    """Expected chips and P(make) per row with their 95% intervals, as an inline SVG drawn by
+    matplotlib (transparent, in the page's text colour: light and dark themes alike)."""
+    from matplotlib import rc_context
+    from matplotlib.figure import Figure
+
+    rows = [r for r in advice.rows if r.n]
+    rc: dict[str, Any] = {"text.color": _INK, "axes.labelcolor": _INK, "axes.edgecolor": _INK,
+                          "xtick.color": _INK, "ytick.color": _INK, "font.size": 10,
+                          "svg.fonttype": "none", "svg.hashsalt": "solo-tutor"}
+    with rc_context(rc):  # type: ignore[arg-type]  # stubs list the keys as Literals
+        fig = Figure(figsize=(8.0, 0.42 * max(len(rows), 1) + 1.4), layout="constrained")
+        fig.patch.set_alpha(0)
+        left, right = fig.subplots(1, 2, sharey=True, width_ratios=[1.6, 1])
+        ys = list(range(len(rows)))
+        for y, r in zip(ys, rows, strict=True):
+            m = r.expected()
+            lo, hi = r.interval()
+            lo = lo if math.isfinite(lo) else min(r.chips)
+            hi = hi if math.isfinite(hi) else max(r.chips)
+            colour = "#2e7d32" if m > 0 else "#c62828" if m < 0 else "#757575"
+            alpha = 0.45 if r.dropped else 1.0
+            left.plot([lo, hi], [y, y], color=colour, linewidth=2.2, alpha=alpha)
+            left.plot([m], [y], marker="o", color=colour, markersize=6, alpha=alpha)
+            k = sum(r.made)
+            p = k / r.n
+            plo, phi = wilson(k, r.n)
+            right.plot([plo, phi], [y, y], color="#1565c0", linewidth=2.2, alpha=alpha)
+            right.plot([p], [y], marker="o", color="#1565c0", markersize=6, alpha=alpha)
+        left.axvline(0, color=_INK, linewidth=0.8, linestyle=":")
+        left.set_yticks(ys)
+        left.set_yticklabels([f"{r.row.label} ({r.n})" for r in rows])
+        left.invert_yaxis()
+        left.set_xlabel("expected chips for you (dot) with 95% interval; pass = 0")
+        right.set_xlim(-0.02, 1.02)
+        right.set_xlabel("P(make), 95% interval")
+        for ax in (left, right):
+            ax.patch.set_alpha(0)
+            for side in ("top", "right"):
+                ax.spines[side].set_visible(False)
+            ax.grid(axis="x", color=_INK, alpha=0.15)
+        buf = io.StringIO()
+        fig.savefig(buf, format="svg", transparent=True)
+    svg = buf.getvalue()
+    svg = svg[svg.index("<svg"):].replace(_INK, "currentColor")
+    best = advice.best()
+    desc = (f"Chart of {len(rows)} contracts: expected chips and chance to make, with 95% "
+            f"intervals. Best: {best.row.label} {best.expected():+.0f} chips." if best
+            else "Chart of the contracts' expected chips.")
+    return HtmlStr(f'<figure class="st-root st-chart tutor-advice-chart" role="img" '
+                   f'aria-label="{esc(desc)}" style="margin:0;max-width:100%;overflow-x:auto">'
+                   f"{svg}</figure>")
+
+
+# --- words and the table -----------------------------------------------------------------------
+def _fmt(x: float | None, sign: bool = True) -> str:
+    if x is None or not math.isfinite(x):
+        return "?"
+    return f"{x:+.0f}" if sign else f"{x:.0f}"
+
+
+def advice_table(advice: Advice) -> HtmlStr:
+    """One row per contract and trump: deals solved, expected chips and interval, P(make)."""
+    rows = []
+    best = advice.best()
+    for r in sorted(advice.rows, key=lambda r: -r.expected() if r.n else 1e9):
+        d = r.as_dict()
+        if not r.n:
+            continue
+        lo, hi = d["ci95"]
+        plo, phi = d["p_make_ci95"]
+        mark = " ★" if best is r and r.expected() > 0 else ""
+        cls = "st-plus" if r.expected() > 0 else "st-minus" if r.expected() < 0 else ""
+        note = "out (clearly worse)" if r.dropped else ""
+        pts = "" if d["mean_points"] is None else f"{d['mean_points']:.0f}"
+        rows.append(
+            f"<tr><th scope=\"row\">{esc(r.row.label)}{mark}</th><td>{r.n}</td>"
+            f'<td class="{cls}">{r.expected():+.1f}</td><td>{_fmt(lo)} … {_fmt(hi)}</td>'
+            f"<td>{100 * d['p_make']:.0f}%</td><td>{100 * plo:.0f}–{100 * phi:.0f}%</td>"
+            f"<td>{pts}</td><td>{esc(note)}</td></tr>")
+    return HtmlStr(
+        '<table class="st-chips st-advice"><caption>Each contract you may still bid, with each '
+        "trump (SBS-14, SBS-19): chips you win (+) or pay (−) in all, SBS-10/11/27</caption>"
+        "<thead><tr><th>contract</th><th>deals</th><th>expected chips</th><th>95% interval</th>"
+        "<th>P(make)</th><th>95% interval</th><th>mean P</th><th></th></tr></thead><tbody>"
+        + "".join(rows) + "</tbody></table>")
+
+
+def verdict(advice: Advice) -> str:
+    """The advice in one line of words."""
+    live = sorted((r for r in advice.rows if r.n), key=RowResult.expected, reverse=True)
+    if not live:
+        return "No contract is open to you: pass is the only call."
+    best = live[0]
+    lo, hi = best.interval()
+    n = advice.worlds
+    if best.expected() <= 0:
+        where = "" if hi < 0 else " (though its interval reaches above 0)"
+        return (f"Pass: no contract wins chips on average over {n} sampled deals — the best, "
+                f"{best.row.label}, averages {best.expected():+.0f}{where}.")
+    runner = next((r for r in live[1:] if r.row.contract != best.row.contract), None)
+    p = sum(best.made) / best.n
+    text = (f"Bid {CONTRACT_NAMES[best.row.contract_id]}"
+            + (f" with trump {best.row.label.split()[-1]}" if best.row.trump >= 0
+               and best.row.label != CONTRACT_NAMES[best.row.contract_id] else "")
+            + f": about {best.expected():+.0f} chips, made in {p:.0%} of {best.n} deals")
+    if math.isfinite(lo) and lo <= 0:
+        text += " — but its interval reaches below 0, so passing may be as good"
+    elif runner is not None and math.isfinite(lo) and runner.interval()[1] >= lo:
+        text += f" — close to {runner.row.label} ({runner.expected():+.0f}): the intervals overlap"
+    return text + "."
+
+
+# --- the widget --------------------------------------------------------------------------------
+class AdvisorPanel(Panel):
+    """Ask the bid advisor about a hand (see the module docstring).
+
+    ``samples`` deals are solved per question (``first`` of them before the first estimate);
+    ``seed`` makes the sampled deals and the random hands reproducible; ``executor`` spreads
+    the solving over processes (:mod:`concurrent.futures`).
+    """
+
+    css_class = "tutor-advisor"
+
+    def __init__(self, *, hand: str = "", calls: str = "", samples: int = 24, first: int = 2,
+                 seed: int | None = None, executor: Executor | None = None) -> None:
+        super().__init__()
+        self.rng = random.Random(seed)
+        self.first = first
+        self.executor = executor
+        self.advice: Advice | None = None
+        self.hand_text = w.Text(value=hand, placeholder="11 cards, e.g. AS TS KS 9S AH TH KD ...",
+                                description="Your hand", continuous_update=False,
+                                layout=w.Layout(width="100%", max_width="40em"))
+        self.hand_text.add_class("tutor-advisor-hand")
+        self.deal_button = button("Deal me a hand", cls="tutor-advisor-deal",
+                                  tooltip="a random hand of 11 cards")
+        self.situation = w.Dropdown(options=[(label, value) for label, value in SITUATIONS],
+                                    value=calls if calls in {v for _, v in SITUATIONS}
+                                    else "other", description="Auction",
+                                    layout=w.Layout(width="auto"))
+        self.calls_text = w.Text(value=calls, placeholder="e.g. solo pass",
+                                 description="Calls before you", continuous_update=False,
+                                 layout=w.Layout(width="auto"))
+        self.samples = w.Dropdown(options=[8, 16, 24, 32, 48, 64],
+                                  value=samples if samples in (8, 16, 24, 32, 48, 64) else 24,
+                                  description="Deals", layout=w.Layout(width="auto"))
+        self.advise_button = button("Advise", cls="tutor-advisor-go", style="primary",
+                                    tooltip="sample deals and solve each contract")
+        self.progress = w.FloatProgress(value=0.0, min=0.0, max=1.0, description="Sampling",
+                                        layout=w.Layout(width="auto"))
+        self.progress.add_class("tutor-advisor-progress")
+        self.progress_text = html("", "tutor-advisor-progress-text")
+        self.position = html("", "tutor-advisor-position")
+        self.verdict = html("", "tutor-advisor-verdict")
+        self.table = html("", "tutor-advisor-table")
+        self.chart = html("", "tutor-advisor-chart")
+        row1 = w.HBox([self.hand_text, self.deal_button])
+        row2 = w.HBox([self.situation, self.calls_text, self.samples, self.advise_button])
+        for r in (row1, row2):
+            r.layout.flex_flow = "row wrap"
+        self.box.children = [html(str(style_html()), "tutor-style"), row1, row2, self.notice,
+                             self.position, w.HBox([self.progress, self.progress_text]),
+                             self.verdict, self.table, self.chart]
+        self.deal_button.on_click(lambda _b: self.deal())
+        self.advise_button.on_click(lambda _b: self.advise())
+        self.situation.observe(lambda _c: self._situation_changed(), names="value")
+        self.hand_text.observe(lambda _c: self.show_position(), names="value")
+        self.calls_text.observe(lambda _c: self.show_position(), names="value")
+        self._situation_changed()
+        self.show_position()
+
+    # -- events --
+    @guarded
+    def deal(self) -> None:
+        cards = self.rng.sample(range(36), 11)
+        self.hand_text.value = " ".join(CARDS[c].text for c in sorted(cards))
+        self.clear_notice()
+
+    def _situation_changed(self) -> None:
+        value = self.situation.value
+        custom = value == "other"
+        self.calls_text.layout.display = None if custom else "none"
+        if not custom:
+            self.calls_text.value = value
+
+    @guarded
+    def show_position(self) -> None:
+        """Draw the hand and the seat it sits at (or a notice if the input is not valid)."""
+        if not self.hand_text.value.strip():
+            self.position.value = ('<p class="st-root st-empty">Type a hand or press “Deal me a '
+                                   "hand”.</p>")
+            return
+        view = self.view()
+        self.position.value = self._position_html(view)
+        self.clear_notice()
+
+    def view(self) -> SeatView:
+        """The learner's view: the hand at the seat to speak after the chosen calls."""
+        hand = parse_hand(self.hand_text.value)
+        calls = parse_calls(self.calls_text.value)
+        state = position_for(calls, hand, rng=random.Random(self.rng.getrandbits(31)))
+        seat = state.to_move
+        assert seat is not None
+        return state.view(seat)
+
+    @guarded
+    def advise(self) -> Advice | None:
+        """Run the advisor with a progress bar; the table fills in after every batch."""
+        view = self.view()
+        self.position.value = self._position_html(view)
+        self.clear_notice()
+        samples = int(self.samples.value)
+        seed = self.rng.getrandbits(31)
+        self.progress.value = 0.0
+        self.progress.bar_style = ""
+        self.progress_text.value = self._progress_words(0, samples)
+        self.verdict.value = ""
+        self.table.value = ""
+        self.chart.value = ""
+        self.advise_button.disabled = True
+        try:
+            last: Advice | None = None
+            for advice in advise_iter(view, samples, seed, executor=self.executor,
+                                      first=self.first):
+                last = advice
+                with self.box.hold_sync():
+                    self.progress.value = advice.fraction
+                    self.progress_text.value = self._progress_words(advice.worlds, samples,
+                                                                    advice.seconds)
+                    self.table.value = advice_table(advice)
+                    self.verdict.value = self._verdict_html(advice)
+            assert last is not None
+            self.advice = last
+            self.progress.bar_style = "success"
+            self.chart.value = advice_chart(last)
+        finally:
+            self.advise_button.disabled = False
+        return self.advice
+
+    # -- drawing --
+    def _position_html(self, view: SeatView) -> str:
+        facing = [t for _, t in view.calls if t != "pass"]
+        standing = CONTRACT_NAMES[facing[-1]] if facing else "none"
+        facts = [("You are", seat_label(view.seat, view.active, view.dealer)),
+                 ("Calls so far", ", ".join(f"seat {s}: {t}" for s, t in view.calls) or "none"),
+                 ("Standing bid", standing)]
+        return ('<div class="st-root">' + facts_html(facts)
+                + hand_svg(view.hand, width=56, label="your hand") + "</div>")
+
+    @staticmethod
+    def _progress_words(done: int, total: int, seconds: float = 0.0) -> str:
+        t = f" · {seconds:.1f} s" if seconds else ""
+        return (f'<span class="st-root" role="status" aria-live="polite">{done} of {total} '
+                f"deals solved{t}</span>")
+
+    @staticmethod
+    def _verdict_html(advice: Advice) -> str:
+        head = "Verdict" if advice.done else "First estimate"
+        return (f'<p class="st-root st-verdict" role="status"><strong>{head}:</strong> '
+                f"{esc(verdict(advice))}</p>")
+
+
+__all__ = ["SITUATIONS", "AdvisorPanel", "advice_chart", "advice_table", "parse_calls",
+           "parse_hand", "position_for", "verdict"]
