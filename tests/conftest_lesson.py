@@ -17,6 +17,7 @@ Loaded as a pytest plugin by ``tests/conftest.py``. What is here:
 from __future__ import annotations
 
 import contextlib
+import html
 import json
 import os
 import re
@@ -328,20 +329,46 @@ def card_forms(text: str) -> list[str]:
     card = Card.parse(text)
     rank = "10" if card.rank.letter == "T" else card.rank.letter
     sym = card.suit.symbol
-    b = r"(?<![A-Za-z0-9])"
-    e = r"(?![A-Za-z0-9])"
+    b = r"(?<![\w.\-])"  # not inside a word or a number
+    e = r"(?![\w.\-])"
     return [b + re.escape(card.text) + e,
             b + re.escape(rank + sym), b + re.escape(card.rank.letter + sym),
             re.escape(card.name), b + re.escape(f"{rank} of {sym}")]
 
 
+#: SVG geometry (path data, points) is numbers and command letters, never a card's name.
+_GEOMETRY = re.compile(r'\s(?:d|points|transform|viewBox)=\\?"[^"\\]*\\?"')
+
+
 def mentions(blob: str, cards: set[str] | list[str]) -> set[str]:
     """Which of ``cards`` (texts like ``TH``) the text ``blob`` names in any form."""
+    blob = _GEOMETRY.sub(" ", blob)
     found = set()
     for text in cards:
         if any(re.search(f, blob) for f in card_forms(text)):
             found.add(text)
     return found
+
+
+def plain(data: Any) -> str:
+    """Every string in ``data`` (a widget state, a message list, or its JSON text) with HTML
+    entities resolved, one per line — where a secret text or a card name can be looked for."""
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except ValueError:
+            return html.unescape(data)
+    out: list[str] = []
+    stack = [data]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            out.append(html.unescape(x))
+        elif isinstance(x, dict):
+            stack.extend(x.values())
+        elif isinstance(x, list | tuple):
+            stack.extend(x)
+    return "\n".join(out)
 
 
 @pytest.fixture

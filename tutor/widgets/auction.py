@@ -63,9 +63,9 @@ class AuctionExplorer(Panel):
         self.reset = button("New auction", cls="tutor-auction-reset", tooltip="Start again")
         self.undo.on_click(lambda _: self.take_back())
         self.reset.on_click(lambda _: self.restart())
-        row = w.HBox(list(self.buttons.values()), layout=w.Layout(flex_flow="row wrap", gap=".3em"))
+        row = w.HBox(list(self.buttons.values()), layout=w.Layout(flex_flow="row wrap"))
         row.add_class("tutor-auction-buttons")
-        tools = w.HBox([self.undo, self.reset], layout=w.Layout(flex_flow="row wrap", gap=".3em"))
+        tools = w.HBox([self.undo, self.reset], layout=w.Layout(flex_flow="row wrap"))
         self.box.children = [self.title, self.words, row, self.notice, self.calls, tools]
         self._show(last=None)
 

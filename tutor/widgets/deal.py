@@ -58,7 +58,7 @@ class CutForDealer(Panel):
         self.tie.on_click(lambda _: self.recut(tie=True))
         self.box.children = [self.words, self.table,
                              w.HBox([self.again, self.tie],
-                                    layout=w.Layout(flex_flow="row wrap", gap=".3em")),
+                                    layout=w.Layout(flex_flow="row wrap")),
                              self.notice]
         self._show()
 
@@ -140,7 +140,7 @@ class DealStepper(Panel):
         self.back.on_click(lambda _: self.go(self.index - 1))
         self.forward.on_click(lambda _: self.go(self.index + 1))
         self.box.children = [self.words, w.HBox([self.back, self.forward], layout=w.Layout(
-            flex_flow="row wrap", gap=".3em")), self.notice, self.table]
+            flex_flow="row wrap")), self.notice, self.table]
         self._show()
 
     def _plan(self) -> list[PlanStep]:

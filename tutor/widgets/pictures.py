@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards import DECK_36, Rank
-from ..display import facts_html
 from ..display.markup import HtmlStr, esc
 from ..engine.record import state_of
 from ..rules.six_bid_solo import Options, SixBidSoloState, active_seats
@@ -73,19 +72,22 @@ def points_picture() -> HtmlStr:
 def misere_both_ways(record: Mapping[str, Any] | str | os.PathLike[str]) -> HtmlStr:
     """One Misère deal settled under both values of option ``misere`` (SBS-V1), by the engine."""
     rec = dict(load_record(record))
-    rows: list[tuple[str, str]] = []
-    for value, words in (("no_tricks", "no tricks (default)"),
+    rows = []
+    for value, words in (("no_tricks", "no tricks (the default)"),
                          ("no_card_points", "no card points")):
         rec["options"] = {**dict(rec.get("options") or {}), "misere": value}
         state = state_of(rec)
         assert isinstance(state, SixBidSoloState) and state.bidder is not None
         b = state.bidder
-        rows.append((f"misère by {words}",
-                     f"the bidder won {state.won_tricks[b]} trick(s) holding "
-                     f"{state.won_points[b]} card points: "
-                     f"{'made' if state.made() else 'lost'}, "
-                     f"{state.chips()[b]:+d} chips for the bidder (SBS-V1, SBS-11)"))
-    return facts_html(rows)
+        cells = [words, str(state.won_tricks[b]), str(state.won_points[b]),
+                 "made" if state.made() else "lost", f"{state.chips()[b]:+d}"]
+        rows.append("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in cells) + "</tr>")
+    head = "".join(f'<th scope="col">{esc(h)}</th>' for h in (
+        "made when the bidder wins", "tricks won", "card points in them", "result",
+        "bidder's chips (SBS-11)"))
+    return HtmlStr('<table class="st-root st-misere-both"><caption>The same Misère deal under '
+                   f"both rules (SBS-V1)</caption><thead><tr>{head}</tr></thead><tbody>"
+                   f"{''.join(rows)}</tbody></table>")
 
 
 def sitout_table() -> HtmlStr:

@@ -197,7 +197,7 @@ class QuizWidget(Panel):
         self.learner.listen(self._learner_changed)
         self.box.children = [self.heading, self.exhibit, self.choices, self.pick,
                              w.HBox([self.check, self.next], layout=w.Layout(
-                                 flex_flow="row wrap", gap="0.5em")),
+                                 flex_flow="row wrap")),
                              self.notice, self.result, self.score]
         self._show_score()
         self.new_question()

@@ -306,7 +306,7 @@ class DealReplay(Panel):
         self.forward.on_click(lambda _: self.go(self.index + 1))
         self.last.on_click(lambda _: self.go(len(self.steps) - 1))
         nav = w.HBox([self.first, self.back, self.forward, self.last],
-                     layout=w.Layout(flex_flow="row wrap", gap="0.4em"))
+                     layout=w.Layout(flex_flow="row wrap"))
         self.box.children = [self.title, self.where, nav, self.notice, self.words, self.table]
         self._show()
 

@@ -1,0 +1,210 @@
+"""A real browser: Debian's chromium, driven by Playwright, against the session's Voilà server.
+
+Every lesson loads (a screenshot of each goes to build/screenshots/), a legal-play quiz makes
+the round trip to the kernel and back, a quiz is answered with the keyboard alone, a 360 px
+viewport does not scroll sideways, the dark theme is dark — and the whole widget state the
+page holds (read from its widget manager) and every kernel message it received hold no answer
+before it is revealed and no card the learner's seat may not see.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+from conftest_lesson import (
+    LESSONS,
+    NOTEBOOKS,
+    FrameLog,
+    VoilaServer,
+    mentions,
+    open_lesson,
+    plain,
+    read_audit,
+    screenshot,
+    subtree_state,
+    widget_state,
+)
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("voila")]
+
+KERNEL_ID = """async () => (await window.jupyterapp.widgetManagerPromise.promise).kernel.id"""
+
+
+def close(page: Any) -> None:
+    page.context.close()  # the page's unload beacon shuts its kernel down
+
+
+def quiz(page: Any, n: int = 0) -> Any:
+    return page.locator(".tutor-quiz").nth(n)
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_lesson_loads(browser: Any, voila_server: VoilaServer, name: str) -> None:
+    page = open_lesson(browser, voila_server, name)
+    try:
+        assert page.tutor_errors == [], page.tutor_errors
+        text = page.inner_text("body")
+        assert "Traceback" not in text and "Error" not in text
+        assert page.locator(".tutor-widget").count() >= 1
+        nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+        for cell in nb.cells:  # sources stripped: no line of code on the page
+            if cell.cell_type == "code":
+                for line in cell.source.splitlines():
+                    assert len(line) < 13 or line not in text, line
+        screenshot(page, f"{name.removesuffix('.ipynb')}-light")
+    finally:
+        close(page)
+
+
+def test_legal_play_quiz_round_trip(browser: Any, voila_server: VoilaServer) -> None:
+    page = open_lesson(browser, voila_server, "05-play.ipynb")
+    try:
+        q = quiz(page, 0)
+        boxes = q.locator(".tutor-quiz-option input[type=checkbox]")
+        assert boxes.count() >= 1
+        boxes.nth(0).check()
+        q.locator(".tutor-quiz-pick").get_by_text("Your pick:").wait_for()
+        label = q.locator(".tutor-quiz-option").nth(0).inner_text().strip()
+        q.get_by_text(re.compile(f"Your pick: {re.escape(label)}")).wait_for()
+        q.locator("button.tutor-quiz-check").click()
+        feedback = q.locator(".tutor-quiz-feedback .st-feedback")
+        feedback.wait_for()
+        words = feedback.inner_text()
+        assert "SBS-23" in words and "Score:" in words and label in words
+        assert re.search(r"Right!|Not quite", words)
+        assert q.locator(".tutor-quiz-option input[type=checkbox]").nth(0).is_disabled()
+        q.locator("button.tutor-quiz-next").click()  # and a new question arrives
+        q.locator(".tutor-quiz-feedback .st-feedback").wait_for(state="detached")
+        screenshot(page, "05-play-round-trip")
+    finally:
+        close(page)
+
+
+def test_quiz_with_the_keyboard_alone(browser: Any, voila_server: VoilaServer) -> None:
+    page = open_lesson(browser, voila_server, "01-card-ranking.ipynb")
+    try:
+        q = quiz(page)
+
+        def focused(selector: str) -> bool:
+            return bool(page.evaluate(
+                "s => !!document.activeElement && document.activeElement.matches(s)", selector))
+
+        def tab_to(selector: str, limit: int = 80) -> None:
+            for _ in range(limit):
+                page.keyboard.press("Tab")
+                if focused(selector):
+                    return
+            pytest.fail(f"Tab never reached {selector}")
+
+        tab_to(".tutor-quiz .widget-toggle-button")
+        page.keyboard.press("Space")
+        q.locator(".widget-toggle-button.mod-active").wait_for()
+        q.get_by_text(re.compile(r"Your pick: (?!nothing)")).wait_for()
+        page.wait_for_function(
+            "() => !document.querySelector('.tutor-quiz button.tutor-quiz-check').disabled")
+        tab_to(".tutor-quiz button.tutor-quiz-check")
+        page.keyboard.press("Enter")
+        feedback = q.locator(".tutor-quiz-feedback .st-feedback")
+        feedback.wait_for()
+        assert "SBS-2" in feedback.inner_text()
+        tab_to(".tutor-quiz button.tutor-quiz-next")
+        page.keyboard.press("Enter")
+        feedback.wait_for(state="detached")
+    finally:
+        close(page)
+
+
+def test_narrow_viewport(browser: Any, voila_server: VoilaServer) -> None:
+    for name in ("05-play.ipynb", "06-solo.ipynb"):
+        page = open_lesson(browser, voila_server, name, width=360, height=740)
+        try:
+            widths = page.evaluate("""() => Array.from(document.querySelectorAll(
+                'html, body, #rendered_cells, .tutor-widget')).map(e => [e.scrollWidth,
+                e.clientWidth])""")
+            for scroll, client in widths:
+                assert scroll <= max(client, 360) + 1, widths  # no sideways scrolling
+            screenshot(page, f"{name.removesuffix('.ipynb')}-360px")
+        finally:
+            close(page)
+
+
+def luminance(css: str) -> float:
+    r, g, b = (int(x) / 255 for x in re.findall(r"\d+", css)[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_dark_theme(browser: Any, voila_server: VoilaServer) -> None:
+    page = open_lesson(browser, voila_server, "06-solo.ipynb", theme="dark")
+    try:
+        assert page.evaluate("() => document.body.dataset.jpThemeLight") == "false"
+        colours = page.evaluate("""() => {
+            const face = document.querySelector('.tutor-replay svg.st-card .st-face');
+            const text = document.querySelector('.tutor-replay .st-commentary p');
+            return [getComputedStyle(document.body).backgroundColor,
+                    getComputedStyle(face).fill, getComputedStyle(text).color];
+        }""")
+        background, face, text = (luminance(c) for c in colours)
+        assert background < 0.3 and face < 0.3 and text > 0.6, colours
+        screenshot(page, "06-solo-dark")
+    finally:
+        close(page)
+
+
+@pytest.mark.parametrize("name", ["03-the-deal.ipynb", "04-the-auction.ipynb", "05-play.ipynb",
+                                  "06-solo.ipynb", "10-spread-misere.ipynb"])
+def test_browser_holds_no_hidden_card_and_no_answer(browser: Any, voila_server: VoilaServer,
+                                                    lesson_dirs: dict[str, Path],
+                                                    name: str) -> None:
+    frames = FrameLog()
+    page = open_lesson(browser, voila_server, name, frames=frames)
+    try:
+        kernel = page.evaluate(KERNEL_ID)
+
+        def check(stage: str) -> dict[str, dict[str, Any]]:
+            state = widget_state(page)
+            audit = read_audit(lesson_dirs["audit"], kernel)
+            assert audit, "the lesson's panels wrote no audit"
+            everything = plain(state) + "\n" + plain(frames.messages)
+            for entry in audit.values():
+                assert entry["model_id"] in state, f"{stage}: a panel the page does not hold"
+                seen = plain(subtree_state(state, entry["model_id"]))
+                leaked = mentions(seen, entry["hidden"])
+                assert not leaked, f"{stage}: {entry['panel']} shows {leaked}"
+                for secret in entry["secrets"]:
+                    assert secret not in everything, f"{stage}: {entry['panel']} answer leaked"
+            return audit
+
+        check("loaded")
+        # step the deal widgets on, then check again (each step changes what is hidden)
+        for button_sel, label_sel in ((".tutor-replay-next", ".tutor-replay-step"),
+                                      (".tutor-deal-next", ".tutor-deal-words")):
+            button = page.locator(f"button{button_sel}").first
+            if not button.count():
+                continue
+            label = page.locator(label_sel).first
+            for _ in range(4):
+                before = label.inner_text()
+                button.click()
+                expect(label).not_to_have_text(before)
+        check("stepped")
+        # answering reveals the explanation: the same detector now finds it (so it can fail)
+        before = read_audit(lesson_dirs["audit"], kernel)
+        asking = {k: v for k, v in before.items() if v["panel"] == "QuizWidget" and v["secrets"]}
+        if asking:
+            q = quiz(page, 0)
+            q.locator(".widget-toggle-button, .tutor-quiz-option input").first.click()
+            page.wait_for_function(
+                "() => !document.querySelector('.tutor-quiz button.tutor-quiz-check').disabled")
+            q.locator("button.tutor-quiz-check").click()
+            q.locator(".tutor-quiz-feedback .st-feedback").wait_for()
+            after = read_audit(lesson_dirs["audit"], kernel)
+            answered = [k for k in asking if not after[k]["secrets"]]
+            assert len(answered) == 1
+            assert asking[answered[0]]["secrets"][0] in plain(widget_state(page))
+    finally:
+        close(page)

@@ -1,0 +1,161 @@
+"""Voilà over HTTP, no browser: each lesson renders with no error and no source code, nothing
+is fetched from the internet, the kernel refuses code from the page, tracebacks stay on the
+server, idle kernels are culled — and the serving recipe (voila.json, binder/) is consistent.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import tomllib
+import uuid
+from pathlib import Path
+
+import nbformat
+import pytest
+from conftest_lesson import LESSONS, NOTEBOOKS, REPO, VoilaServer, kernel_id_of
+
+pytestmark = pytest.mark.xdist_group("voila")
+
+EXTERNAL = re.compile(r"""(?:src|href)=["'](?:https?:)?//(?!127\.0\.0\.1|localhost)[^"']+""")
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_lesson_renders_without_error_or_source(voila_server: VoilaServer, name: str) -> None:
+    status, page = voila_server.get(f"/voila/render/{name}")
+    kernel = kernel_id_of(page)
+    try:
+        assert status == 200
+        for bad in ("Traceback", "voila-error", "application/vnd.jupyter.stderr",
+                    "Exception", "Error in"):
+            assert bad not in page, bad
+        nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+        for cell in nb.cells:  # sources stripped: no line of code reaches the page
+            if cell.cell_type == "code":
+                for line in cell.source.splitlines():
+                    if len(line.strip()) > 12:
+                        assert line.strip() not in page, line
+        assert "application/vnd.jupyter.widget-view+json" in page or "st-root" in page
+        assert not EXTERNAL.findall(page), EXTERNAL.findall(page)
+    finally:
+        voila_server.shutdown_kernel(kernel)
+
+
+def test_data_and_code_files_are_not_served(voila_server: VoilaServer) -> None:
+    # hand records hold every hand: the denylist keeps them (and code) off the web
+    for path in ("deals/solo.json", "make_lessons.py", "deals/make_deals.py", "00-welcome.ipynb"):
+        status, _ = voila_server.get(f"/voila/files/{path}")
+        assert status in (403, 404), path
+
+
+def test_execute_request_from_the_page_is_refused(voila_server: VoilaServer,
+                                                  tmp_path: Path) -> None:
+    """Voilà's own test_no_execute_allowed, extended: the code must not run at all."""
+    import websocket  # websocket-client, a jupyter_server dependency
+
+    status, page = voila_server.get("/voila/render/01-card-ranking.ipynb")
+    assert status == 200
+    kernel = kernel_id_of(page)
+    sentinel = tmp_path / "pwned"
+    ws = websocket.create_connection(
+        f"ws://127.0.0.1:{voila_server.port}/api/kernels/{kernel}/channels"
+        f"?session_id={uuid.uuid4()}", timeout=60)
+    try:
+        def send(msg_type: str, content: dict[str, object]) -> str:
+            msg_id = uuid.uuid4().hex
+            ws.send(json.dumps({
+                "header": {"msg_id": msg_id, "msg_type": msg_type, "username": "test",
+                           "session": uuid.uuid4().hex, "version": "5.3", "date": ""},
+                "parent_header": {}, "metadata": {}, "content": content,
+                "channel": "shell", "buffers": []}))
+            return msg_id
+
+        bad = send("execute_request", {"code": f"open({str(sentinel)!r}, 'w').write('x')",
+                                       "silent": False, "store_history": False,
+                                       "user_expressions": {}, "allow_stdin": False})
+        probe = send("kernel_info_request", {})
+        seen: list[dict[str, object]] = []
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:  # the shell channel answers in order
+            msg = json.loads(ws.recv())
+            seen.append(msg)
+            if msg.get("parent_header", {}).get("msg_id") == probe and \
+                    msg["msg_type"] == "kernel_info_reply":
+                break
+        else:
+            pytest.fail("no kernel_info_reply")
+    finally:
+        ws.close()
+        voila_server.shutdown_kernel(kernel)
+    assert not [m for m in seen if m.get("parent_header", {}).get("msg_id") == bad]
+    assert not [m for m in seen if m["msg_type"] in ("execute_reply", "execute_input", "stream")]
+    assert not sentinel.exists()
+    assert any("execute_request" in line and "not allowed" in line for line in voila_server.log)
+
+
+def test_tracebacks_stay_on_the_server_and_idle_kernels_are_culled(tmp_path: Path) -> None:
+    """A second server on a scratch folder: a failing notebook, and a short culling period."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("SECRET_NAME = 1\nraise ValueError('inner detail')")]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    nbformat.write(nb, tmp_path / "broken.ipynb")
+    ok = nbformat.v4.new_notebook()
+    ok.cells = [nbformat.v4.new_code_cell("import ipywidgets as w\nw.Button(description='ok')")]
+    ok.metadata["kernelspec"] = nb.metadata["kernelspec"]
+    nbformat.write(ok, tmp_path / "ok.ipynb")
+    server = VoilaServer(tmp_path, args=("--MappingKernelManager.cull_idle_timeout=4",
+                                         "--MappingKernelManager.cull_interval=1"))
+    server.start()
+    try:
+        status, page = server.get("/voila/render/broken.ipynb")
+        assert "inner detail" not in page and "Traceback" not in page
+        assert "SECRET_NAME" not in page
+        status, page = server.get("/voila/render/ok.ipynb")
+        assert status == 200 and server.kernel_pids()
+        deadline = time.monotonic() + 60
+        while server.kernel_pids() and time.monotonic() < deadline:
+            time.sleep(0.5)  # polling the process table until the culler has run
+        assert not server.kernel_pids(), "idle kernels were not culled"
+        assert any("Culling" in line for line in server.log)
+    finally:
+        server.stop()
+
+
+# --- the serving recipe ---------------------------------------------------------------------------
+def test_voila_settings() -> None:
+    cfg = json.loads((REPO / "assets" / "voila.json").read_text(encoding="utf-8"))
+    voila = cfg["VoilaConfiguration"]
+    assert voila["strip_sources"] is True and voila["show_tracebacks"] is False
+    assert voila["template"] == "tutor"
+    assert (REPO / "assets/jupyter/voila/templates/tutor/index.html.j2").exists()
+    assert not any(re.fullmatch(p, "deals/solo.json") for p in voila["file_allowlist"])
+    cull = cfg["MappingKernelManager"]
+    assert cull["cull_idle_timeout"] > 0 and cull["cull_interval"] > 0
+
+
+def pins(lines: list[str]) -> dict[str, str]:
+    out = {}
+    for line in lines:
+        line = line.split("#")[0].strip()
+        if line:
+            name, _, version = line.partition("==")
+            out[name.lower()] = version
+    return out
+
+
+def test_binder_recipe_matches_the_lesson_extra() -> None:
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    lesson = pins(project["project"]["optional-dependencies"]["lesson"])
+    binder = pins((REPO / "binder" / "requirements.txt").read_text().splitlines())
+    assert binder == lesson
+    major, minor, patch = (int(x) for x in lesson["voila"].split("."))
+    assert (major, minor, patch) >= (0, 5, 6)  # CVE-2024-30265
+    every = json.dumps(project) + (REPO / "binder" / "requirements.txt").read_text()
+    assert "vuetify" not in every  # voila-vuetify is broken on Voilà 0.5
+    assert (REPO / "binder" / "runtime.txt").read_text().strip() == "python-3.11"
+    post = REPO / "binder" / "postBuild"
+    text = post.read_text()
+    assert post.stat().st_mode & 0o111 and "set -e" in text and "pip install" in text
+    assert "assets/voila.json" in text and "templates/tutor" in text

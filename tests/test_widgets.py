@@ -1,0 +1,329 @@
+"""The lesson widgets driven from Python: set values, click, read the feedback.
+
+No browser here: a click is ``button.click()`` or, for a forged one, the comm message a browser
+would send (``_handle_custom_msg({"event": "click"})``), which ipywidgets obeys even on a
+disabled button. Every forged event must change nothing and leave a friendly notice naming the
+rule. Hidden information is checked on the synced state of each widget's subtree — exactly
+what a browser would receive.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest_lesson import NOTEBOOKS, mentions, plain
+from traitlets import TraitError
+
+from tutor.cards import Card
+from tutor.engine.record import replay
+from tutor.quiz import KINDS, Progress, generate
+from tutor.rules.six_bid_solo import CALL_BASE, CARDS, PASS, call_action
+from tutor.widgets import (
+    AuctionExplorer,
+    CutForDealer,
+    DealReplay,
+    DealStepper,
+    Learner,
+    LearnerBox,
+    QuizWidget,
+)
+from tutor.widgets.common import Panel, guarded, state_text, subtree
+from tutor.widgets.quiz import players_of
+
+pytestmark = pytest.mark.usefixtures("clean_widgets")
+ALL = [c.text for c in CARDS]
+DEALS = sorted((NOTEBOOKS / "deals").glob("*.json"))
+
+
+def forged_click(button: Any) -> None:
+    """What a browser's comm message does: ipywidgets clicks even a disabled button."""
+    button._handle_custom_msg({"event": "click"}, [])
+
+
+def text_of(panel: Panel) -> str:
+    """The panel's synced state as plain text (strings unescaped): what a browser receives."""
+    return plain(state_text(subtree(panel.box)))
+
+
+def right_answer(q: Any) -> str | list[str]:
+    answer = sorted(q.key().answer)
+    return answer if q.multi else answer[0]
+
+
+def pick(quiz: QuizWidget, answer: str | list[str]) -> None:
+    if quiz.question is not None and quiz.question.multi:
+        for cb, value in zip(quiz.boxes, quiz.box_values, strict=True):
+            cb.value = value in answer
+    else:
+        quiz.single.value = answer
+
+
+# --- quizzes -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("kind", KINDS)
+def test_quiz_round_trip_right_and_wrong(kind: str) -> None:
+    quiz = QuizWidget([kind], learner=Learner("ada", seed=11))
+    q = quiz.question
+    assert q is not None and quiz.result.value == "" and quiz.next.disabled
+    pick(quiz, right_answer(q))
+    quiz.check.click()
+    fb = quiz.feedback
+    assert fb is not None and fb.correct
+    assert "Right!" in quiz.result.value and all(r in quiz.result.value for r in fb.rules)
+    assert "1 of 1 right" in quiz.score.value
+    assert quiz.check.disabled and not quiz.next.disabled and not quiz.next.disabled
+    quiz.next.click()
+    q2 = quiz.question
+    assert q2 is not None and q2.id != q.id and quiz.feedback is None and quiz.result.value == ""
+    wrong = [v for v in q2.values if v not in q2.key().answer]
+    pick(quiz, wrong[:1] if q2.multi else wrong[0])
+    quiz.check.click()
+    fb2 = quiz.feedback
+    assert fb2 is not None and not fb2.correct
+    # the feedback gives the correct answer, why (the rule ids) and the session score
+    assert "Not quite" in quiz.result.value
+    for label in fb2.correct_answer:
+        assert label in quiz.result.value
+    assert all(r in quiz.result.value for r in fb2.rules)
+    assert "1 of 2 right" in quiz.score.value
+
+
+def test_forged_clicks_and_values_change_nothing(tmp_path: Path) -> None:
+    learner = Learner("bo", root=tmp_path)
+    quiz = QuizWidget(["trick-winner"], learner=learner)
+    q = quiz.question
+    assert q is not None and not q.multi and quiz.check.disabled
+    before = (q.id, quiz.exhibit.value, learner.progress.answered if learner.progress else -1)
+
+    forged_click(quiz.check)  # nothing picked: Check is disabled
+    assert quiz.feedback is None and quiz.result.value == ""
+    assert "Pick an answer first" in quiz.notice.value
+    forged_click(quiz.next)  # disabled until answered
+    assert quiz.question is q and "Answer this question first" in quiz.notice.value
+    with pytest.raises(TraitError):  # a value that is not a choice: ipywidgets refuses it
+        quiz.single.set_state({"index": 99})
+    assert quiz.single.value is None
+    quiz.answer("not-a-seat")  # a forged answer straight to the grader: QUIZ-1
+    assert quiz.feedback is None and "QUIZ-1" in quiz.notice.value
+    assert learner.progress is not None and learner.progress.answered == before[2]
+    assert (q.id, quiz.exhibit.value) == before[:2]
+
+    pick(quiz, right_answer(q))
+    quiz.check.click()
+    assert quiz.feedback is not None and learner.progress.answered == 1
+    score = quiz.score.value
+    forged_click(quiz.check)  # answered already: a second click changes nothing
+    forged_click(quiz.check)
+    assert learner.progress.answered == 1 and quiz.score.value == score
+    assert "Already answered" in quiz.notice.value
+
+
+def test_a_failing_handler_shows_no_traceback() -> None:
+    class Boom(Panel):
+        @guarded
+        def act(self) -> None:
+            raise RuntimeError("internal detail")
+
+    panel = Boom()
+    panel.act()  # must not raise
+    assert "Something went wrong" in panel.notice.value
+    assert "internal detail" not in panel.notice.value and "Traceback" not in panel.notice.value
+
+
+def test_progress_survives_a_kernel_restart(tmp_path: Path) -> None:
+    first = Learner("Ada L.", root=tmp_path)
+    quiz = QuizWidget(["points"], learner=first)
+    q = quiz.question
+    assert q is not None
+    pick(quiz, right_answer(q))
+    quiz.check.click()
+    assert first.progress is not None
+    path = first.progress.path
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["answered"] == 1 and data["correct"] == 1
+    # a new kernel: a new Learner object reading the same file
+    again = Learner("Ada L.", root=tmp_path)
+    assert again.progress is not None and again.progress.answered == 1
+    assert again.progress.kind_stats()["points"] == (1, 1)
+    quiz2 = QuizWidget(["points"], learner=again)
+    assert quiz2.question is not None and quiz2.question.id != q.id  # fresh questions
+
+
+def test_learner_box_switches_the_progress_file(tmp_path: Path) -> None:
+    learner = Learner("learner", root=tmp_path)
+    box = LearnerBox(learner)
+    quiz = QuizWidget(["card-order"], learner=learner)
+    box.name.value = "Grace"
+    assert learner.name == "Grace" and learner.progress is not None
+    q = quiz.question
+    assert q is not None
+    pick(quiz, right_answer(q))
+    quiz.check.click()
+    assert Progress.for_learner(tmp_path, "Grace").answered == 1
+    assert "Grace" in box.status.value
+    box.name.value = " "  # an empty name is refused with its rule, and nothing changes
+    assert learner.name == "Grace" and "QUIZ-4" in box.notice.value
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_quiz_state_holds_no_answer_and_no_card_beyond_the_question(kind: str) -> None:
+    learner = Learner("cy", seed=5)
+    for _ in range(6):
+        quiz = QuizWidget([kind], learner=learner)
+        q = quiz.question
+        assert q is not None
+        state = text_of(quiz)
+        public = json.dumps(q.public(), ensure_ascii=False)
+        assert mentions(state, ALL) <= mentions(public, ALL)  # the widget adds no card
+        for secret in quiz.secrets():
+            assert secret not in state
+        assert q.key().explanation in quiz.secrets()
+        pick(quiz, right_answer(q))
+        assert q.key().explanation not in text_of(quiz)  # picking reveals nothing
+        quiz.check.click()
+        assert q.key().explanation in text_of(quiz)  # ... the answer does
+
+
+def test_contract_and_table_filters() -> None:
+    learner = Learner("di", seed=2)
+    for contract in ("misere", "call-solo"):
+        quiz = QuizWidget(["settlement", "trick-winner"], contract=contract, players=3,
+                          learner=learner)
+        for _ in range(3):
+            q = quiz.question
+            assert q is not None and q.context["contract"] == contract and players_of(q) == 3
+            quiz.answer(right_answer(q))
+            quiz.next.click()
+    assert players_of(generate("legal-plays", 1)) in (3, 4, 5)
+
+
+# --- the worked deals ----------------------------------------------------------------------------
+@pytest.mark.parametrize("path", DEALS, ids=lambda p: p.stem)
+def test_replay_shows_only_the_seat_view(path: Path) -> None:
+    record = json.loads(path.read_text(encoding="utf-8"))
+    for seat in ("bidder", "defender"):
+        widget = DealReplay(record, seat=seat)
+        assert widget.steps[-1].result
+        for i in range(len(widget.steps)):
+            widget.go(i)
+            hidden = {c.text for c in widget.hidden_cards()}
+            state = text_of(widget)
+            assert not mentions(state, hidden), (widget.steps[i].title, mentions(state, hidden))
+            assert "SBS-" in widget.words.value  # every step cites its rules
+        # the widow is shown at the result, and the chips are the engine's
+        widow = set(record["widow"])
+        assert widow <= mentions(text_of(widget), widow)
+        chips = replay(record)["chips"]
+        assert ", ".join(f"seat {s} {c:+d}" for s, c in enumerate(chips)) in widget.words.value
+
+
+def test_replay_forged_navigation_changes_nothing() -> None:
+    widget = DealReplay(NOTEBOOKS / "deals" / "solo.json")
+    assert widget.back.disabled and widget.first.disabled
+    table = widget.table.value
+    forged_click(widget.back)
+    assert widget.index == 0 and widget.table.value == table and "no step" in widget.notice.value
+    widget.last.click()
+    end = widget.index
+    forged_click(widget.forward)
+    assert widget.index == end
+    widget.go(-5)
+    assert widget.index == end
+
+
+def test_replay_refuses_a_bad_record() -> None:
+    record = json.loads((NOTEBOOKS / "deals" / "solo.json").read_text(encoding="utf-8"))
+    record["play"][1], record["play"][4] = record["play"][4], record["play"][1]
+    from tutor.errors import TutorError
+
+    with pytest.raises(TutorError) as err:
+        DealReplay(record)
+    assert err.value.rule.startswith(("SBS-", "REC-"))
+
+
+def test_spread_misere_defender_sees_the_exposed_hand() -> None:
+    record = json.loads((NOTEBOOKS / "deals" / "spread-misere.json").read_text(encoding="utf-8"))
+    widget = DealReplay(record, seat="defender")
+    widget.go(3)  # the first trick: the bidder's hand is face up (SBS-21)
+    bidder = widget.steps[-1].state.bidder
+    assert bidder is not None and widget.seat != bidder
+    exposed = set(widget.steps[3].state.view(widget.seat).exposed or ())
+    assert exposed and {c.text for c in exposed} <= mentions(text_of(widget), ALL)
+
+
+# --- the auction ----------------------------------------------------------------------------------
+@pytest.mark.parametrize(("calls", "bidder_pos", "contract"), [
+    (["solo", "pass", "pass"], 0, "Solo"),
+    (["pass", "pass", "misere"], 2, "Misère"),
+    (["solo", "heart-solo", "pass", "misere", "pass"], 2, "Misère"),
+    (["call-solo", "pass", "pass"], 0, "Call Solo"),
+])
+def test_auction_explorer_follows_sbs_16a(calls: list[str], bidder_pos: int,
+                                          contract: str) -> None:
+    widget = AuctionExplorer(dealer=2)
+    for token in calls:
+        action = PASS if token == "pass" else call_action(token)
+        assert not widget.buttons[action].disabled
+        widget.buttons[action].click()
+    assert widget.called() == calls
+    bidder = widget.state.active[bidder_pos]
+    assert widget.state.bidder == bidder
+    assert f"seat {bidder} is the bidder" in widget.words.value and contract in widget.words.value
+    assert all(b.disabled for b in widget.buttons.values())
+    forged_click(widget.buttons[PASS])  # the auction is over
+    assert widget.called() == calls and "SBS-16a" in widget.notice.value
+
+
+def test_auction_forged_low_bid_is_refused_by_the_engine() -> None:
+    widget = AuctionExplorer(dealer=2)
+    widget.buttons[call_action("guarantee-solo")].click()
+    solo = widget.buttons[call_action("solo")]
+    assert solo.disabled
+    words = widget.words.value
+    forged_click(solo)
+    assert widget.called() == ["guarantee-solo"] and widget.words.value == words
+    assert "SBS-14" in widget.notice.value and "strictly higher" in widget.notice.value
+    widget.take_back()
+    assert widget.called() == [] and not solo.disabled
+    assert not mentions(text_of(widget), ALL)  # no card of the deal is ever shown
+
+
+def test_auction_all_pass_is_thrown_in() -> None:
+    widget = AuctionExplorer()
+    for _ in range(3):
+        widget.buttons[PASS].click()
+    assert widget.state.phase == "done" and "SBS-17" in widget.words.value
+    assert widget.buttons[CALL_BASE + 1].disabled
+
+
+# --- the deal -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_deal_stepper_hides_other_hands(players: int) -> None:
+    widget = DealStepper(seed=3, dealer=1, players=players)
+    engine = widget.engine_deal
+    for i in range(len(widget.steps)):
+        widget.go(i)
+        hidden = {c.text for c in widget.hidden_cards()}
+        assert not mentions(text_of(widget), hidden)
+    mine = {CARDS[c].text for c in range(36) if engine.hands[widget.seat] >> c & 1}
+    assert len(mine) == 11 and mine <= mentions(text_of(widget), ALL)
+    assert "3 × 11 + 3 = 36" in widget.words.value
+    if players > 3:
+        assert "SBS-V2" in widget.words.value
+    forged_click(widget.forward)  # past the last packet
+    assert widget.index == len(widget.steps) - 1 and "SBS-8" in widget.notice.value
+
+
+def test_cut_for_dealer_lowest_card_deals() -> None:
+    widget = CutForDealer(players=3, seed=9)
+    for _ in range(5):
+        widget.again.click()
+        cut = widget.cut
+        assert cut.cards[cut.dealer] == min(cut.cards)  # SBS-6 with SBS-4 tie-break
+        assert "SBS-6" in widget.words.value
+    widget.tie.click()
+    low = widget.cut.cards[widget.cut.dealer]
+    assert sum(c.rank == low.rank for c in widget.cut.cards) > 1 and "SBS-4" in widget.words.value
+    assert isinstance(low, Card)
