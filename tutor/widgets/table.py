@@ -128,10 +128,11 @@ class Entry:
     learner: bool
     held_back: bool  # the reason names a card the learner cannot see yet: shown at the end
 
-    def shown_reason(self, done: bool) -> str:
+    def shown_reason(self, revealed: bool) -> str:
+        """The reason, or a placeholder while it names a hidden card (``revealed`` False)."""
         if not self.reason:
             return ""
-        if self.held_back and not done:
+        if self.held_back and not revealed:
             return "(its reason names a card you cannot see yet: shown when the deal is over)"
         return self.reason
 
@@ -666,10 +667,11 @@ class TableWidget(Panel):
         return self.table.hidden_cards()
 
     def secrets(self) -> list[str]:
-        """Bot reasons held back until the end of the deal."""
+        """Bot reasons held back now: they name a card the learner cannot see yet."""
         if self.table.done:
             return []
-        return [e.reason for e in self.table.log if e.held_back]
+        hidden = self.table.hidden_cards()
+        return [e.reason for e in self.table.log if e.reason and names_any(e.reason, hidden)]
 
     # -- events --
     @guarded
@@ -677,13 +679,17 @@ class TableWidget(Panel):
         t = self.table
         seat = self.seat_pick.value
         deals = self.mode_pick.value
-        if deals and (t.match is None or t.match.deals != deals or t.match.is_over()):
-            t.start_match(deals, seat)
-        else:
-            if not deals:
-                t.end_match()
-            t.new_deal(seat)
+        try:
+            if deals and (t.match is None or t.match.deals != deals or t.match.is_over()):
+                t.start_match(deals, seat)
+            else:
+                if not deals:
+                    t.end_match()
+                t.new_deal(seat)
+        finally:  # a refused deal (SBS-25, SBS-28) may still have settled the last one
+            self.refresh()
         self.hint_out.value = ""
+        self.compare_out.value = ""
         self.clear_notice()
         self.refresh()
         self._continue()
@@ -736,6 +742,7 @@ class TableWidget(Panel):
             raise IllegalActionError(rule, "no bot is to move now" if not self.table.done
                                      else "the deal is over", where="bots")
         self.table.bot_step()
+        self.clear_notice()
         self.refresh()
         self._finish_if_done()
 
@@ -937,6 +944,8 @@ class TableWidget(Panel):
             self.next_button.disabled = not t.bot_to_move()
             self.next_button.layout.display = "none" if self.auto.value else None
             self.log_out.value = self._log_html()
+            if not done:  # the whole deal and the review only once the deal is over
+                self.result.value = ""
             if t.match is not None:
                 self.new_button.description = ("New match" if t.match.is_over() and t.settled
                                                else "Next deal")
@@ -1012,9 +1021,11 @@ class TableWidget(Panel):
         if not t.log:
             return ""
         done = t.done
+        hidden = t.hidden_cards()
         items = []
         for e in t.log:
-            reason = e.shown_reason(done)
+            # a reason naming a card still hidden waits; once the card is seen, it is shown
+            reason = e.shown_reason(done or not names_any(e.reason, hidden))
             extra = f' <span class="st-reason">— {esc(reason)}</span>' if reason else ""
             items.append(f"<li>{esc(e.text)}{extra}</li>")
         return ('<section class="st-root" aria-label="what happened">'

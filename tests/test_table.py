@@ -1,0 +1,605 @@
+"""The play table driven from Python: whole deals against the bots, forged events, undo, hints,
+records, a short match, and what the browser would receive after every action.
+
+A forged event is what a browser can send: a click on a disabled button
+(``_handle_custom_msg``, which ipywidgets obeys), a trait set to a value the learner's seat may
+not use, a call for a hint out of turn. Each must change nothing — the engine state's ``key()``
+is compared — and leave a notice naming the rule.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest_lesson import mentions, plain
+
+from tutor.engine.record import dumps, state_of
+from tutor.errors import IllegalActionError, TutorError
+from tutor.rules.six_bid_solo import (
+    CALL_BASE,
+    CALLCARD_BASE,
+    CARD_INDEX,
+    CARDS,
+    DECLINE,
+    GIVE_BASE,
+    PASS,
+    PLAY,
+    SOLO,
+    TRUMP_BASE,
+    SixBidSolo,
+    SixBidSoloState,
+    mask_cards,
+)
+from tutor.widgets.common import state_text, subtree
+from tutor.widgets.table import Entry, TableError, TableGame, TableWidget, names_any
+
+pytestmark = pytest.mark.usefixtures("clean_widgets")
+
+
+def forged_click(button: Any) -> None:
+    button._handle_custom_msg({"event": "click"}, [])
+
+
+def browser_text(tw: TableWidget) -> str:
+    return plain(state_text(subtree(tw.box)))
+
+
+def assert_nothing_hidden_shown(tw: TableWidget) -> None:
+    """The widget state holds no card the learner's seat may not see, and no held-back text."""
+    hidden = {c.text for c in tw.hidden_cards()}
+    text = browser_text(tw)
+    assert not mentions(text, hidden), (tw.table.state.phase, mentions(text, hidden))
+    for secret in tw.secrets():
+        assert secret not in text
+
+
+def learner_choice(tw: TableWidget, rng: random.Random) -> int:
+    legal = list(tw.table.view.legal)
+    if tw.table.state.phase == "auction" and CALL_BASE + SOLO in legal and rng.random() < 0.7:
+        return CALL_BASE + SOLO  # bid now and then, so the learner also declares
+    return rng.choice(legal)
+
+
+def click_for(tw: TableWidget, action: int) -> None:
+    """Press the button that carries ``action`` (as the learner would)."""
+    if CALL_BASE <= action < TRUMP_BASE:
+        tw.call_buttons[action - CALL_BASE].click()
+    elif TRUMP_BASE <= action < DECLINE:
+        tw.trump_buttons[action - TRUMP_BASE].click()
+    elif action == DECLINE:
+        tw.decline_button.click()
+    elif CALLCARD_BASE <= action < GIVE_BASE:
+        text = CARDS[action - CALLCARD_BASE].text
+        tw.call_rank.value, tw.call_suit.value = text[0], text[1]
+        tw.call_button.click()
+    else:
+        i = tw._card_actions.index(action)
+        assert not tw.card_buttons[i].disabled
+        tw.card_buttons[i].click()
+
+
+def play_out(tw: TableWidget, rng: random.Random, check_each: bool = True) -> int:
+    actions = 0
+    while not tw.table.done:
+        assert tw.table.learner_to_move(), "the bots stop at the learner's turn"
+        click_for(tw, learner_choice(tw, rng))
+        assert tw.notice.value == "", tw.notice.value
+        actions += 1
+        if check_each:
+            assert_nothing_hidden_shown(tw)
+    return actions
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_a_whole_deal_to_the_settlement_and_review(seat: int) -> None:
+    tw = TableWidget(seat=seat, bot="rule", seed=20 + seat)
+    rng = random.Random(seat)
+    bid = 0
+    for _ in range(4):  # a few deals: some are thrown in, some bid by the learner
+        play_out(tw, rng)
+        state = tw.table.state
+        assert state.is_terminal() and sum(state.chips()) == 0
+        if state.bidder is not None:
+            assert "Settlement" in tw.result.value and "SBS-27" in tw.result.value
+            my_cards = sum(1 for e in tw.table.log if e.learner and e.action < 36)
+            review = tw.table.review()
+            assert len(review) == my_cards == 11
+            assert all(line.cost >= 0 for line in review)
+            assert all(line.card in line.analysis.values for line in review)
+            assert "card by card" in tw.result.value and "The whole deal" in tw.result.value
+            bid += 1
+        else:
+            assert "thrown in" in tw.result.value
+        # every bot action is in the log with its reason
+        bot_entries = [e for e in tw.table.log if not e.learner]
+        assert bot_entries and all(e.reason for e in bot_entries)
+        assert len(tw.table.log) == len(state.history())
+        if bid >= 2:
+            break
+        tw.new_button.click()
+        assert tw.notice.value == "" and not tw.table.done
+        assert tw.result.value == ""  # the last deal's cards are gone from the page
+    assert bid
+
+
+def test_review_costs_agree_with_the_solver() -> None:
+    from tutor.solver import search
+
+    tw = TableWidget(seat=0, bot="rule", seed=5)
+    rng = random.Random(3)
+    while True:
+        play_out(tw, rng, check_each=False)
+        if tw.table.state.bidder is not None:
+            break
+        tw.new_button.click()
+    state = tw.table.state
+    review = tw.table.review()
+    for line in (review[0], review[5], review[-1]):
+        # rebuild the position from the record and check the analysis independently
+        rec = state.record()
+        rec["play"] = rec["play"][: line.index]
+        pos = state_of(rec)
+        assert isinstance(pos, SixBidSoloState) and pos.to_move == 0
+        values = search.analyse(pos)
+        assert dict(line.analysis.values) == values
+        want_high = (pos.bidder == 0) != (pos.contract in (3, 5))
+        best = max(values.values()) if want_high else min(values.values())
+        assert line.cost == abs(best - values[line.card])
+
+
+def test_only_legal_cards_are_enabled_and_only_own_cards_are_shown() -> None:
+    tw = TableWidget(seat=1, bot="rule", seed=8)
+    rng = random.Random(1)
+    seen_play = False
+    while not tw.table.done:
+        view = tw.table.view
+        if view.phase == PLAY:
+            seen_play = True
+            hand = {c.text for c in view.hand}
+            shown = {b.description for b in tw.card_buttons if b.layout.display != "none"}
+            assert len(shown) == len(hand)
+            enabled = {tw._card_actions[i] for i, b in enumerate(tw.card_buttons)
+                       if not b.disabled}
+            assert enabled == set(view.legal)
+        click_for(tw, learner_choice(tw, rng))
+    assert seen_play
+
+
+def test_forged_events_change_nothing() -> None:
+    tw = TableWidget(seat=0, bot="rule", seed=11)
+    rng = random.Random(2)
+    # reach the play with the learner to move and at least one illegal card in hand
+    for _ in range(40):
+        t = tw.table
+        if t.state.phase == PLAY and t.learner_to_move() and len(t.view.legal) < len(t.view.hand):
+            break
+        if t.done:
+            tw.new_button.click()
+            continue
+        click_for(tw, learner_choice(tw, rng))
+    t = tw.table
+    assert t.state.phase == PLAY and t.learner_to_move()
+    key = t.state.key()
+    log = len(t.log)
+
+    # 1. a click on a disabled card button (an illegal card: SBS-23)
+    i = next(i for i, b in enumerate(tw.card_buttons)
+             if b.disabled and tw._card_actions[i] is not None)
+    forged_click(tw.card_buttons[i])
+    assert t.state.key() == key and len(t.log) == log and "SBS-23" in tw.notice.value
+    # ... also when its label is forged to read like a legal card: labels are never trusted
+    legal_label = tw.card_buttons[tw._card_actions.index(t.view.legal[0])].description
+    tw.card_buttons[i].description = legal_label
+    forged_click(tw.card_buttons[i])
+    assert t.state.key() == key and "SBS-23" in tw.notice.value
+    tw.refresh()
+    # a click on a hidden, empty card button
+    empty = next(i for i, b in enumerate(tw.card_buttons) if tw._card_actions[i] is None)
+    forged_click(tw.card_buttons[empty])
+    assert t.state.key() == key and "SBS-23" in tw.notice.value
+
+    # 2. values the learner's seat may not send: another seat's card, junk, a call in the play
+    other = mask_cards(t.state.hands[1])[0]
+    tw.act(other)
+    assert t.state.key() == key and "SBS-23" in tw.notice.value and "does not hold" in \
+        tw.notice.value
+    for junk in ("AS", 999, -1, None, 3.5):
+        tw.act(junk)
+        assert t.state.key() == key and "SBS-" in tw.notice.value
+    forged_click(tw.call_buttons[0])  # a pass in the play phase
+    assert t.state.key() == key and "SBS-22" in tw.notice.value
+    forged_click(tw.trump_buttons[0])
+    assert t.state.key() == key and "SBS-22" in tw.notice.value
+    forged_click(tw.call_button)
+    assert t.state.key() == key and "SBS-22" in tw.notice.value
+    assert len(t.log) == log
+
+    # 3. a hint for the wrong seat, and out of turn
+    with pytest.raises(IllegalActionError, match="SBS-5"):
+        t.hint_for(1)
+    assert t.state.key() == key
+    tw.auto.value = False
+    legal = t.view.legal[0]
+    click_for(tw, legal)  # now a bot is to move (step mode)
+    if t.bot_to_move():
+        key2 = t.state.key()
+        forged_click(tw.hint_button)  # disabled: not the learner's turn
+        assert t.state.key() == key2 and "SBS-22" in tw.notice.value
+        assert tw.hint_out.value == ""
+        # a forged card click while a bot is to move
+        forged_click(tw.card_buttons[0])
+        assert t.state.key() == key2 and "SBS-22" in tw.notice.value
+        tw.next_button.click()
+        assert t.state.key() != key2 and tw.notice.value == ""
+
+
+def test_the_bots_see_only_their_views() -> None:
+    seen: list[Any] = []
+
+    class Spy:
+        name = "spy"
+
+        def __init__(self, inner: Any) -> None:
+            self.inner = inner
+
+        def act(self, view: Any) -> tuple[int, str]:
+            seen.append(view)
+            return self.inner.act(view)  # type: ignore[no-any-return]
+
+    t = TableGame(seat=0, bot="rule", seed=4)
+    t.bots = {s: Spy(b) for s, b in t.bots.items()}
+    while t.bot_to_move() or t.learner_to_move():
+        if t.learner_to_move():
+            t.act(t.view.legal[0])
+        else:
+            t.bot_step()
+    from tutor.rules.six_bid_solo import SeatView
+
+    assert seen and all(isinstance(v, SeatView) for v in seen)
+    assert all(v.to_move == v.seat for v in seen)
+
+
+def test_a_reason_naming_a_hidden_card_is_held_back_until_the_end() -> None:
+    class Leaky:
+        name = "leaky"
+
+        def __init__(self, inner: Any, secret: str) -> None:
+            self.inner, self.secret = inner, secret
+
+        def act(self, view: Any) -> tuple[int, str]:
+            action, _ = self.inner.act(view)
+            return action, f"I hold {self.secret}"
+
+    tw = TableWidget(seat=0, bot="rule", seed=9, auto=False)
+    t = tw.table
+    for s, b in list(t.bots.items()):
+        secret = CARDS[mask_cards(t.state.hands[s])[-1]].text
+        t.bots[s] = Leaky(b, secret)
+    rng = random.Random(0)
+    while not t.done:
+        if t.bot_to_move():
+            tw.next_button.click()
+        else:
+            click_for(tw, learner_choice(tw, rng))
+        assert_nothing_hidden_shown(tw)
+    held = [e for e in t.log if e.held_back]
+    assert held, "some reason named a card still hidden"
+    assert all(e.reason in tw.result.value for e in held)  # shown once the deal is over
+
+
+def test_take_back_restores_the_position_and_compares_the_tries() -> None:
+    tw = TableWidget(seat=0, bot="rule", seed=13, hint_worlds=3)
+    t = tw.table
+    rng = random.Random(5)
+    while not (t.state.phase == PLAY and t.learner_to_move() and len(t.view.legal) >= 2):
+        if t.done:
+            tw.new_button.click()
+        else:
+            click_for(tw, learner_choice(tw, rng))
+    key, log = t.state.key(), [e.text for e in t.log]
+    first, second = t.view.legal[0], t.view.legal[1]
+    click_for(tw, first)
+    assert t.state.key() != key
+    tw.undo_button.click()
+    assert t.state.key() == key and [e.text for e in t.log] == log
+    assert "Taken back" in tw.compare_out.value
+    click_for(tw, second)
+    assert "Compared on the same 3 deals" in tw.compare_out.value
+    assert t.tries[tuple(t.state.history()[: len(key[7])])] == [first]
+    # play on to the end: the review lists the card tried first, with its double-dummy cost
+    play_out(tw, rng, check_each=False)
+    if t.state.bidder is not None:
+        tried = [ln for ln in t.review() if ln.tries]
+        assert tried and tried[0].tries == (first,)
+        assert "taken back" in tw.result.value
+
+
+def test_take_back_a_call_and_nothing_to_take_back() -> None:
+    t = TableGame(seat=0, bot="rule", seed=1)
+    with pytest.raises(TableError, match="TABLE-1"):
+        t.undo()
+    while not t.learner_to_move():
+        t.bot_step()
+    key = t.state.key()
+    t.act(PASS)
+    t.run_bots()
+    t.undo()
+    assert t.state.key() == key
+
+
+def test_hint_is_from_the_learners_view_and_legal() -> None:
+    # a late position from a record: the PIMC hint is quick there
+    game = SixBidSolo()
+    rng = random.Random(7)
+    state = game.new_deal(rng, 2)
+    state.apply(CALL_BASE + SOLO)
+    state.apply(PASS)
+    state.apply(PASS)
+    state.apply(TRUMP_BASE + 1)
+    while len(state.tricks) < 8:
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.to_move
+    assert seat is not None
+    tw = TableWidget(seat=0, bot="rule", seed=1, hint_worlds=4)
+    tw._load(state.record(), "late")
+    assert tw.table.learner_to_move() or tw.table.done
+    if tw.table.done:
+        return
+    tw.hint_button.click()
+    assert tw.notice.value == "" and "Hint:" in tw.hint_out.value
+    assert_nothing_hidden_shown(tw)
+
+
+def test_save_and_load_a_deal(tmp_path: Path) -> None:
+    tw = TableWidget(seat=0, bot="rule", seed=17, records_dir=tmp_path)
+    rng = random.Random(9)
+    for _ in range(5):
+        click_for(tw, learner_choice(tw, rng)) if tw.table.learner_to_move() else None
+        if tw.table.done:
+            break
+    record = tw.table.record()
+    tw.save_name.value = "my deal"
+    tw.save_button.click()
+    assert tw.notice.value == "" and (tmp_path / "my deal.json").exists()
+    assert "my deal.json" in tw.load_pick.options
+    # the record file holds every hand; the widget state never shows it mid-deal
+    assert_nothing_hidden_shown(tw)
+
+    other = TableWidget(seat=0, bot="rule", seed=99, records_dir=tmp_path)
+    other.load_pick.value = "my deal.json"
+    other.load_button.click()
+    assert other.notice.value == ""
+    assert other.table.state.key() == state_of(record).key() or other.table.done
+    assert_nothing_hidden_shown(other)
+
+    # bad names and missing files are refused with TABLE-3, nothing written
+    for bad in ("", "../escape", "a/b", "x" * 80):
+        tw.save_name.value = bad
+        tw.save_button.click()
+        assert "TABLE-3" in tw.notice.value
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["my deal.json"]
+    other.load_pick.options = ["../../etc/passwd"]
+    other.load_pick.value = "../../etc/passwd"
+    key = other.table.state.key()
+    other.load_button.click()
+    assert "TABLE-3" in other.notice.value and other.table.state.key() == key
+
+
+def test_a_teachers_record_continues_mid_deal_for_any_seat(tmp_path: Path) -> None:
+    rec = json.loads((Path(__file__).parent / "records" / "example-solo-first-trick.json")
+                     .read_text(encoding="utf-8"))
+    for seat in (0, 1, 2):
+        tw = TableWidget(seat=seat, bot="rule", seed=3, records_dir=tmp_path)
+        tw.seat_pick.value = seat
+        (tmp_path / "teacher.json").write_text(dumps(rec), encoding="utf-8")
+        tw._list_records()
+        tw.load_pick.value = "teacher.json"
+        tw.load_button.click()
+        assert tw.notice.value == "", tw.notice.value
+        assert tw.table.state.history()[: len(rec["calls"]) + 4] == \
+            state_of(rec).history()[: len(rec["calls"]) + 4]
+        assert "from the record" in tw.log_out.value
+        assert_nothing_hidden_shown(tw)
+        play_out(tw, random.Random(seat))
+
+
+def test_upload_is_read_then_cleared_from_the_page() -> None:
+    rec = json.loads((Path(__file__).parent / "records" / "complete-solo.json")
+                     .read_text(encoding="utf-8"))
+    rec["play"] = rec["play"][:4]
+    tw = TableWidget(seat=2, bot="rule", seed=3)
+    tw.seat_pick.value = 2
+    content = dumps(rec).encode("utf-8")
+    tw.upload.set_state({"value": [{"name": "deal.json", "type": "application/json",
+                                    "size": len(content), "content": content,
+                                    "last_modified": 0}]})
+    assert tw.notice.value == "", tw.notice.value
+    assert tw.upload.value == ()
+    assert "Loaded deal.json" in tw.files_out.value
+    assert_nothing_hidden_shown(tw)
+    # a broken upload: a friendly REC-1 notice, nothing changed
+    key = tw.table.state.key()
+    tw.upload.set_state({"value": [{"name": "bad.json", "type": "application/json", "size": 3,
+                                    "content": b"{x", "last_modified": 0}]})
+    assert "REC-1" in tw.notice.value and tw.table.state.key() == key and tw.upload.value == ()
+
+
+def test_a_short_match_carries_chips() -> None:
+    tw = TableWidget(seat=0, bot="rule", seed=23, match_deals=2)
+    tw.mode_pick.value = 2
+    tw.new_button.click()
+    t = tw.table
+    assert t.match is not None and t.match.deals == 2
+    rng = random.Random(4)
+    total = [0, 0, 0]
+    for deal in range(2):
+        play_out(tw, rng, check_each=False)
+        chips = t.state.chips()
+        total = [a + b for a, b in zip(total, chips, strict=True)]
+        assert "Match balances" in tw.result.value or t.state.bidder is None
+        key = t.state.key()
+        tw.new_button.click()
+        if deal == 0:
+            assert t.match.deals_played == 1 and tw.notice.value == ""
+            assert t.match.balances == [500 + c for c in total]
+        else:  # the last deal: settled, and the match is over (SBS-28)
+            assert t.match.is_over() and "SBS-28" in tw.notice.value
+            assert t.state.key() == key and t.settled
+            assert tw.new_button.description == "New match"
+    with pytest.raises(TableError, match="TABLE-1"):
+        t.undo()  # a settled deal cannot be taken back
+    tw.new_button.click()  # a new match
+    assert t.match is not None and t.match.deals_played == 0 and tw.notice.value == ""
+
+
+def test_an_unfinished_match_deal_cannot_be_skipped() -> None:
+    t = TableGame(seat=0, bot="rule", seed=2)
+    t.start_match(3)
+    while not t.learner_to_move():
+        t.bot_step()
+    key = t.state.key()
+    with pytest.raises(IllegalActionError, match="SBS-25"):
+        t.new_deal()
+    assert t.state.key() == key
+
+
+def test_teaching_aid_shows_history_and_points_only_when_asked() -> None:
+    tw = TableWidget(seat=0, bot="rule", seed=31)
+    rng = random.Random(8)
+    while not (tw.table.state.phase == PLAY and len(tw.table.state.tricks) >= 3):
+        if tw.table.done:
+            tw.new_button.click()
+        else:
+            click_for(tw, learner_choice(tw, rng))
+    assert "Tricks played" not in tw.view_out.value and tw.aid_out.value == ""
+    tw.aid.value = True
+    assert "Tricks played" in tw.view_out.value
+    assert "Teaching aid" in tw.aid_out.value and "SBS-25" in tw.aid_out.value
+    taken = tw.table.points_taken()
+    assert sum(taken.values()) == sum(c.points for _, cs, _ in tw.table.view.tricks for c in cs)
+    tw.aid.value = False
+    assert "Tricks played" not in tw.view_out.value
+
+
+def test_a_failing_bot_shows_a_friendly_notice() -> None:
+    class Broken:
+        name = "broken"
+
+        def act(self, view: Any) -> tuple[int, str]:
+            raise RuntimeError("internal detail")
+
+    tw = TableWidget(seat=0, bot="rule", seed=1, auto=False)
+    for s in tw.table.bots:
+        tw.table.bots[s] = Broken()
+    rng = random.Random(0)
+    while tw.table.learner_to_move():
+        click_for(tw, learner_choice(tw, rng))
+    key = tw.table.state.key()
+    forged_click(tw.next_button)
+    assert "Something went wrong" in tw.notice.value
+    assert "internal detail" not in browser_text(tw) and "Traceback" not in browser_text(tw)
+    assert tw.table.state.key() == key
+
+
+def test_call_solo_steps_through_the_widget() -> None:
+    # find a deal where the learner (seat 0, forehand) may bid Call Solo at once
+    tw = TableWidget(seat=0, bot="rule", seed=41)
+    t = tw.table
+    for _ in range(20):
+        if t.learner_to_move() and t.state.phase == "auction" and not t.state.history():
+            break
+        tw.new_button.click()
+    assert t.learner_to_move()
+    tw.call_buttons[6].click()  # Call Solo
+    t.run_bots()
+    tw.refresh()
+    assert t.state.phase == "declare" and t.view.step == "call"
+    assert tw.callcard_box.layout.display is None
+    # calling one's own card is refused by the engine (SBS-20)
+    own = t.view.hand[0].text
+    key = t.state.key()
+    tw.call_rank.value, tw.call_suit.value = own[0], own[1]
+    tw.call_button.click()
+    assert "SBS-20" in tw.notice.value and t.state.key() == key
+    # call a card held by a defender (never named on the page before the call)
+    target = next(c for c in range(36) if t.state.hands[1] >> c & 1)
+    click_for(tw, CALLCARD_BASE + target)
+    assert tw.notice.value == "" and t.state.call_holder == 1
+    assert t.view.step == "give"
+    give = next(a for a in t.view.legal)
+    click_for(tw, give)
+    assert t.view.step == "trump"
+    click_for(tw, TRUMP_BASE + 2)
+    assert t.state.phase == PLAY and t.state.trump == 2
+    assert_nothing_hidden_shown(tw)
+    texts = [e.text for e in t.log]
+    assert any("hands it over" in x for x in texts) and any("give seat 1" in x for x in texts)
+
+
+def test_a_defender_never_sees_the_gift_between_two_bots() -> None:
+    """Forehand (a bot) plays Call Solo and calls a card middlehand (a bot) holds: the learner,
+    endhand, sees the call and who handed it over, never the card given back (SBS-20)."""
+
+    class Scripted:
+        name = "scripted"
+
+        def act(self, view: Any) -> tuple[int, str]:
+            legal = list(view.legal)
+            if view.phase == "auction":
+                call = CALL_BASE + 6
+                return (call, "I like my hand") if call in legal else (PASS, "pass")
+            if view.step == "call":
+                return CALLCARD_BASE + middle[0], "the card I lack"
+            if view.step == "give":
+                gift = max(legal)
+                return gift, f"give {CARDS[gift - GIVE_BASE].text}: my cheapest card"
+            return legal[0], "first legal"
+
+    t = TableGame(seat=2, bot="rule", seed=5)
+    middle = mask_cards(t.state.hands[1])
+    t.bots = {0: Scripted(), 1: Scripted()}
+    tw = TableWidget(seat=2, bot="rule", seed=5, auto=False)
+    tw.table = t
+    while t.state.phase != PLAY:
+        if t.learner_to_move():
+            t.act(PASS)
+        else:
+            tw.next_button.click()
+        assert_nothing_hidden_shown(tw)
+    assert t.state.call_holder == 1 and t.state.given >= 0
+    gift = CARDS[t.state.given]
+    assert gift in tw.hidden_cards()
+    entry = next(e for e in t.log if e.action >= GIVE_BASE)
+    assert "face down" in entry.text and not names_any(entry.text, {gift})
+    assert entry.held_back and entry.reason not in browser_text(tw)
+    assert any("seat 1 hands it over" in e.text for e in t.log)
+
+
+def test_names_any_knows_every_form() -> None:
+    th = CARDS[CARD_INDEX[next(c for c in CARDS if c.text == "TH")]]
+    for text in ("TH", "T♥ is high", "the 10♥", "ten of hearts", "(TH)"):
+        assert names_any(text, {th}), text
+    for text in ("THE END", "WIDTH", "10♦", "ten of spades", "T♠"):
+        assert not names_any(text, {th}), text
+
+
+def test_bad_seats_and_levels_are_refused() -> None:
+    with pytest.raises(TableError, match="TABLE-2"):
+        TableGame(seat=3)
+    with pytest.raises(TableError, match="TABLE-2"):
+        TableGame(bot="genius")
+    with pytest.raises(TableError, match="TABLE-2"):
+        TableGame(options={"players": 4})
+    tw = TableWidget(seat=0, seed=1)
+    key = tw.table.state.key()
+    tw.seat_pick.set_state({"index": 2})  # a different seat applies to the next deal only
+    assert tw.table.state.key() == key and tw.table.seat == 0
+    e = Entry(0, 0, 0, "", "", True, False)
+    assert e.shown_reason(False) == ""
+    with pytest.raises(TutorError):
+        tw.table.load({"format": "nope"})
+    assert tw.table.state.key() == key
