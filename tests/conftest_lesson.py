@@ -107,8 +107,15 @@ class VoilaServer:
 
         if self.proc is None:
             return []
-        return [p.pid for p in psutil.Process(self.proc.pid).children(recursive=True)
-                if "ipykernel_launcher" in " ".join(p.cmdline())]
+        pids = []
+        for p in psutil.Process(self.proc.pid).children(recursive=True):
+            try:  # a kernel that just ended may be a zombie until the server reaps it
+                if p.status() != psutil.STATUS_ZOMBIE and \
+                        "ipykernel_launcher" in " ".join(p.cmdline()):
+                    pids.append(p.pid)
+            except psutil.Error:
+                continue
+        return pids
 
     def get(self, path: str, timeout: float = 120) -> tuple[int, str]:
         try:

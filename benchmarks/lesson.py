@@ -1,0 +1,346 @@
+"""Lesson benchmarks: Voilà render time and kernel memory per lesson against a blank ipywidgets
+notebook served in the same run, quiz answer latency in a kernel, and a classroom load.
+
+    .venv/bin/python benchmarks/lesson.py                # everything, ~3-4 minutes on 2 cores
+    .venv/bin/python benchmarks/lesson.py --reps 5 --sessions 20 --no-browser
+
+What is measured (targets from issue 4 in brackets):
+
+1. **Render** — one Voilà server (the real settings, ``assets/voila.json``) serves a copy of
+   ``notebooks/`` plus ``blank.ipynb`` (one ipywidgets Button and HTML: the baseline). Rounds
+   go blank, lesson, lesson, ... so drift hits all alike. Per notebook: the time of the HTTP
+   render (Voilà starts a kernel, runs every cell, sends the page), the kernel's resident memory
+   right after it, and — with chromium — the time until a browser shows every widget.
+   Ratios against the blank notebook [≤ 1.3× time, ≤ 1.5× memory].
+2. **Answer latency** — inside a real kernel (widget messages serialised as for a browser), a
+   quiz of each kind is answered many times: pick, **Check answer** → feedback drawn, then
+   **Next question**. p50/p95 of the Check click [p95 ≤ 50 ms], next to a bare Button click.
+3. **Classroom** — N sessions opened at once against the server; every render must succeed;
+   peak memory of the server and its kernels; then idle culling (short settings for the run)
+   must stop every kernel, and the memory after is reported.
+
+Figures are medians of ``--reps`` rounds; nothing here asserts wall-clock times (tests never
+do); the exit status is 0 unless a render fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import contextlib
+import json
+import shutil
+import statistics
+import sys
+import tempfile
+import textwrap
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import psutil
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests"))
+from conftest_lesson import (  # noqa: E402  (the tests' own Voilà and browser helpers)
+    CHROMIUM_FLAGS,
+    WIDGETS_DRAWN,
+    VoilaServer,
+    chromium_path,
+    kernel_id_of,
+)
+
+MiB = 1024 * 1024
+BLANK = "blank.ipynb"
+
+
+def blank_notebook(path: Path) -> None:
+    """The baseline: the smallest useful ipywidgets page."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell("# Blank"),
+                nbformat.v4.new_code_cell(
+                    "import ipywidgets as w\n\n"
+                    "w.VBox([w.HTML('<b>Blank</b>'), w.Button(description='Go')])")]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    nbformat.write(nb, path)
+
+
+def workspace() -> Path:
+    root = Path(tempfile.mkdtemp(prefix="lesson-bench-"))
+    shutil.copytree(REPO / "notebooks", root / "notebooks")
+    blank_notebook(root / "notebooks" / BLANK)
+    return root
+
+
+def tree_rss(pid: int) -> int:
+    """Resident memory of a process and all its children (the server and its kernels)."""
+    try:
+        p = psutil.Process(pid)
+        procs = [p, *p.children(recursive=True)]
+    except psutil.NoSuchProcess:
+        return 0
+    total = 0
+    for q in procs:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            total += q.memory_info().rss
+    return total
+
+
+def wait_gone(server: VoilaServer, pids: set[int], timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and pids & set(server.kernel_pids()):
+        time.sleep(0.05)
+
+
+# --- 1. render time and kernel memory ------------------------------------------------------------
+def render_round(server: VoilaServer, name: str) -> tuple[float, int]:
+    before = set(server.kernel_pids())
+    t0 = time.perf_counter()
+    status, page = server.get(f"/voila/render/{name}")
+    elapsed = time.perf_counter() - t0
+    if status != 200 or "Traceback" in page:
+        raise SystemExit(f"render of {name} failed: HTTP {status}")
+    new = set(server.kernel_pids()) - before
+    rss = 0
+    for pid in new:
+        with contextlib.suppress(psutil.Error):
+            rss += psutil.Process(pid).memory_info().rss
+    server.shutdown_kernel(kernel_id_of(page))
+    wait_gone(server, new)
+    return elapsed, rss
+
+
+def browser_times(server: VoilaServer, names: list[str]) -> dict[str, float]:
+    """Seconds until a browser shows every widget of the page (one fresh context each)."""
+    path = chromium_path()
+    if path is None:
+        return {}
+    from playwright.sync_api import sync_playwright
+
+    out: dict[str, float] = {}
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
+        try:
+            for name in names:
+                ctx = browser.new_context(viewport={"width": 1100, "height": 900})
+                page = ctx.new_page()
+                t0 = time.perf_counter()
+                page.goto(f"{server.url}/voila/render/{name}", timeout=120_000)
+                page.wait_for_selector("#loading", state="detached", timeout=120_000)
+                page.wait_for_function(WIDGETS_DRAWN.replace(
+                    "document.querySelectorAll('.tutor-widget').length > 0",
+                    "document.querySelectorAll('.jupyter-widgets').length > 0"),
+                    timeout=120_000)
+                out[name] = time.perf_counter() - t0
+                ctx.close()  # the unload beacon shuts the kernel down
+        finally:
+            browser.close()
+    return out
+
+
+# --- 2. answer latency in a kernel ---------------------------------------------------------------
+LATENCY_CODE = textwrap.dedent("""
+    import json, os, statistics, tempfile, time
+    import ipywidgets as w
+    from tutor.quiz import KINDS
+    from tutor.widgets import Learner, QuizWidget
+
+    learner = Learner("bench", root=tempfile.mkdtemp())  # a real progress file, as on a page
+    out = {}
+    def pick(quiz):
+        q = quiz.question
+        if q.multi:
+            quiz.boxes[0].value = True
+        else:
+            quiz.single.value = q.values[0]
+    for kind in KINDS:
+        quiz = QuizWidget([kind], learner=learner)
+        checks, picks, nexts = [], [], []
+        for _ in range(N):
+            t0 = time.perf_counter(); pick(quiz); t1 = time.perf_counter()
+            quiz.check.click(); t2 = time.perf_counter()
+            assert quiz.feedback is not None
+            quiz.next.click(); t3 = time.perf_counter()
+            picks.append(t1 - t0); checks.append(t2 - t1); nexts.append(t3 - t2)
+        out[kind] = {"check": checks, "pick": picks, "next": nexts}
+    html = w.HTML(); button = w.Button()
+    button.on_click(lambda b: setattr(html, "value", f"<p>clicked {time.time()}</p>"))
+    base = []
+    for _ in range(N):
+        t0 = time.perf_counter(); button.click(); base.append(time.perf_counter() - t0)
+    out["baseline"] = {"check": base}
+    print("RESULT" + json.dumps(out))
+""")
+
+
+def answer_latency(n: int) -> dict[str, dict[str, list[float]]]:
+    from jupyter_client.manager import start_new_kernel
+
+    km, kc = start_new_kernel(kernel_name="python3")
+    try:
+        chunks: list[str] = []
+
+        def keep(msg: dict[str, Any]) -> None:
+            if msg["msg_type"] == "stream":
+                chunks.append(msg["content"]["text"])
+            elif msg["msg_type"] == "error":
+                chunks.append("ERROR " + "\n".join(msg["content"]["traceback"]))
+
+        reply = kc.execute_interactive(f"N = {n}\n" + LATENCY_CODE, timeout=900,
+                                       output_hook=keep)
+        text = "".join(chunks)
+        if reply["content"]["status"] != "ok" or "RESULT" not in text:
+            raise SystemExit("latency run failed:\n" + text[-3000:])
+        data: dict[str, dict[str, list[float]]] = json.loads(text.split("RESULT", 1)[1])
+        return data
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
+
+
+def pct(values: list[float], q: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, round(q * (len(s) - 1)))]
+
+
+# --- 3. classroom -----------------------------------------------------------------------------
+def classroom(server: VoilaServer, names: list[str], sessions: int) -> dict[str, Any]:
+    assert server.proc is not None
+    pid = server.proc.pid
+    idle = tree_rss(pid)
+    peak = [idle]
+    stop = threading.Event()
+
+    def sample() -> None:
+        while not stop.is_set():
+            peak[0] = max(peak[0], tree_rss(pid))
+            stop.wait(0.2)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    t0 = time.perf_counter()
+    with concurrent.futures.ThreadPoolExecutor(sessions) as pool:
+        results = list(pool.map(lambda i: server.get(f"/voila/render/{names[i % len(names)]}",
+                                                     timeout=600), range(sessions)))
+    all_rendered = time.perf_counter() - t0
+    ok = sum(1 for status, page in results
+             if status == 200 and "Traceback" not in page and "kernelId" in page)
+    kernels = len(server.kernel_pids())
+    loaded = tree_rss(pid)
+    t1 = time.perf_counter()
+    deadline = t1 + 300
+    while server.kernel_pids() and time.perf_counter() < deadline:
+        time.sleep(0.5)  # waiting for the idle culler
+    culled_after = time.perf_counter() - t1
+    stop.set()
+    sampler.join()
+    return {"sessions": sessions, "rendered_ok": ok, "seconds_all_rendered": all_rendered,
+            "kernels_after_load": kernels, "kernels_after_culling": len(server.kernel_pids()),
+            "seconds_until_culled": culled_after, "idle_MiB": idle / MiB,
+            "loaded_MiB": loaded / MiB, "peak_MiB": peak[0] / MiB,
+            "after_culling_MiB": tree_rss(pid) / MiB}
+
+
+# --- the report -----------------------------------------------------------------------------------
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--reps", type=int, default=3, help="render rounds (median)")
+    ap.add_argument("--answers", type=int, default=60, help="answers per quiz kind")
+    ap.add_argument("--sessions", type=int, default=20, help="classroom sessions at once")
+    ap.add_argument("--cull", type=int, default=20, help="idle seconds before culling (run)")
+    ap.add_argument("--no-browser", action="store_true", help="skip the chromium timings")
+    ap.add_argument("--json", type=Path, help="also write the figures here")
+    args = ap.parse_args()
+
+    root = workspace()
+    lessons = sorted(p.name for p in (root / "notebooks").glob("*.ipynb") if p.name != BLANK)
+    names = [BLANK, *lessons]
+    server = VoilaServer(root / "notebooks", env={"TUTOR_PROGRESS_DIR": str(root / "progress")},
+                         args=(f"--MappingKernelManager.cull_idle_timeout={args.cull}",
+                               "--MappingKernelManager.cull_interval=2"))
+    figures: dict[str, Any] = {"machine": {"cpus": psutil.cpu_count(),
+                                           "python": sys.version.split()[0]}}
+    print(f"Lesson benchmarks — {len(lessons)} lessons vs {BLANK}, {args.reps} rounds, "
+          f"{psutil.cpu_count()} CPUs", flush=True)
+    server.start()
+    try:
+        render_round(server, BLANK)  # warm the server and the file cache
+        times: dict[str, list[float]] = {n: [] for n in names}
+        mem: dict[str, list[int]] = {n: [] for n in names}
+        for _ in range(args.reps):
+            for name in names:
+                t, rss = render_round(server, name)
+                times[name].append(t)
+                mem[name].append(rss)
+        browser = {} if args.no_browser else browser_times(server, names)
+        bt = statistics.median(times[BLANK])
+        bm = statistics.median(mem[BLANK])
+        bb = browser.get(BLANK)
+        print("\n1. Render (HTTP: kernel start + run + page; median of rounds) and kernel memory")
+        head = f"{'notebook':<26}{'render s':>9}{'×blank':>8}{'kernel MiB':>12}{'×blank':>8}"
+        if browser:
+            head += f"{'browser s':>11}{'×blank':>8}"
+        print(head)
+        rows = {}
+        for name in names:
+            t = statistics.median(times[name])
+            m = statistics.median(mem[name])
+            row = {"render_s": t, "render_ratio": t / bt, "kernel_MiB": m / MiB,
+                   "memory_ratio": m / bm}
+            line = f"{name:<26}{t:>9.2f}{t / bt:>8.2f}{m / MiB:>12.1f}{m / bm:>8.2f}"
+            if name in browser and bb:
+                row.update(browser_s=browser[name], browser_ratio=browser[name] / bb)
+                line += f"{browser[name]:>11.2f}{browser[name] / bb:>8.2f}"
+            rows[name] = row
+            print(line)
+        worst_t = max(r["render_ratio"] for n, r in rows.items() if n != BLANK)
+        worst_m = max(r["memory_ratio"] for n, r in rows.items() if n != BLANK)
+        print(f"worst lesson: {worst_t:.2f}× the blank render time (target ≤ 1.3×), "
+              f"{worst_m:.2f}× its kernel memory (target ≤ 1.5×)")
+        figures["render"] = rows
+
+        print(f"\n3. Classroom: {args.sessions} sessions at once, idle culling after "
+              f"{args.cull} s", flush=True)
+        room = classroom(server, lessons, args.sessions)
+        figures["classroom"] = room
+        print(f"rendered without error: {room['rendered_ok']} of {room['sessions']} in "
+              f"{room['seconds_all_rendered']:.1f} s; kernels: {room['kernels_after_load']}")
+        print(f"memory (server + kernels): idle {room['idle_MiB']:.0f} MiB, peak "
+              f"{room['peak_MiB']:.0f} MiB, after culling ({room['seconds_until_culled']:.0f} s,"
+              f" {room['kernels_after_culling']} kernels left) {room['after_culling_MiB']:.0f}"
+              " MiB")
+    finally:
+        server.stop()
+        shutil.rmtree(root, ignore_errors=True)
+
+    print(f"\n2. Quiz answer latency in a kernel ({args.answers} answers per kind)", flush=True)
+    lat = answer_latency(args.answers)
+    print(f"{'kind':<16}{'check p50 ms':>13}{'p95 ms':>9}{'max ms':>9}{'pick p95':>10}"
+          f"{'next p95':>10}")
+    every: list[float] = []
+    out_lat = {}
+    for kind, d in lat.items():
+        c = [x * 1000 for x in d["check"]]
+        if kind != "baseline":
+            every += c
+        line = f"{kind:<16}{pct(c, .5):>13.2f}{pct(c, .95):>9.2f}{max(c):>9.2f}"
+        if "pick" in d:
+            line += f"{pct([x * 1000 for x in d['pick']], .95):>10.2f}"
+            line += f"{pct([x * 1000 for x in d['next']], .95):>10.2f}"
+        out_lat[kind] = {"check_p50_ms": pct(c, .5), "check_p95_ms": pct(c, .95),
+                         "check_max_ms": max(c)}
+        print(line)
+    base = pct([x * 1000 for x in lat["baseline"]["check"]], .95)
+    print(f"all kinds: check p95 {pct(every, .95):.2f} ms (target ≤ 50 ms); a bare Button "
+          f"click p95 {base:.2f} ms")
+    figures["latency"] = out_lat
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2), encoding="utf-8")
+    return 0 if figures["classroom"]["rendered_ok"] == args.sessions else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
