@@ -110,7 +110,12 @@ MODE_TRICKS = 1  # each trick is worth 1
 
 MAXPLY = 36  # plies from the root: at most 33 cards, plus the root
 MV = 12  # move slots per ply
-TT_FIELDS = 5  # key1, key2, lo, hi, meta (generation << 16 | best << 6 | tricks left)
+# a table entry is three ints: key1; key2 | lower bound << 48 | upper bound << 56; and
+# generation << 16 | best lead << 6 | tricks left (bounds 0..120, NO_BOUND above; no lead: 63)
+TT_FIELDS = 3
+KEY2_MASK = (1 << 48) - 1
+NO_BOUND = 127
+NO_LEAD = 63
 
 # stack fields, each a row of MAXPLY
 (F_ALPHA, F_BETA, F_BEST, F_GAIN, F_LEAD, F_TN, F_T0, F_T1, F_N, F_I, F_BM, F_TKEY1, F_TKEY2,
@@ -120,8 +125,8 @@ N_FIELDS = 17
 # statistics: nodes, table hits, sure-points cut-offs, table stores, then from S_CUT_AT a
 # histogram of which move (0..11) gave each cut-off, 12 slots for each kind of node:
 # a lead by the maximiser, a lead by the minimiser, second hand, third hand
-S_NODES, S_TTHITS, S_QCUTS, S_STORES = range(4)
-S_CUT_AT = 4
+S_NODES, S_TTHITS, S_QCUTS, S_STORES, S_QUASI = range(5)
+S_CUT_AT = 5
 N_STATS = S_CUT_AT + 4 * 12
 
 INF = 1 << 20
@@ -132,7 +137,8 @@ USE_ORDER = 2
 USE_EQUIV = 4
 USE_QUICK = 8
 USE_ENDGAME = 16
-ALL_FEATURES = USE_TT | USE_ORDER | USE_EQUIV | USE_QUICK | USE_ENDGAME
+USE_QUASI = 32
+ALL_FEATURES = USE_TT | USE_ORDER | USE_EQUIV | USE_QUICK | USE_ENDGAME | USE_QUASI
 
 
 @jit
@@ -312,7 +318,7 @@ def _cheapest(hand: int, s: int, k: int) -> int:
 
 @jit
 def order_score(card: int, p: int, tn: int, t0: int, t1: int, leader: int, hh: Any, trump: int,
-                maxmask: int, cntmask: int, mode: int, live: int) -> int:
+                maxmask: int, cntmask: int, mode: int, live: int, xf: int) -> int:
     """A move-ordering score: higher is searched first (DDS-style heuristics)."""
     s = card // 9
     r = card % 9
@@ -335,8 +341,21 @@ def order_score(card: int, p: int, tn: int, t0: int, t1: int, leader: int, hh: A
                 wpos = o
                 wcard = oc
         good = ((cntmask >> wpos) & 1) == i_max
+        xv = (xf >> 12) & 15
         if good:
+            if xv == 1:
+                return 300 + val * 4 + (8 - r)
+            if xv == 2:
+                return 300 + val - (wpos != p) * 20
+            if xv == 3:
+                return 300 + val + (wpos != p) * 20
             return 300 + val
+        if xv == 4:
+            return 200 - val * 4 + POP9[(hh[p] >> (9 * s)) & 511]
+        if xv == 5:
+            return 200 - val * 4 - POP9[(live >> (9 * s)) & 511] - (s == trump) * 10
+        if xv == 6:
+            return 200 - val * 4 - POP9[(live >> (9 * s)) & 511] + (s == trump) * 10
         return 200 - val * 4 - POP9[(live >> (9 * s)) & 511]
     # following: who wins so far?
     w = 0
@@ -385,6 +404,7 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
     use_order = (features & USE_ORDER) != 0
     use_equiv = (features & USE_EQUIV) != 0
     use_quick = (features & USE_QUICK) != 0 and mode == MODE_POINTS and maxmask == cntmask
+    use_quasi = (features & USE_QUASI) != 0 and mode == MODE_POINTS
     ply = 0
     stk[F_MODE * MAXPLY] = mode
     stk[F_ALPHA * MAXPLY] = alpha
@@ -439,14 +459,16 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                         stk[F_SLOT * MAXPLY + ply] = slot
                         for j in range(2):
                             e = (slot + j) * TT_FIELDS
-                            if tt[e] == k1 and tt[e + 1] == k2 and (tt[e + 4] >> 16) == gen:
+                            if (tt[e] == k1 and (tt[e + 1] & KEY2_MASK) == k2
+                                    and (tt[e + 2] >> 16) == gen):
                                 stats[S_TTHITS] += 1
-                                if tt[e + 2] > lo:
-                                    lo = tt[e + 2]
-                                if tt[e + 3] < hi:
-                                    hi = tt[e + 3]
-                                bm = (tt[e + 4] >> 6) & 1023
-                                if bm < 36:
+                                w = tt[e + 1]
+                                if ((w >> 48) & 127) > lo:
+                                    lo = (w >> 48) & 127
+                                if ((w >> 56) & 127) < hi:
+                                    hi = (w >> 56) & 127
+                                bm = (tt[e + 2] >> 6) & 63
+                                if bm != NO_LEAD:
                                     tt_best = denorm_card(bm, union, mode)
                                 break
                     if use_quick and lo < b and hi > a:
@@ -508,7 +530,7 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                                 sc = 1 << 20
                             else:
                                 sc = order_score(c, p, tn, t0, t1, leader, hh, trump, maxmask,
-                                                 cntmask, mode, live)
+                                                 cntmask, mode, live, features)
                         i = n  # insertion by score, stable
                         while i > 0 and (mvs[base + i - 1] >> 8) < sc:
                             mvs[base + i] = mvs[base + i - 1]
@@ -534,6 +556,23 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
             t0 = stk[F_T0 * MAXPLY + ply]
             t1 = stk[F_T1 * MAXPLY + ply]
             p = (leader + tn) % 3
+            if use_quasi and i > 0:
+                live = hh[0] | hh[1] | hh[2]
+                if tn >= 1:
+                    live |= 1 << t0
+                if tn == 2:
+                    live |= 1 << t1
+                is_max = (maxmask >> p) & 1
+                bound = _quasi_bound(mvs, ply * MV, i, c, hh[p], live, is_max,
+                                     stk[F_ALPHA * MAXPLY + ply], stk[F_BETA * MAXPLY + ply])
+                if bound >= 0:
+                    # a twin card already searched bounds this one well enough
+                    stats[S_QUASI] += 1
+                    mvs[ply * MV + i] = (bound << 8) | c
+                    best = stk[F_BEST * MAXPLY + ply]
+                    if (is_max and bound > best) or (not is_max and bound < best):
+                        stk[F_BEST * MAXPLY + ply] = bound
+                    continue
             hh[p] &= ~(1 << c)
             nxt = ply + 1
             g = 0
@@ -565,6 +604,7 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
             # take back the move tried at ``ply`` and fold the child's value into the node
             i = stk[F_I * MAXPLY + ply] - 1
             c = mvs[ply * MV + i] & 255
+            mvs[ply * MV + i] = (val << 8) | c  # the child's value, for its twins
             p = (stk[F_LEAD * MAXPLY + ply] + stk[F_TN * MAXPLY + ply]) % 3
             hh[p] |= 1 << c
             best = stk[F_BEST * MAXPLY + ply]
@@ -590,6 +630,41 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                 elif val < stk[F_BETA * MAXPLY + ply]:
                     stk[F_BETA * MAXPLY + ply] = val
             state = 1
+
+
+@jit
+def _quasi_bound(mvs: Any, base: int, i: int, c: int, hand: int, live: int, is_max: int,
+                 a: int, b: int) -> int:
+    """Quasi-symmetry (Kupferschmid and Helmert): a card of the same hand and suit with no
+    other player's live card between it and ``c`` wins and loses exactly the same tricks, so
+    the two values differ by at most the difference of their points. If a twin already
+    searched (its value stored in ``mvs``) keeps ``c`` on the wrong side of the window, return
+    that bound for ``c``; else -1.
+    """
+    s = c // 9
+    r = c % 9
+    pc = RANK_POINTS[r]
+    for j in range(i):
+        e = mvs[base + j]
+        cj = e & 255
+        if cj // 9 != s:
+            continue
+        rj = cj % 9
+        lo = r if r < rj else rj
+        hi = rj if r < rj else r
+        between = ((1 << hi) - (1 << (lo + 1))) << (9 * s)
+        if live & between & ~hand:
+            continue
+        d = pc - RANK_POINTS[rj]
+        if d < 0:
+            d = -d
+        vj = e >> 8
+        if is_max:
+            if vj + d <= a:
+                return vj + d
+        elif vj - d >= b:
+            return vj - d
+    return -1
 
 
 @jit
@@ -706,39 +781,41 @@ def _tt_store(hh: Any, stk: Any, tt: Any, ply: int, val: int, gen: int, stats: A
     e1 = e0 + TT_FIELDS
     union = hh[0] | hh[1] | hh[2]
     tricks_left = popcount(union) // 3
-    if tt[e0] == k1 and tt[e0 + 1] == k2 and (tt[e0 + 4] >> 16) == gen:
+    if tt[e0] == k1 and (tt[e0 + 1] & KEY2_MASK) == k2 and (tt[e0 + 2] >> 16) == gen:
         e = e0
-    elif tt[e1] == k1 and tt[e1 + 1] == k2 and (tt[e1 + 4] >> 16) == gen:
+    elif tt[e1] == k1 and (tt[e1 + 1] & KEY2_MASK) == k2 and (tt[e1 + 2] >> 16) == gen:
         e = e1
     else:
-        # replace an entry of an older generation, else the one nearer the end of the deal
-        if (tt[e0 + 4] >> 16) != gen:
-            e = e0
-        elif (tt[e1 + 4] >> 16) != gen:
-            e = e1
-        elif (tt[e0 + 4] & 63) <= (tt[e1 + 4] & 63):
+        # two tiers: the first entry keeps the position deepest in the deal (the costliest
+        # to search again) and hands the one it had to the second, which takes anything
+        if (tt[e0 + 2] >> 16) != gen or (tt[e0 + 2] & 63) <= tricks_left:
+            if (tt[e0 + 2] >> 16) == gen:
+                tt[e1] = tt[e0]
+                tt[e1 + 1] = tt[e0 + 1]
+                tt[e1 + 2] = tt[e0 + 2]
             e = e0
         else:
             e = e1
         tt[e] = k1
-        tt[e + 1] = k2
-        tt[e + 2] = 0
-        tt[e + 3] = INF
-        tt[e + 4] = (gen << 16) | (1023 << 6) | tricks_left
+        tt[e + 1] = k2 | (NO_BOUND << 56)
+        tt[e + 2] = (gen << 16) | (NO_LEAD << 6) | tricks_left
         stats[S_STORES] += 1
+    w = tt[e + 1]
+    lo = (w >> 48) & 127
+    hi = (w >> 56) & 127
     if a < val < b:
-        tt[e + 2] = val
-        tt[e + 3] = val
+        lo = val
+        hi = val
     elif val >= b:
-        if val > tt[e + 2]:
-            tt[e + 2] = val
-    elif val < tt[e + 3]:
-        tt[e + 3] = val
+        if val > lo:
+            lo = val
+    elif val < hi:
+        hi = val
+    tt[e + 1] = k2 | (lo << 48) | (hi << 56)
     bm = stk[F_BM * MAXPLY + ply]
     if bm >= 0:
-        mode = stk[F_MODE * MAXPLY]
-        nb = norm_hand(1 << bm, union, mode)
-        tt[e + 4] = (gen << 16) | (_low_card(nb) << 6) | tricks_left
+        nb = norm_hand(1 << bm, union, stk[F_MODE * MAXPLY])
+        tt[e + 2] = (gen << 16) | (_low_card(nb) << 6) | tricks_left
 
 
 # --- the workspace and the drivers (plain Python around the kernel) ---------------------------
@@ -753,7 +830,7 @@ class Workspace:
 
     def __init__(self, tt_bits: int | None = None) -> None:
         if tt_bits is None:
-            tt_bits = 20 if COMPILED else 17
+            tt_bits = 21 if COMPILED else 17
         self.ttmask = (1 << tt_bits) - 1
         size = (self.ttmask + 1) * TT_FIELDS
         self.tt: Any

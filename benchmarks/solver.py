@@ -1,0 +1,284 @@
+"""Benchmark of the double-dummy solver (``make bench`` runs it; ``--help`` for options).
+
+Deal set (fixed, seeded): deal ``seed`` for seed 0..N-1 is ``SixBidSolo().new_deal(seed,
+dealer=seed % 3)``, stopped at its first lead with a *forced* contract, not a random auction:
+the active player with the most card points plus 8 per card of the longest suit bids Solo in
+that suit (Heart Solo for hearts) and the others pass — the strong hands a bidder really plays,
+which are harder than random hands. Misère uses the same deals with the hand holding the
+fewest card points as the Misère bidder.
+
+Printed, each against figures measured in the same run:
+
+1. exact solves of the full 11-trick deals (compiled): median / p90 / p99 / max ms and nodes;
+2. yes/no tests at the threshold (the hardest ones): "does the bidder reach V?" and "V + 1?",
+   V the exact value, each on a cold table;
+3. Misère: "can the bidder lose every trick?" and the exact number of tricks;
+4. the plain-Python path (``SOLO_TUTOR_NO_NUMBA=1``, a subprocess) on the first deals;
+5. the speed-up over a naive baseline — plain alpha-beta, no table, no ordering, no pruning —
+   on the same deals cut to their last six tricks (the naive search cannot finish whole deals),
+   and over a table-only search (the notes' prototype level) on whole deals;
+6. the first call's compile time in a fresh process with an empty numba cache, and the first
+   call of a second process that starts warm from that cache.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tutor.rules.six_bid_solo import (  # noqa: E402
+    CALL_BASE,
+    MISERE,
+    PASS,
+    TRUMP_BASE,
+    SixBidSolo,
+    SixBidSoloState,
+    mask_points,
+)
+from tutor.solver import kernel, search  # noqa: E402
+from tutor.solver.kernel import (  # noqa: E402
+    ALL_FEATURES,
+    MODE_POINTS,
+    MODE_TRICKS,
+    USE_TT,
+    Workspace,
+)
+
+#: CPU time of this process: the machine may be shared, and waiting for a core is not the
+#: solver's cost (``--wall`` switches to wall-clock time)
+CLOCK = time.process_time
+
+Query = tuple[tuple[int, int, int], int, tuple[int, ...], int, int, int, int]
+
+
+def _bid(s: SixBidSoloState, pos: int, contract: int) -> None:
+    bid = CALL_BASE + contract
+    for a in ([bid, PASS, PASS], [PASS, bid, PASS], [PASS, PASS, bid])[pos]:
+        s.apply(a)
+
+
+def solo_deal(seed: int) -> SixBidSoloState:
+    """The strongest hand bids Solo (Heart Solo) in its longest suit (see the docstring)."""
+    s = SixBidSolo().new_deal(seed, dealer=seed % 3)
+    best = (-1, 0, 0)
+    for pos, seat in enumerate(s.active):
+        h = s.hands[seat]
+        for t in range(4):
+            score = mask_points(h) + 8 * bin(h >> (9 * t) & 0x1FF).count("1")
+            if score > best[0]:
+                best = (score, pos, t)
+    _, pos, trump = best
+    _bid(s, pos, 2 if trump == 2 else 1)
+    if s.phase == "declare":
+        s.apply(TRUMP_BASE + trump)
+    return s
+
+
+def misere_deal(seed: int) -> SixBidSoloState:
+    s = SixBidSolo().new_deal(seed, dealer=seed % 3)
+    pos = min(range(3), key=lambda p: mask_points(s.hands[s.active[p]]))
+    _bid(s, pos, MISERE)
+    return s
+
+
+def query(s: SixBidSoloState, features: int = ALL_FEATURES) -> Query:
+    """The kernel question of a state: the bidder's points (or, in Misère, the defenders'
+    tricks the bidder maximises)."""
+    pos = search.position_of(s)
+    me = 1 << pos.bidder
+    if s.contract == MISERE:
+        return pos.hands, pos.leader, pos.trick, -1, me, 7 ^ me, MODE_TRICKS
+    return pos.hands, pos.leader, pos.trick, pos.trump, me, me, MODE_POINTS
+
+
+def cut_to(s: SixBidSoloState, tricks_left: int, seed: int) -> SixBidSoloState:
+    """The deal after random legal cards down to ``tricks_left`` tricks at a trick's start."""
+    rng = random.Random(seed)
+    c = s.copy()
+    while 11 - len(c.tricks) > tricks_left:
+        c.apply(rng.choice(c.legal_actions()))
+    return c
+
+
+def timed(fn: Callable[[], int], ws: Workspace) -> tuple[float, int, int]:
+    ws.clear()
+    ws.reset_stats()
+    t = CLOCK()
+    v = fn()
+    return (CLOCK() - t) * 1000, ws.nodes, v
+
+
+def exact(ws: Workspace, q: Query, features: int = ALL_FEATURES) -> Callable[[], int]:
+    return lambda: kernel.value(ws, *q, features=features)
+
+
+def test_at(ws: Workspace, q: Query, target: int) -> Callable[[], int]:
+    return lambda: int(kernel.run(ws, *q, target - 1, target) >= target)
+
+
+def pct(xs: Sequence[float], p: float) -> float:
+    ys = sorted(xs)
+    return ys[min(len(ys) - 1, int(p * len(ys)))]
+
+
+def line(name: str, ms: Sequence[float], nodes: Sequence[int] | None = None) -> str:
+    out = (f"{name:<44} median {statistics.median(ms):8.2f}  mean {statistics.mean(ms):8.2f}"
+           f"  p90 {pct(ms, .9):8.2f}  p99 {pct(ms, .99):8.2f}  max {max(ms):8.2f} ms")
+    if nodes:
+        out += f"  | median nodes {int(statistics.median(nodes)):,}"
+    return out
+
+
+def run_set(n: int, with_tests: bool = True) -> dict[str, Any]:
+    """Exact solves, threshold tests and Misère on deals 0..n-1, on this process's backend."""
+    ws = Workspace()
+    r: dict[str, Any] = {"exact": [], "exact_nodes": [], "values": [], "test": [],
+                         "test_nodes": [], "mis_test": [], "mis_exact": []}
+    for seed in range(n):
+        q = query(solo_deal(seed))
+        ms, nodes, v = timed(exact(ws, q), ws)
+        r["exact"].append(ms)
+        r["exact_nodes"].append(nodes)
+        r["values"].append(v)
+        if with_tests:
+            for target in (v, v + 1):
+                ms, nodes, yes = timed(test_at(ws, q, target), ws)
+                assert yes == (target == v)
+                r["test"].append(ms)
+                r["test_nodes"].append(nodes)
+        m = query(misere_deal(seed))
+        total = kernel.units_left(m[0], m[2], MODE_TRICKS)
+        r["mis_test"].append(timed(test_at(ws, m, total), ws)[0])
+        r["mis_exact"].append(timed(exact(ws, m), ws)[0])
+    return r
+
+
+PLAIN = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import solver as b
+from tutor.solver import kernel
+assert not kernel.COMPILED
+print(json.dumps(b.run_set(int(sys.argv[2]), with_tests=sys.argv[3] == "1")))
+"""
+
+FIRST_CALL = """
+import time
+t0 = time.perf_counter()
+from tutor.solver import search
+from tutor.rules.six_bid_solo import SixBidSolo, CALL_BASE, PASS, TRUMP_BASE
+s = SixBidSolo().new_deal(1)
+for a in (CALL_BASE + 1, PASS, PASS, TRUMP_BASE):
+    s.apply(a)
+t1 = time.perf_counter()
+search.solve(s)
+print(time.perf_counter() - t1, t1 - t0)
+"""
+
+
+def first_call_times() -> tuple[float, float, float]:
+    """Seconds of the first solve in a fresh process with an empty cache, then again in a
+    second process reading that cache; and the import time of the warm process."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        env.pop("SOLO_TUTOR_NO_NUMBA", None)
+        out = []
+        for _ in range(2):
+            done = subprocess.run([sys.executable, "-c", FIRST_CALL], env=env, check=True,
+                                  capture_output=True, text=True)
+            out.append([float(x) for x in done.stdout.split()])
+    return out[0][0], out[1][0], out[1][1]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--deals", type=int, default=100, help="deals in the set (default 100)")
+    p.add_argument("--plain-deals", type=int, default=8,
+                   help="deals for the plain-Python figures (default 8; slow)")
+    p.add_argument("--baseline-deals", type=int, default=30,
+                   help="deals for the naive baselines (default 30)")
+    p.add_argument("--no-compile-check", action="store_true",
+                   help="skip the fresh-process compile and warm-start measurement")
+    args = p.parse_args(argv)
+
+    print(f"Solver benchmark — backend: {'numba ' if kernel.COMPILED else 'plain Python'}"
+          f"{'(compiled)' if kernel.COMPILED else ''}; {args.deals} seeded deals "
+          "(forced contract: the strongest hand bids Solo in its longest suit)")
+    if not kernel.COMPILED:
+        print("numba is not installed or SOLO_TUTOR_NO_NUMBA is set: compiled figures are the "
+              "plain path's")
+    # warm up (compile or load from cache) before timing
+    search.solve(solo_deal(1))
+
+    r = run_set(args.deals)
+    print(line("exact value, full deal", r["exact"], r["exact_nodes"]))
+    print(line("yes/no at the threshold (V and V+1)", r["test"], r["test_nodes"]))
+    print(line("Misère: can the bidder lose every trick?", r["mis_test"]))
+    print(line("Misère: exact number of tricks", r["mis_exact"]))
+
+    if args.plain_deals:
+        env = dict(os.environ, SOLO_TUTOR_NO_NUMBA="1")
+        bench_dir = str(Path(__file__).resolve().parent)
+        done = subprocess.run([sys.executable, "-c", PLAIN, bench_dir, str(args.plain_deals),
+                               "1"], env=env, check=True, capture_output=True, text=True)
+        pr = json.loads(done.stdout)
+        k = args.plain_deals
+        assert pr["values"] == r["values"][:k], "plain and compiled values differ"
+        print(f"plain Python, first {k} deals (same values as compiled):")
+        print(line("  exact value, full deal", pr["exact"], pr["exact_nodes"]))
+        print(line("  yes/no at the threshold", pr["test"], pr["test_nodes"]))
+        print(line("  Misère: lose every trick?", pr["mis_test"]))
+        comp = statistics.median(r["exact"][:k])
+        print(f"  compiled/plain on these deals: exact median {comp:.2f} ms vs "
+              f"{statistics.median(pr['exact']):.2f} ms "
+              f"(x{statistics.median(pr['exact']) / comp:.1f})")
+
+    if args.baseline_deals:
+        ws = Workspace()
+        k = min(args.baseline_deals, args.deals)
+        full_ms: list[float] = []
+        naive_ms: list[float] = []
+        for seed in range(k):
+            q = query(cut_to(solo_deal(seed), 6, seed))
+            ms_full, _, v_full = timed(exact(ws, q), ws)
+            ms_naive, _, v_naive = timed(exact(ws, q, 0), ws)
+            assert v_full == v_naive
+            full_ms.append(ms_full)
+            naive_ms.append(ms_naive)
+        print(f"naive baseline (alpha-beta, no table, no ordering, no pruning), {k} deals cut "
+              "to their last 6 tricks:")
+        print(line("  naive", naive_ms))
+        print(line("  this solver", full_ms))
+        print(f"  speed-up: total x{sum(naive_ms) / sum(full_ms):.1f}, median of per-deal "
+              f"ratios x{statistics.median(a / b for a, b in zip(naive_ms, full_ms)):.1f}")
+        tt_ms: list[float] = []
+        for seed in range(k):
+            q = query(solo_deal(seed))
+            tt_ms.append(timed(exact(ws, q, USE_TT), ws)[0])
+        ours = r["exact"][:k]
+        print(f"table-only baseline (the prototype level: table, no ordering), {k} whole deals:")
+        print(line("  table only", tt_ms))
+        print(f"  speed-up: total x{sum(tt_ms) / sum(ours):.1f}, median "
+              f"x{statistics.median(tt_ms) / statistics.median(ours):.1f}")
+
+    if kernel.COMPILED and not args.no_compile_check:
+        cold, warm, imp = first_call_times()
+        print(f"first solve in a fresh process, empty numba cache: {cold:.1f} s (compiling); "
+              f"second process from the cache: {warm:.2f} s (warm start; import {imp:.2f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
