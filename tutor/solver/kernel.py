@@ -318,7 +318,7 @@ def _cheapest(hand: int, s: int, k: int) -> int:
 
 @jit
 def order_score(card: int, p: int, tn: int, t0: int, t1: int, leader: int, hh: Any, trump: int,
-                maxmask: int, cntmask: int, mode: int, live: int, xf: int) -> int:
+                maxmask: int, cntmask: int, mode: int, live: int) -> int:
     """A move-ordering score: higher is searched first (DDS-style heuristics)."""
     s = card // 9
     r = card % 9
@@ -340,22 +340,9 @@ def order_score(card: int, p: int, tn: int, t0: int, t1: int, leader: int, hh: A
             if beats(oc, wcard, trump):
                 wpos = o
                 wcard = oc
-        good = ((cntmask >> wpos) & 1) == i_max
-        xv = (xf >> 12) & 15
-        if good:
-            if xv == 1:
-                return 300 + val * 4 + (8 - r)
-            if xv == 2:
-                return 300 + val - (wpos != p) * 20
-            if xv == 3:
-                return 300 + val + (wpos != p) * 20
-            return 300 + val
-        if xv == 4:
-            return 200 - val * 4 + POP9[(hh[p] >> (9 * s)) & 511]
-        if xv == 5:
-            return 200 - val * 4 - POP9[(live >> (9 * s)) & 511] - (s == trump) * 10
-        if xv == 6:
-            return 200 - val * 4 - POP9[(live >> (9 * s)) & 511] + (s == trump) * 10
+        if ((cntmask >> wpos) & 1) == i_max:
+            return 300 + val  # my side takes it: cash the points
+        # a losing lead: cheap, from a suit with few cards out
         return 200 - val * 4 - POP9[(live >> (9 * s)) & 511]
     # following: who wins so far?
     w = 0
@@ -530,7 +517,7 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                                 sc = 1 << 20
                             else:
                                 sc = order_score(c, p, tn, t0, t1, leader, hh, trump, maxmask,
-                                                 cntmask, mode, live, features)
+                                                 cntmask, mode, live)
                         i = n  # insertion by score, stable
                         while i > 0 and (mvs[base + i - 1] >> 8) < sc:
                             mvs[base + i] = mvs[base + i - 1]
@@ -645,7 +632,7 @@ def _quasi_bound(mvs: Any, base: int, i: int, c: int, hand: int, live: int, is_m
     r = c % 9
     pc = RANK_POINTS[r]
     for j in range(i):
-        e = mvs[base + j]
+        e: int = mvs[base + j]
         cj = e & 255
         if cj // 9 != s:
             continue
