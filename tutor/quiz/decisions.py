@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..bots.hand import call_card, give_card, trump_estimate
+from ..bots.hand import call_card, estimates, give_card, trump_estimate
 from ..bots.pimc import chips_for
 from ..bots.rule_bot import RuleBot
 from ..engine.sampler import Sampler
@@ -341,8 +341,10 @@ def clear_call(advice: Advice, legal: Sequence[Action]) -> tuple[Action, RowResu
     return None
 
 
-def bid_decision(seed: int, rng: random.Random, *, samples: int = BID_SAMPLES) -> DecisionQuestion:
+def bid_decision(seed: int, rng: random.Random, *, samples: int | None = None
+                 ) -> DecisionQuestion:
     """What would you bid here? (see the module docstring for the clarity criterion)"""
+    samples = samples or BID_SAMPLES
     game = SixBidSolo()
     for attempt in range(ATTEMPTS):
         state = _auction_position(rng, game)
@@ -351,6 +353,14 @@ def bid_decision(seed: int, rng: random.Random, *, samples: int = BID_SAMPLES) -
         seat = state.to_move
         assert seat is not None
         view = state.view(seat)
+        # a cheap first screen, so the advisor's time goes to hands worth asking about: half
+        # the questions come from hands the rules of thumb would bid, half from the others
+        want_bid = rng.random() < 0.5
+        legal_contracts = {a - CALL_BASE for a in view.legal if a != PASS}
+        likes = any(e.chips > 0 and e.contract in legal_contracts
+                    for e in estimates(state.hands[seat]))
+        if likes != want_bid:
+            continue
         advice_seed = rng.getrandbits(31)
         advice = advise_view(view, samples, advice_seed, first=samples, adaptive=False)
         legal = list(view.legal)
@@ -428,9 +438,11 @@ def _played_position(rng: random.Random, game: SixBidSolo) -> SixBidSoloState | 
     return state if state.phase == PLAY else None
 
 
-def play_decision(seed: int, rng: random.Random, *, threshold: int = PLAY_THRESHOLD,
-                  screen_worlds: int = PLAY_SCREEN_WORLDS) -> DecisionQuestion:
+def play_decision(seed: int, rng: random.Random, *, threshold: int | None = None,
+                  screen_worlds: int | None = None) -> DecisionQuestion:
     """Which card? (see the module docstring for the screens)"""
+    threshold = PLAY_THRESHOLD if threshold is None else threshold
+    screen_worlds = PLAY_SCREEN_WORLDS if screen_worlds is None else screen_worlds
     game = SixBidSolo()
     for attempt in range(ATTEMPTS):
         state = _played_position(rng, game)

@@ -254,7 +254,8 @@ class AdvisorPanel(Panel):
         self.first = first
         self.executor = executor
         self.advice: Advice | None = None
-        self.hand_text = w.Text(value=hand, placeholder="11 cards, e.g. AS TS KS 9S AH TH KD ...",
+        self.hand_text = w.Text(value=hand,
+                                placeholder="11 cards: rank (A T K Q J 9 8 7 6), suit (C S H D)",
                                 description="Your hand", continuous_update=False,
                                 layout=w.Layout(width="100%", max_width="40em"))
         self.hand_text.add_class("tutor-advisor-hand")

@@ -83,7 +83,7 @@ class DecisionQuiz(Panel):
         self.learner.listen(self._learner_changed)
         self.box.children = [self.heading, self.status, self.exhibit, self.choices, self.pick,
                              w.HBox([self.check, self.next],
-                                    layout=w.Layout(flex_flow="row wrap", gap="0.5em")),
+                                    layout=w.Layout(flex_flow="row wrap")),
                              self.notice, self.result, self.evidence, self.score]
         self._show_score()
         if start:

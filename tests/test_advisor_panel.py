@@ -1,0 +1,146 @@
+"""The bid advisor widget driven from Python: input checked with rule ids, the progress bar and
+the table after every batch, the chart and the verdict at the end, nothing hidden on the page."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import pytest
+from conftest_lesson import mentions, plain
+
+from tutor.errors import IllegalActionError, NotationError, RecordError
+from tutor.rules.six_bid_solo import CARDS
+from tutor.solver.advisor import advise_view
+from tutor.widgets.advisor_panel import (
+    AdvisorPanel,
+    advice_chart,
+    parse_calls,
+    parse_hand,
+    position_for,
+    verdict,
+)
+from tutor.widgets.common import state_text, subtree
+
+pytestmark = pytest.mark.usefixtures("clean_widgets")
+
+LOW = "6C 7C 8C 6S 7S 8S 6H 7H 6D 7D 8D"  # every card low: Misère territory, quick to solve
+STRONG = "AS TS KS QS JS 9S AH TH AD TD AC"
+
+
+def forged_click(button: Any) -> None:
+    button._handle_custom_msg({"event": "click"}, [])
+
+
+def browser_text(panel: AdvisorPanel) -> str:
+    return plain(state_text(subtree(panel.box)))
+
+
+def test_parse_hand_and_calls() -> None:
+    assert [CARDS[c].text for c in parse_hand("AS, 10S ks qs JS 9S AH TH AD TD AC")] == \
+        STRONG.split()
+    with pytest.raises(NotationError, match="REC-3"):
+        parse_hand("AS XX")
+    with pytest.raises(RecordError, match="REC-4"):
+        parse_hand("AS AS TS KS QS JS 9S AH TH AD TD")
+    with pytest.raises(RecordError, match="REC-5"):
+        parse_hand("AS TS KS")
+    assert parse_calls("Solo, pass") == ["solo", "pass"]
+    with pytest.raises(NotationError, match="SBS-13"):
+        parse_calls("solo hold")
+
+
+@pytest.mark.parametrize(("calls", "position"), [
+    ("", 0), ("pass", 1), ("solo", 1), ("pass pass", 2), ("solo pass", 2),
+    ("pass heart-solo", 2), ("solo heart-solo pass", 2)])
+def test_the_calls_decide_the_seat(calls: str, position: int) -> None:
+    hand = parse_hand(LOW)
+    state = position_for(parse_calls(calls), hand, rng=random.Random(1))
+    seat = state.to_move
+    assert seat is not None and state.active.index(seat) == position
+    assert {CARDS[c].text for c in hand} == {c.text for c in state.view(seat).hand}
+
+
+def test_impossible_auctions_are_refused() -> None:
+    hand = parse_hand(LOW)
+    with pytest.raises(IllegalActionError, match="SBS-14"):
+        position_for(["solo", "solo"], hand)
+    with pytest.raises(IllegalActionError, match="SBS-16a"):
+        position_for(["pass", "pass", "pass"], hand)
+    with pytest.raises(IllegalActionError, match="SBS-16a"):
+        position_for(["solo", "pass", "pass"], hand)
+
+
+def test_advise_shows_progress_table_chart_and_verdict() -> None:
+    panel = AdvisorPanel(hand=LOW, calls="solo pass", samples=8, first=2, seed=3)
+    assert "endhand" in panel.position.value
+    seen: list[float] = []
+    tables: list[str] = []
+    panel.progress.observe(lambda c: seen.append(c["new"]), names="value")
+    panel.table.observe(lambda c: tables.append(c["new"]), names="value")
+    advice = panel.advise()
+    assert panel.notice.value == "" and advice is not None and advice.done
+    assert seen[-1] == 1.0 and seen[0] < 1.0 and seen == sorted(seen)  # it moved up in steps
+    assert tables[0].startswith("<table") and "Heart Solo" in panel.table.value
+    assert "Solo" not in panel.table.value.replace("Heart Solo", "").replace(
+        "Guarantee Solo", "").replace("Call Solo", "")  # Solo is not open facing a Solo
+    assert "8 of 8 deals solved" in panel.progress_text.value
+    assert panel.progress.bar_style == "success"
+    assert "Verdict" in panel.verdict.value and verdict(advice) in plain(panel.verdict.value)
+    svg = panel.chart.value
+    root = ET.fromstring(svg[svg.index("<svg"): svg.rindex("</svg>") + 6])
+    assert root.tag.endswith("svg") and 'role="img"' in svg
+    # the same figures as the advisor's own, for the same view and seed
+    view = panel.view()
+    again = advise_view(view, 8, advice.seed, first=2)
+    assert [r.as_dict() for r in again.rows] == [r.as_dict() for r in advice.rows]
+    # the page shows the learner's own hand and no other card
+    hand = {c.text for c in view.hand}
+    assert not mentions(browser_text(panel), {c.text for c in CARDS} - hand)
+
+
+def test_the_first_estimate_comes_before_the_end() -> None:
+    panel = AdvisorPanel(hand=STRONG, calls="", samples=8, first=1, seed=5)
+    verdicts: list[str] = []
+    panel.verdict.observe(lambda c: verdicts.append(c["new"]), names="value")
+    panel.advise()
+    shown = [v for v in verdicts if v]
+    assert "First estimate" in shown[0] and "Verdict" in shown[-1]
+    assert "Bid" in plain(shown[-1])
+
+
+def test_bad_input_changes_nothing() -> None:
+    panel = AdvisorPanel(hand=LOW, calls="", samples=8, seed=1)
+    panel.hand_text.value = "AS KS XX"
+    assert "REC-3" in panel.notice.value
+    forged_click(panel.advise_button)
+    assert "REC-3" in panel.notice.value and panel.table.value == "" and panel.advice is None
+    panel.hand_text.value = LOW
+    assert panel.notice.value == ""
+    panel.situation.value = "other"
+    panel.calls_text.value = "solo solo"
+    assert "SBS-14" in panel.notice.value
+    forged_click(panel.advise_button)
+    assert panel.table.value == "" and panel.advice is None
+    panel.calls_text.value = "pass pass pass"
+    assert "SBS-16a" in panel.notice.value
+    assert "Traceback" not in browser_text(panel)
+
+
+def test_deal_me_a_hand() -> None:
+    panel = AdvisorPanel(seed=9)
+    assert "Type a hand" in panel.position.value
+    panel.deal_button.click()
+    cards = panel.hand_text.value.split()
+    assert len(set(cards)) == 11 and panel.notice.value == ""
+    assert "your hand" in panel.position.value
+
+
+def test_chart_and_verdict_of_a_pass() -> None:
+    panel = AdvisorPanel(hand=LOW, calls="pass pass", samples=8, seed=2)
+    advice = panel.advise()
+    assert advice is not None
+    words = verdict(advice)
+    assert words.startswith(("Pass", "Bid"))
+    assert "<svg" in advice_chart(advice)

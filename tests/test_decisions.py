@@ -1,0 +1,310 @@
+"""Decision quizzes: the answers recomputed independently, nothing of them in the public form,
+grading and progress like the other quizzes, and the widget driven from Python (forged events,
+what the browser would receive before and after the answer).
+
+Bid questions ask the advisor, which is the slow part: the tests use a small sample size
+(``BID_SAMPLES``) — the clarity criterion is the same at any size.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest_lesson import mentions, plain
+from traitlets import TraitError
+
+from tutor.cards import Card
+from tutor.engine.record import state_of
+from tutor.errors import IllegalActionError
+from tutor.quiz import Progress, QuizError
+from tutor.quiz import decisions as dq
+from tutor.rules.six_bid_solo import (
+    CALL_BASE,
+    CARDS,
+    CONTRACTS,
+    PASS,
+    PLAY,
+    SixBidSolo,
+    SixBidSoloState,
+    parse_call,
+)
+from tutor.solver import search
+from tutor.solver.advisor import advise_view
+from tutor.widgets.common import state_text, subtree
+from tutor.widgets.decisions import DecisionQuiz
+from tutor.widgets.quiz import Learner
+
+SMALL = 8  # advisor worlds per bid question in these tests
+PLAY_SEEDS = [0, 1, 2, 3]
+BID_SEEDS = [1, 4]
+
+
+@pytest.fixture(autouse=True)
+def small_advisor(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(dq, "BID_SAMPLES", SMALL)
+
+
+def forged_click(button: Any) -> None:
+    button._handle_custom_msg({"event": "click"}, [])
+
+
+def public_text(q: dq.DecisionQuestion) -> str:
+    return json.dumps(q.public(), ensure_ascii=False)
+
+
+def position_of(q: dq.DecisionQuestion) -> SixBidSoloState:
+    state = state_of(q.detail()["record"])
+    assert isinstance(state, SixBidSoloState)
+    return state
+
+
+# --- play decisions ------------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", PLAY_SEEDS)
+def test_play_decision_answer_is_the_solvers_best(seed: int) -> None:
+    q = dq.generate_decision("play-decision", seed)
+    assert q.kind == "play-decision" and not q.multi
+    pos = position_of(q)
+    assert pos.phase == PLAY and q.view is not None and pos.to_move == q.view.seat
+    # an independent double-dummy analysis of the same position
+    values = search.analyse(pos)
+    seat = pos.to_move
+    assert seat is not None
+    want_high = (seat == pos.bidder) != (pos.contract in (3, 5))
+    best = max(values.values()) if want_high else min(values.values())
+    assert q.key().answer == {CARDS[c].text for c, v in values.items() if v == best}
+    assert set(q.values) == {CARDS[c].text for c in pos.legal_actions()}
+    spread = max(values.values()) - min(values.values())
+    assert spread >= (1 if pos.contract in (3, 5) else dq.PLAY_THRESHOLD)
+    # the question shows the learner's view, which is the position's view without legal
+    assert q.view.legal == () and q.view.hand == pos.view(seat).hand
+    assert set(q.key().rules) >= {"SBS-23", "SBS-24"}
+
+
+@pytest.mark.parametrize("seed", PLAY_SEEDS[:2])
+def test_play_decision_public_form_holds_no_answer_and_no_hidden_card(seed: int) -> None:
+    q = dq.generate_decision("play-decision", seed)
+    text = public_text(q)
+    pos = position_of(q)
+    seat = q.view.seat if q.view else -1
+    hidden = {c.text for c in CARDS} - {c.text for c in pos.view(seat).visible_cards()}
+    assert not mentions(text, hidden)
+    key = q.key()
+    assert key.explanation not in text
+    for reason in key.reasons.values():
+        assert reason not in text
+    assert "values" not in q.public() and "record" not in text
+
+
+def test_play_decision_grading_tells_the_cost() -> None:
+    q = dq.generate_decision("play-decision", 0)
+    best = sorted(q.key().answer)[0]
+    values = q.detail()["values"]
+    worst = max(q.values, key=lambda v: abs(values[v] - values[best]))
+    fb = dq.grade_decision(q, best)
+    assert fb.correct and "best card" in fb.explanation
+    fb = dq.grade_decision(q, worst)
+    assert not fb.correct and "costs" in fb.explanation
+    cost = abs(values[worst] - values[best])
+    assert f"costs {cost} " in fb.explanation
+    assert fb.correct_answer and all(r in fb.rules for r in ("SBS-23", "SBS-24"))
+    with pytest.raises(QuizError, match="QUIZ-1"):
+        dq.grade_decision(q, "XX")
+    with pytest.raises(QuizError, match="QUIZ-2"):
+        dq.grade_decision(q, [best])
+
+
+def test_generation_is_reproducible_and_kinds_checked() -> None:
+    a = dq.generate_decision("play-decision", 2)
+    b = dq.generate_decision("play-decision", 2)
+    assert a.public() == b.public() and a.key() == b.key()
+    with pytest.raises(QuizError, match="QUIZ-3"):
+        dq.generate_decision("nope", 1)
+    with pytest.raises(QuizError, match="QUIZ-3"):
+        dq.generate_decision("play-decision", "1")  # type: ignore[arg-type]
+
+
+# --- bid decisions -------------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", BID_SEEDS)
+def test_bid_decision_is_clear_and_graded_against_the_advisor(seed: int) -> None:
+    q = dq.generate_decision("bid-decision", seed)
+    assert q.kind == "bid-decision" and q.view is not None
+    advice = q.detail()["advice_obj"]
+    assert advice.worlds == SMALL
+    # the stored advice is the advisor's own: rerun it on the same view and seed
+    game = SixBidSolo()
+    probe = game.new_deal(0, q.view.dealer)
+    for _, t in q.view.calls:
+        probe.apply(parse_call(t))
+    assert probe.to_move == q.view.seat
+    legal = list(probe.legal_actions())
+    assert set(q.values) == {"pass" if a == PASS else CONTRACTS[a - CALL_BASE - 1]
+                             for a in legal}
+    # the view the advisor saw (the learner's hand at that seat) gives the same numbers
+    from dataclasses import replace
+
+    view = replace(q.view, legal=tuple(legal))
+    again = advise_view(view, SMALL, advice.seed, first=SMALL, adaptive=False)
+    assert [r.chips for r in again.rows] == [r.chips for r in advice.rows]
+    # the answer is the clear best call, beyond every other call's 95% interval
+    clear = dq.clear_call(advice, legal)
+    assert clear is not None
+    best = clear[0]
+    answer = "pass" if best == PASS else CONTRACTS[best - CALL_BASE - 1]
+    assert q.key().answer == {answer}
+    values = dq.call_values(advice)
+    for a in legal:
+        if a == best:
+            continue
+        top = max((r for r in advice.rows if CALL_BASE + r.row.contract == a and r.n),
+                  key=lambda r: r.expected(), default=None)
+        upper = 0.0 if a == PASS else (top.interval()[1] if top is not None else 0.0)
+        floor = 0.0 if best == PASS else clear[1].interval()[0]  # type: ignore[union-attr]
+        assert upper < floor or (best == PASS and a != PASS and values[a] < 0)
+    # public form: no answer, no advice numbers
+    text = public_text(q)
+    assert q.key().explanation not in text and "expected_chips" not in text
+    fb = dq.grade_decision(q, answer)
+    assert fb.correct and "SBS-14" in fb.rules and "advisor" in fb.explanation
+    wrong = next(v for v in q.values if v != answer)
+    fb = dq.grade_decision(q, wrong)
+    assert not fb.correct and "chips by the advisor" in fb.explanation
+
+
+def test_clear_call_criterion() -> None:
+    from tutor.solver.advisor import Advice, Row, RowResult
+
+    def row(contract: int, trump: int, chips: list[int], made: list[bool]) -> RowResult:
+        r = RowResult(Row(contract, trump), stake=0)
+        r.chips, r.made, r.values = chips, made, chips
+        return r
+
+    solo = row(1, 1, [40, 42, 38, 44, 40, 41], [True] * 6)
+    heart = row(2, 2, [-30, -20, -25, -35, -28, -22], [False] * 6)
+    advice = Advice(0, 1, 6, [solo, heart], worlds=6, done=True)
+    assert dq.clear_call(advice, [PASS, CALL_BASE + 1, CALL_BASE + 2]) == (CALL_BASE + 1, solo)
+    # overlapping intervals: not clear
+    close = row(2, 2, [30, 50, 35, 45, 38, 44], [True] * 6)
+    advice = Advice(0, 1, 6, [solo, close], worlds=6, done=True)
+    assert dq.clear_call(advice, [PASS, CALL_BASE + 1, CALL_BASE + 2]) is None
+    # every contract loses, and clearly: pass
+    advice = Advice(0, 1, 6, [heart], worlds=6, done=True)
+    assert dq.clear_call(advice, [PASS, CALL_BASE + 2]) == (PASS, None)
+    # a legal call the advisor did not value is never "clearly" worse
+    assert dq.clear_call(advice, [PASS, CALL_BASE + 2, CALL_BASE + 3]) is None
+
+
+# --- sessions and progress -----------------------------------------------------------------------
+def test_session_records_progress_like_the_other_quizzes(tmp_path: Path) -> None:
+    progress = Progress.for_learner(tmp_path, "ada", durable=False)
+    session = dq.DecisionSession(progress=progress, kinds=["play-decision"])
+    q = session.next()
+    fb = session.answer(q, sorted(q.key().answer)[0])
+    assert fb.correct and fb.scored and fb.score is not None and fb.score.text == "1 of 1 right"
+    again = session.answer(q, sorted(q.key().answer)[0])
+    assert not again.scored and again.score == fb.score
+    reread = Progress.for_learner(tmp_path, "ada")
+    assert reread.kind_stats() == {"play-decision": (1, 1)}
+    assert set(reread.rule_stats()) >= {"SBS-23", "SBS-24"}
+    with pytest.raises(QuizError, match="QUIZ-3"):
+        dq.DecisionSession(kinds=["legal-plays"])
+
+
+def test_sampled_values_read_only_the_view() -> None:
+    """Two deals that agree on a seat's view give that seat the same sampled values."""
+    game = SixBidSolo()
+    rng = random.Random(4)
+    state = game.new_deal(rng, 2)
+    for a in (CALL_BASE + 1, PASS, PASS, 43 + 1):
+        state.apply(a)
+    for _ in range(10):
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.to_move
+    assert seat is not None
+    view = state.view(seat)
+    from tutor.engine.sampler import Sampler
+
+    other = next(iter(Sampler(view).worlds(1, 99)))  # another deal, the same view
+    assert other.view(seat) == view and other.key() != state.key()
+    legal = list(view.legal)
+    a = dq.sampled_values(view, legal, worlds=3, seed=5)
+    b = dq.sampled_values(other.view(seat), legal, worlds=3, seed=5)
+    assert a == b and set(a) == set(legal)
+    with pytest.raises(IllegalActionError):
+        dq.analyse_play(game.new_deal(1, 0))  # the auction: SBS-22
+
+
+# --- the widget ----------------------------------------------------------------------------------
+def browser_text(quiz: DecisionQuiz) -> str:
+    return plain(state_text(subtree(quiz.box)))
+
+
+def assert_hidden_kept(quiz: DecisionQuiz) -> None:
+    text = browser_text(quiz)
+    hidden = {c.text for c in quiz.hidden_cards()}
+    assert not mentions(text, hidden), mentions(text, hidden)
+    for secret in quiz.secrets():
+        assert secret not in text
+
+
+@pytest.mark.usefixtures("clean_widgets")
+@pytest.mark.parametrize("kind", ["play-decision", "bid-decision"])
+def test_decision_widget_round_trip(kind: str, tmp_path: Path) -> None:
+    learner = Learner("cy", root=tmp_path)
+    learner.progress.data["salt"] = 7  # type: ignore[union-attr]  # reproducible seeds
+    quiz = DecisionQuiz([kind], learner=learner)
+    q = quiz.question
+    assert q is not None and quiz.check.disabled and quiz.result.value == ""
+    assert_hidden_kept(quiz)
+    before = (q.id, quiz.exhibit.value)
+    # forged events: nothing picked, Next before answering, a value that is not a choice
+    forged_click(quiz.check)
+    assert quiz.feedback is None and "Pick an answer first" in quiz.notice.value
+    forged_click(quiz.next)
+    assert quiz.question is q and "Answer this question first" in quiz.notice.value
+    with pytest.raises(TraitError):
+        quiz.choices.set_state({"index": 99})
+    quiz.answer("not-a-choice")
+    assert quiz.feedback is None and "QUIZ-1" in quiz.notice.value
+    assert (q.id, quiz.exhibit.value) == before and learner.progress is not None
+    assert learner.progress.answered == 0
+    assert_hidden_kept(quiz)
+    # the right answer, through the buttons
+    quiz.choices.value = sorted(q.key().answer)[0]
+    assert "Your pick" in quiz.pick.value and not quiz.check.disabled
+    quiz.check.click()
+    fb = quiz.feedback
+    assert fb is not None and fb.correct and "Right!" in quiz.result.value
+    assert learner.progress.answered == 1 and learner.progress.kind_stats() == {kind: (1, 1)}
+    if kind == "play-decision":
+        assert "solved double-dummy" in quiz.evidence.value
+        assert "Where the cards were" in quiz.evidence.value
+        assert quiz.hidden_cards() == set()
+    else:
+        assert "bid advisor" in quiz.evidence.value and "<svg" in quiz.evidence.value
+    forged_click(quiz.check)
+    assert learner.progress.answered == 1 and "Already answered" in quiz.notice.value
+    quiz.next.click()
+    assert quiz.question is not None and quiz.question.id != q.id and quiz.feedback is None
+    assert_hidden_kept(quiz)
+
+
+@pytest.mark.usefixtures("clean_widgets")
+def test_decision_widget_wrong_answer_shows_the_cost() -> None:
+    quiz = DecisionQuiz(["play-decision"], seed=5)
+    q = quiz.question
+    assert q is not None
+    values = q.detail()["values"]
+    best = sorted(q.key().answer)[0]
+    wrong = next(v for v in q.values if v not in q.key().answer)
+    quiz.choices.value = wrong
+    quiz.check.click()
+    assert quiz.feedback is not None and not quiz.feedback.correct
+    cost = abs(values[wrong] - values[best])
+    assert f"costs {cost}" in plain(quiz.result.value)
+    assert Card.parse(wrong).name in quiz.exhibit.value or wrong in quiz.exhibit.value
+    with pytest.raises(QuizError, match="QUIZ-3"):
+        DecisionQuiz(["legal-plays"], seed=1)
