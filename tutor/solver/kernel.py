@@ -117,7 +117,7 @@ KEY2_MASK = (1 << 48) - 1
 NO_BOUND = 127
 NO_LEAD = 63
 
-# stack fields, each a row of MAXPLY
+# stack fields: the frame of ply ``p`` is stk[p * N_FIELDS:(p + 1) * N_FIELDS]
 (F_ALPHA, F_BETA, F_BEST, F_GAIN, F_LEAD, F_TN, F_T0, F_T1, F_N, F_I, F_BM, F_TKEY1, F_TKEY2,
  F_SLOT, F_A0, F_B0, F_MODE) = range(17)
 N_FIELDS = 17
@@ -384,7 +384,7 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
     the current trick on, ``maxmask`` maximising. ``hh`` (3 hands) is restored on return.
 
     ``tn`` cards are in the current trick (``t0``, ``t1``, led by ``leader``). ``stk``
-    (N_FIELDS × MAXPLY), ``mvs`` (MAXPLY × MV) and ``stats`` are scratch buffers; ``tt`` the
+    (MAXPLY frames of N_FIELDS), ``mvs`` (MAXPLY × MV) and ``stats`` are scratch buffers; ``tt`` the
     table of ``(ttmask + 1) * TT_FIELDS`` ints, valid for one (trump, maxmask, cntmask, mode).
     """
     use_tt = (features & USE_TT) != 0
@@ -393,26 +393,27 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
     use_quick = (features & USE_QUICK) != 0 and mode == MODE_POINTS and maxmask == cntmask
     use_quasi = (features & USE_QUASI) != 0 and mode == MODE_POINTS
     ply = 0
-    stk[F_MODE * MAXPLY] = mode
-    stk[F_ALPHA * MAXPLY] = alpha
-    stk[F_BETA * MAXPLY] = beta
-    stk[F_GAIN * MAXPLY] = 0
-    stk[F_LEAD * MAXPLY] = leader
-    stk[F_TN * MAXPLY] = tn
-    stk[F_T0 * MAXPLY] = t0
-    stk[F_T1 * MAXPLY] = t1
+    o = 0  # where the stack frame of ``ply`` starts: ply * N_FIELDS
+    stk[F_MODE] = mode
+    stk[F_ALPHA] = alpha
+    stk[F_BETA] = beta
+    stk[F_GAIN] = 0
+    stk[F_LEAD] = leader
+    stk[F_TN] = tn
+    stk[F_T0] = t0
+    stk[F_T1] = t1
     val = 0
     state = 0  # 0 enter a node, 1 try its next move, 2 return ``val`` to the parent
     while True:
         if state == 0:
             stats[S_NODES] += 1
-            leader = stk[F_LEAD * MAXPLY + ply]
-            tn = stk[F_TN * MAXPLY + ply]
-            t0 = stk[F_T0 * MAXPLY + ply]
-            t1 = stk[F_T1 * MAXPLY + ply]
-            a = stk[F_ALPHA * MAXPLY + ply]
-            b = stk[F_BETA * MAXPLY + ply]
-            stk[F_BM * MAXPLY + ply] = -1
+            leader = stk[o + F_LEAD]
+            tn = stk[o + F_TN]
+            t0 = stk[o + F_T0]
+            t1 = stk[o + F_T1]
+            a = stk[o + F_ALPHA]
+            b = stk[o + F_BETA]
+            stk[o + F_BM] = -1
             union = hh[0] | hh[1] | hh[2]
             tt_best = -1
             state = 1
@@ -441,9 +442,9 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                     total = hi
                     if use_tt:
                         k1, k2, slot = _tt_key(hh, union, leader, mode, ttmask)
-                        stk[F_TKEY1 * MAXPLY + ply] = k1
-                        stk[F_TKEY2 * MAXPLY + ply] = k2
-                        stk[F_SLOT * MAXPLY + ply] = slot
+                        stk[o + F_TKEY1] = k1
+                        stk[o + F_TKEY2] = k2
+                        stk[o + F_SLOT] = slot
                         for j in range(2):
                             e = (slot + j) * TT_FIELDS
                             if (tt[e] == k1 and (tt[e + 1] & KEY2_MASK) == k2
@@ -462,9 +463,10 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                         q = sure_points(hh, leader, trump, maxmask, union)
                         if q > lo:
                             lo = q
-                        q = total - sure_points(hh, leader, trump, 7 ^ maxmask, union)
-                        if q < hi:
-                            hi = q
+                        if lo < b:
+                            q = total - sure_points(hh, leader, trump, 7 ^ maxmask, union)
+                            if q < hi:
+                                hi = q
                         if lo >= b or hi <= a:
                             stats[S_QCUTS] += 1
                     if lo >= b:
@@ -481,11 +483,11 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                             a = lo
                         if hi < b:
                             b = hi
-                        stk[F_ALPHA * MAXPLY + ply] = a
-                        stk[F_BETA * MAXPLY + ply] = b
+                        stk[o + F_ALPHA] = a
+                        stk[o + F_BETA] = b
             if state == 1:
-                stk[F_A0 * MAXPLY + ply] = a
-                stk[F_B0 * MAXPLY + ply] = b
+                stk[o + F_A0] = a
+                stk[o + F_B0] = b
                 # ---- the moves, best first ----
                 p = (leader + tn) % 3
                 hand = hh[p]
@@ -524,24 +526,24 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                             i -= 1
                         mvs[base + i] = (sc << 8) | c
                         n += 1
-                stk[F_N * MAXPLY + ply] = n
-                stk[F_I * MAXPLY + ply] = 0
-                stk[F_BEST * MAXPLY + ply] = -INF if (maxmask >> p) & 1 else INF
+                stk[o + F_N] = n
+                stk[o + F_I] = 0
+                stk[o + F_BEST] = -INF if (maxmask >> p) & 1 else INF
         elif state == 1:
-            i = stk[F_I * MAXPLY + ply]
-            if i < 0 or i >= stk[F_N * MAXPLY + ply]:
+            i = stk[o + F_I]
+            if i < 0 or i >= stk[o + F_N]:
                 # the node is finished (all moves tried, or a cut-off): its value is the best
-                val = stk[F_BEST * MAXPLY + ply]
-                if use_tt and stk[F_TN * MAXPLY + ply] == 0:
+                val = stk[o + F_BEST]
+                if use_tt and stk[o + F_TN] == 0:
                     _tt_store(hh, stk, tt, ply, val, gen, stats)
                 state = 2
                 continue
-            stk[F_I * MAXPLY + ply] = i + 1
+            stk[o + F_I] = i + 1
             c = mvs[ply * MV + i] & 255
-            leader = stk[F_LEAD * MAXPLY + ply]
-            tn = stk[F_TN * MAXPLY + ply]
-            t0 = stk[F_T0 * MAXPLY + ply]
-            t1 = stk[F_T1 * MAXPLY + ply]
+            leader = stk[o + F_LEAD]
+            tn = stk[o + F_TN]
+            t0 = stk[o + F_T0]
+            t1 = stk[o + F_T1]
             p = (leader + tn) % 3
             if use_quasi and i > 0:
                 live = hh[0] | hh[1] | hh[2]
@@ -551,71 +553,74 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                     live |= 1 << t1
                 is_max = (maxmask >> p) & 1
                 bound = _quasi_bound(mvs, ply * MV, i, c, hh[p], live, is_max,
-                                     stk[F_ALPHA * MAXPLY + ply], stk[F_BETA * MAXPLY + ply])
+                                     stk[o + F_ALPHA], stk[o + F_BETA])
                 if bound >= 0:
                     # a twin card already searched bounds this one well enough
                     stats[S_QUASI] += 1
                     mvs[ply * MV + i] = (bound << 8) | c
-                    best = stk[F_BEST * MAXPLY + ply]
+                    best = stk[o + F_BEST]
                     if (is_max and bound > best) or (not is_max and bound < best):
-                        stk[F_BEST * MAXPLY + ply] = bound
+                        stk[o + F_BEST] = bound
                     continue
             hh[p] &= ~(1 << c)
             nxt = ply + 1
+            on = nxt * N_FIELDS
             g = 0
             if tn < 2:
-                stk[F_LEAD * MAXPLY + nxt] = leader
-                stk[F_TN * MAXPLY + nxt] = tn + 1
-                stk[F_T0 * MAXPLY + nxt] = c if tn == 0 else t0
-                stk[F_T1 * MAXPLY + nxt] = c if tn == 1 else t1
+                stk[on + F_LEAD] = leader
+                stk[on + F_TN] = tn + 1
+                stk[on + F_T0] = c if tn == 0 else t0
+                stk[on + F_T1] = c if tn == 1 else t1
             else:
                 w = trick_winner(leader, t0, t1, c, trump)
                 if (cntmask >> w) & 1:
                     g = 1
                     if mode == MODE_POINTS:
                         g = POINTS[t0] + POINTS[t1] + POINTS[c]
-                stk[F_LEAD * MAXPLY + nxt] = w
-                stk[F_TN * MAXPLY + nxt] = 0
-                stk[F_T0 * MAXPLY + nxt] = -1
-                stk[F_T1 * MAXPLY + nxt] = -1
-            stk[F_GAIN * MAXPLY + nxt] = g
-            stk[F_ALPHA * MAXPLY + nxt] = stk[F_ALPHA * MAXPLY + ply] - g
-            stk[F_BETA * MAXPLY + nxt] = stk[F_BETA * MAXPLY + ply] - g
+                stk[on + F_LEAD] = w
+                stk[on + F_TN] = 0
+                stk[on + F_T0] = -1
+                stk[on + F_T1] = -1
+            stk[on + F_GAIN] = g
+            stk[on + F_ALPHA] = stk[o + F_ALPHA] - g
+            stk[on + F_BETA] = stk[o + F_BETA] - g
             ply = nxt
+            o = on
             state = 0
         else:
             if ply == 0:
                 return val
-            val += stk[F_GAIN * MAXPLY + ply]
+            val += stk[o + F_GAIN]
             ply -= 1
+            o -= N_FIELDS
             # take back the move tried at ``ply`` and fold the child's value into the node
-            i = stk[F_I * MAXPLY + ply] - 1
+            i = stk[o + F_I] - 1
             c = mvs[ply * MV + i] & 255
             mvs[ply * MV + i] = (val << 8) | c  # the child's value, for its twins
-            p = (stk[F_LEAD * MAXPLY + ply] + stk[F_TN * MAXPLY + ply]) % 3
+            p = (stk[o + F_LEAD] + stk[o + F_TN]) % 3
             hh[p] |= 1 << c
-            best = stk[F_BEST * MAXPLY + ply]
+            best = stk[o + F_BEST]
             if (maxmask >> p) & 1:
                 if val > best:
-                    stk[F_BEST * MAXPLY + ply] = val
-                    stk[F_BM * MAXPLY + ply] = c
-                    if val >= stk[F_BETA * MAXPLY + ply]:
-                        stk[F_I * MAXPLY + ply] = -1  # cut-off
-                        kind = stk[F_TN * MAXPLY + ply]
+                    stk[o + F_BEST] = val
+                    stk[o + F_BM] = c
+                    if val >= stk[o + F_BETA]:
+                        stk[o + F_I] = -1  # cut-off
+                        kind = stk[o + F_TN]
                         kind = 0 if kind == 0 else kind + 1
                         stats[S_CUT_AT + kind * 12 + (i if i < 11 else 11)] += 1
-                    elif val > stk[F_ALPHA * MAXPLY + ply]:
-                        stk[F_ALPHA * MAXPLY + ply] = val
+                    elif val > stk[o + F_ALPHA]:
+                        stk[o + F_ALPHA] = val
             elif val < best:
-                stk[F_BEST * MAXPLY + ply] = val
-                stk[F_BM * MAXPLY + ply] = c
-                if val <= stk[F_ALPHA * MAXPLY + ply]:
-                    stk[F_I * MAXPLY + ply] = -1
-                    kind = stk[F_TN * MAXPLY + ply]
+                stk[o + F_BEST] = val
+                stk[o + F_BM] = c
+                if val <= stk[o + F_ALPHA]:
+                    stk[o + F_I] = -1
+                    kind = stk[o + F_TN]
                     kind = 1 if kind == 0 else kind + 1
                     stats[S_CUT_AT + kind * 12 + (i if i < 11 else 11)] += 1
-                elif val < stk[F_BETA * MAXPLY + ply]:
-                    stk[F_BETA * MAXPLY + ply] = val
+                elif val < stk[o + F_BETA]:
+                    stk[o + F_BETA] = val
             state = 1
 
 
@@ -759,11 +764,12 @@ def _tt_key(hh: Any, union: int, leader: int, mode: int, ttmask: int) -> tuple[i
 @jit
 def _tt_store(hh: Any, stk: Any, tt: Any, ply: int, val: int, gen: int, stats: Any) -> None:
     """Fold a finished node's value into its table entry: a bound, or exact inside the window."""
-    a = stk[F_A0 * MAXPLY + ply]
-    b = stk[F_B0 * MAXPLY + ply]
-    slot = stk[F_SLOT * MAXPLY + ply]
-    k1 = stk[F_TKEY1 * MAXPLY + ply]
-    k2 = stk[F_TKEY2 * MAXPLY + ply]
+    o = ply * N_FIELDS
+    a = stk[o + F_A0]
+    b = stk[o + F_B0]
+    slot = stk[o + F_SLOT]
+    k1 = stk[o + F_TKEY1]
+    k2 = stk[o + F_TKEY2]
     e0 = slot * TT_FIELDS
     e1 = e0 + TT_FIELDS
     union = hh[0] | hh[1] | hh[2]
@@ -799,9 +805,9 @@ def _tt_store(hh: Any, stk: Any, tt: Any, ply: int, val: int, gen: int, stats: A
     elif val < hi:
         hi = val
     tt[e + 1] = k2 | (lo << 48) | (hi << 56)
-    bm = stk[F_BM * MAXPLY + ply]
+    bm = stk[o + F_BM]
     if bm >= 0:
-        nb = norm_hand(1 << bm, union, stk[F_MODE * MAXPLY])
+        nb = norm_hand(1 << bm, union, stk[F_MODE])
         tt[e + 2] = (gen << 16) | (_low_card(nb) << 6) | tricks_left
 
 

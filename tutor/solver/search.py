@@ -157,7 +157,8 @@ def reaches_points(pos: Position, need: int) -> bool:
 def _min_units(pos: Position, mode: int, guess: int) -> int:
     mx, cnt = _defenders_count(pos)
     total = pos.units_left(mode)
-    g = -1 if guess < 0 else total - guess
+    # without a guess, try "the bidder takes nothing" first: the misère bidder's hope
+    g = total if guess < 0 else total - guess
     return total - kernel.value(workspace(), pos.hands, pos.leader, pos.trick, pos.trump, mx,
                                 cnt, mode, g)
 
