@@ -270,11 +270,12 @@ def main() -> int:
         render_round(server, BLANK)  # warm the server and the file cache
         times: dict[str, list[float]] = {n: [] for n in names}
         mem: dict[str, list[int]] = {n: [] for n in names}
-        for _ in range(args.reps):
+        for r in range(args.reps):
             for name in names:
                 t, rss = render_round(server, name)
                 times[name].append(t)
                 mem[name].append(rss)
+            print(f"  round {r + 1} of {args.reps} done", flush=True)
         browser = {} if args.no_browser else browser_times(server, names)
         bt = statistics.median(times[BLANK])
         bm = statistics.median(mem[BLANK])

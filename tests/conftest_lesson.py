@@ -21,6 +21,7 @@ import html
 import json
 import os
 import re
+import secrets
 import shutil
 import socket
 import subprocess
@@ -117,6 +118,18 @@ class VoilaServer:
                 continue
         return pids
 
+    def kernel_pid(self, kernel_id: str) -> int | None:
+        """The process of kernel ``kernel_id`` (its connection file is ``kernel-<id>.json``)."""
+        import psutil
+
+        for pid in self.kernel_pids():
+            try:
+                if f"kernel-{kernel_id}.json" in " ".join(psutil.Process(pid).cmdline()):
+                    return pid
+            except psutil.Error:
+                continue
+        return None
+
     def get(self, path: str, timeout: float = 120) -> tuple[int, str]:
         try:
             with urllib.request.urlopen(self.url + path, timeout=timeout) as r:
@@ -125,11 +138,15 @@ class VoilaServer:
             return e.code, e.read().decode("utf-8", "replace")
 
     def shutdown_kernel(self, kernel_id: str) -> None:
-        """What the page's ``beforeunload`` beacon does: POST /voila/api/shutdown/<id>."""
-        req = urllib.request.Request(f"{self.url}/voila/api/shutdown/{kernel_id}", data=b"",
-                                     method="POST")
-        with contextlib.suppress(urllib.error.HTTPError):  # already gone
-            urllib.request.urlopen(req, timeout=30).close()
+        """What the page's unload beacon does: POST /voila/api/shutdown/<id>, with the same
+        double-submit ``_xsrf`` token as cookie and form field (see the tutor template)."""
+        token = secrets.token_hex(16)
+        req = urllib.request.Request(
+            f"{self.url}/voila/api/shutdown/{kernel_id}", data=f"_xsrf={token}".encode(),
+            method="POST", headers={"Cookie": f"_xsrf={token}",
+                                    "Content-Type": "application/x-www-form-urlencoded"})
+        with urllib.request.urlopen(req, timeout=30) as r:
+            assert r.status == 204, r.status
 
     def stop(self) -> None:
         if self.proc is None:

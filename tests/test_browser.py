@@ -10,6 +10,7 @@ before it is revealed and no card the learner's seat may not see.
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,9 @@ KERNEL_ID = """async () => (await window.jupyterapp.widgetManagerPromise.promise
 
 
 def close(page: Any) -> None:
-    page.context.close()  # the page's unload beacon shuts its kernel down
+    """Close the page as a tab closes: its unload beacon asks Voilà to stop its kernel."""
+    page.close(run_before_unload=True)
+    page.context.close()
 
 
 def quiz(page: Any, n: int = 0) -> Any:
@@ -59,6 +62,18 @@ def test_lesson_loads(browser: Any, voila_server: VoilaServer, name: str) -> Non
         screenshot(page, f"{name.removesuffix('.ipynb')}-light")
     finally:
         close(page)
+
+
+def test_closing_the_page_frees_its_kernel(browser: Any, voila_server: VoilaServer) -> None:
+    page = open_lesson(browser, voila_server, "12-settlement.ipynb")
+    kernel = page.evaluate(KERNEL_ID)
+    assert voila_server.kernel_pid(kernel) is not None
+    page.close(run_before_unload=True)  # as a browser tab closes: the unload beacon runs
+    page.context.close()
+    deadline = time.monotonic() + 30
+    while voila_server.kernel_pid(kernel) is not None and time.monotonic() < deadline:
+        time.sleep(0.1)  # polling the process table
+    assert voila_server.kernel_pid(kernel) is None
 
 
 def test_legal_play_quiz_round_trip(browser: Any, voila_server: VoilaServer) -> None:
@@ -193,8 +208,8 @@ def test_browser_holds_no_hidden_card_and_no_answer(browser: Any, voila_server: 
                 expect(label).not_to_have_text(before)
         check("stepped")
         # answering reveals the explanation: the same detector now finds it (so it can fail)
-        before = read_audit(lesson_dirs["audit"], kernel)
-        asking = {k: v for k, v in before.items() if v["panel"] == "QuizWidget" and v["secrets"]}
+        audit = read_audit(lesson_dirs["audit"], kernel)
+        asking = {k: v for k, v in audit.items() if v["panel"] == "QuizWidget" and v["secrets"]}
         if asking:
             q = quiz(page, 0)
             q.locator(".widget-toggle-button, .tutor-quiz-option input").first.click()

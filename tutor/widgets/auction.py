@@ -157,7 +157,7 @@ class AuctionExplorer(Panel):
             for a, b in self.buttons.items():
                 b.disabled = a not in legal
             self.undo.disabled = not s.history()
-        self.audit()
+            self.audit()  # written before the state goes out: a test reads it after
 
     def called(self) -> list[str]:
         """The calls so far as record tokens (``["solo", "pass", ...]``)."""

@@ -100,7 +100,7 @@ class CutForDealer(Panel):
                                 f'flex-wrap:wrap;gap:1em">{items}</div>')
             self.words.value = ('<div class="st-root st-commentary" aria-live="polite">'
                                 + "".join(f"<p>{esc(x)}</p>" for x in words) + "</div>")
-        self.audit()
+            self.audit()  # written before the state goes out: a test reads it after
 
 
 class DealStepper(Panel):
@@ -233,7 +233,7 @@ class DealStepper(Panel):
                 f"</div>{widow_drawing}</div>{pack}</div>")
             self.back.disabled = self.index == 0
             self.forward.disabled = self.index == len(self.steps) - 1
-        self.audit()
+            self.audit()  # written before the state goes out: a test reads it after
 
     def hidden_cards(self) -> set[Card]:
         hands = self.steps[self.index][2]

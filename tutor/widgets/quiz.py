@@ -252,7 +252,7 @@ class QuizWidget(Panel):
             self.check.disabled = not q.multi  # a pick-every-one answer may be empty
             self.next.disabled = True
             self.clear_notice()
-        self.audit()
+            self.audit()  # written before the state goes out: a test reads it after
 
     def _picks(self) -> list[str]:
         if self.question is None:
@@ -311,7 +311,7 @@ class QuizWidget(Panel):
             self.check.disabled = True
             self.next.disabled = False
             self.clear_notice()
-        self.audit()
+            self.audit()  # written before the state goes out: a test reads it after
         return fb
 
     def _learner_changed(self) -> None:
@@ -326,7 +326,8 @@ class QuizWidget(Panel):
         if self.question is None or self.feedback is not None:
             return []
         key = self.question.key()
-        return [key.explanation, *key.reasons.values()]
+        # the explanation, and each choice's reason long enough to be telling on its own
+        return [key.explanation, *(r for r in key.reasons.values() if len(r) >= 20)]
 
 
 def players_of(question: Question) -> int:

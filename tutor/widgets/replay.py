@@ -349,7 +349,7 @@ class DealReplay(Panel):
             self.table.value = '<div class="st-root">' + "".join(parts) + "</div>"
             self.first.disabled = self.back.disabled = self.index == 0
             self.forward.disabled = self.last.disabled = self.index == len(self.steps) - 1
-        self.audit()
+            self.audit()  # written before the state goes out: a test reads it after
 
     def hidden_cards(self) -> set[Card]:
         step = self.steps[self.index]
