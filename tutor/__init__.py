@@ -13,14 +13,32 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import DECK_24, DECK_36, DECK_52, Card, Deck, Rank, Suit
 from .engine.record import record_of, replay, state_of
 from .errors import IllegalActionError, NotationError, OptionError, RecordError, TutorError
 from .rules import make_game
 from .rules.six_bid_solo import SeatView, SixBidSolo, SixBidSoloState
 
+
+def solve(record: dict[str, Any]) -> dict[str, Any]:
+    """The double-dummy value of a record stopped in the play (see :mod:`tutor.solver.api`)."""
+    from .solver.api import solve as _solve  # imported on first use: the solver loads numba
+
+    return _solve(record)
+
+
+def advise(record: dict[str, Any], samples: int, seed: int) -> dict[str, Any]:
+    """The bid advisor's table for a record stopped in the auction (:mod:`tutor.solver.advisor`).
+    """
+    from .solver.advisor import advise as _advise
+
+    return _advise(record, samples, seed)
+
+
 __all__ = [
     "DECK_24", "DECK_36", "DECK_52", "Card", "Deck", "IllegalActionError", "NotationError",
     "OptionError", "Rank", "RecordError", "SeatView", "SixBidSolo", "SixBidSoloState", "Suit",
-    "TutorError", "make_game", "record_of", "replay", "state_of",
+    "TutorError", "advise", "make_game", "record_of", "replay", "solve", "state_of",
 ]

@@ -1,0 +1,61 @@
+"""``python -m tutor solve`` and ``advise``: the same objects as ``tutor.solve``/``tutor.advise``,
+one error line and exit 1 on a bad record, exit 2 on usage errors. (``replay``: test_records.py)
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from sbs import rec
+
+import tutor
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True,
+                          check=False)
+
+
+@pytest.fixture
+def write(tmp_path: Path):  # type: ignore[no-untyped-def]
+    def _write(record: object) -> str:
+        path = tmp_path / "record.json"
+        path.write_text(json.dumps(record))
+        return str(path)
+    return _write
+
+
+def test_solve_prints_tutor_solve(write) -> None:  # type: ignore[no-untyped-def]
+    # BASE stops after trick 1 (AS 7S 6S) of a Solo in spades: 10 tricks to go, bidder to lead
+    record = rec()
+    out = run("solve", write(record))
+    assert out.returncode == 0, out.stderr
+    got = json.loads(out.stdout)
+    assert got == tutor.solve(record)
+    assert set(got["cards"]) == set(tutor.replay(record)["legal"])
+    assert got["value"] == max(got["cards"].values())  # the bidder to move takes the best card
+
+
+def test_solve_errors(write) -> None:  # type: ignore[no-untyped-def]
+    out = run("solve", write(rec(calls=["solo"], declare=None, play=[])))
+    assert out.returncode == 1 and "SBS-22" in out.stderr and out.stderr.count("\n") == 1
+    out = run("solve", write(rec(play=["AS", "AH"])))
+    assert out.returncode == 1 and out.stderr == "play[1]: AH — SBS-23: must follow suit ♠\n"
+    assert run("solve").returncode == 2
+
+
+def test_advise_prints_tutor_advise(write) -> None:  # type: ignore[no-untyped-def]
+    record = rec(calls=[], declare=None, play=[])
+    out = run("advise", write(record), "--samples", "6", "--seed", "3")
+    assert out.returncode == 0, out.stderr
+    got, want = json.loads(out.stdout), tutor.advise(record, 6, 3)
+    got.pop("seconds"), want.pop("seconds")  # how long it took: the only thing that may differ
+    assert got == want and got["rows"]
+    out = run("advise", write(rec()), "--samples", "6")
+    assert out.returncode == 1 and "Traceback" not in out.stderr
+    assert run("advise", write(record), "--samples", "0").returncode == 2
+    assert run("advise", write(record), "--seed", "x").returncode == 2
