@@ -11,7 +11,9 @@ Printed, each against figures measured in the same run:
 
 1. exact solves of the full 11-trick deals (compiled): median / p90 / p99 / max ms and nodes;
 2. yes/no tests at the threshold (the hardest ones): "does the bidder reach V?" and "V + 1?",
-   V the exact value, each on a cold table;
+   V the exact value, each on a cold table; and the bid advisor's own questions — Solo's
+   P >= 61 and Guarantee's P >= 74 (hearts) or 80 — on the deals whose P lies within 10 points
+   of them (P = card points won plus the widow, SBS-12);
 3. Misère: "can the bidder lose every trick?" and the exact number of tricks;
 4. the plain-Python path (``SOLO_TUTOR_NO_NUMBA=1``, a subprocess) on the first deals;
 5. the speed-up over a naive baseline — plain alpha-beta, no table, no ordering, no pruning —
@@ -145,9 +147,10 @@ def run_set(n: int, with_tests: bool = True) -> dict[str, Any]:
     """Exact solves, threshold tests and Misère on deals 0..n-1, on this process's backend."""
     ws = Workspace()
     r: dict[str, Any] = {"exact": [], "exact_nodes": [], "values": [], "test": [],
-                         "test_nodes": [], "mis_test": [], "mis_exact": []}
+                         "test_nodes": [], "contract_test": [], "mis_test": [], "mis_exact": []}
     for seed in range(n):
-        q = query(solo_deal(seed))
+        s = solo_deal(seed)
+        q = query(s)
         ms, nodes, v = timed(exact(ws, q), ws)
         r["exact"].append(ms)
         r["exact_nodes"].append(nodes)
@@ -158,6 +161,14 @@ def run_set(n: int, with_tests: bool = True) -> dict[str, Any]:
                 assert yes == (target == v)
                 r["test"].append(ms)
                 r["test_nodes"].append(nodes)
+            # the advisor's questions: Solo's 61 and Guarantee's 74 (hearts) / 80, asked where
+            # the deal's P (widow included, SBS-12) lies within 10 points of them
+            widow = mask_points(s.widow)
+            for need in (61, 74 if s.trump == 2 else 80):
+                if abs(v + widow - need) <= 10:
+                    ms, _, yes = timed(test_at(ws, q, need - widow), ws)
+                    assert yes == (v + widow >= need)
+                    r["contract_test"].append(ms)
         m = query(misere_deal(seed))
         total = kernel.units_left(m[0], m[2], MODE_TRICKS)
         r["mis_test"].append(timed(test_at(ws, m, total), ws)[0])
@@ -232,6 +243,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     r = run_set(args.deals)
     print(line("exact value, full deal", r["exact"], r["exact_nodes"]))
     print(line("yes/no at the threshold (V and V+1)", r["test"], r["test_nodes"]))
+    print(line(f"yes/no P >= 61 / 74|80, P within 10 ({len(r['contract_test'])})",
+               r["contract_test"]))
     print(line("Misère: can the bidder lose every trick?", r["mis_test"]))
     print(line("Misère: exact number of tricks", r["mis_exact"]))
 
