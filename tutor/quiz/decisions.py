@@ -9,7 +9,10 @@ Two kinds of question, generated from a seed like every other quiz (:mod:`.gener
   whose best call is **clear** are asked. The criterion, on the advisor's 95% intervals: a call's
   value is its best row (contract with its best trump; ``pass`` is exactly 0); the best call's
   lower bound must lie above the upper bound of every other legal call. So a question is never
-  asked whose answer the advisor cannot tell apart from another at this sample size.
+  asked whose answer the advisor cannot tell apart from another at this sample size. A cheap
+  pre-screen spends the advisor's time well: half the questions (by seed) come from hands the
+  rules of thumb (:func:`tutor.bots.hand.estimates`) would bid and must have a clear *bid* as
+  answer, half from hands they would pass.
 - ``play-decision`` — *which card?* A real deal played by rule-based bots to a position where
   the choice matters: the double-dummy values of the legal cards (:func:`analyse_play`, every
   hand seen) differ by at least :data:`PLAY_THRESHOLD` (10 card points; 1 trick in the misères).
@@ -67,7 +70,7 @@ from ..solver import search
 from ..solver.advisor import Advice, RowResult, advise_view
 from ..state import Action
 from .core import AnswerKey, Choice, Feedback, Question, QuizError, Score, card_label, grade
-from .generators import contract_context, contract_text, seat_text
+from .generators import contract_context
 from .progress import Progress
 
 KINDS: tuple[str, ...] = ("bid-decision", "play-decision")
@@ -346,6 +349,9 @@ def bid_decision(seed: int, rng: random.Random, *, samples: int | None = None
     """What would you bid here? (see the module docstring for the clarity criterion)"""
     samples = samples or BID_SAMPLES
     game = SixBidSolo()
+    # half the questions come from hands the rules of thumb would bid, and their answer is a
+    # bid; half from hands they would pass (most clear hands are passes)
+    want_bid = rng.random() < 0.5
     for attempt in range(ATTEMPTS):
         state = _auction_position(rng, game)
         if state is None:
@@ -353,9 +359,8 @@ def bid_decision(seed: int, rng: random.Random, *, samples: int | None = None
         seat = state.to_move
         assert seat is not None
         view = state.view(seat)
-        # a cheap first screen, so the advisor's time goes to hands worth asking about: half
-        # the questions come from hands the rules of thumb would bid, half from the others
-        want_bid = rng.random() < 0.5
+        # a cheap first screen, so the advisor's time goes to hands worth asking about: the
+        # rules of thumb (tutor.bots.hand) must like the hand when a bid is wanted
         legal_contracts = {a - CALL_BASE for a in view.legal if a != PASS}
         likes = any(e.chips > 0 and e.contract in legal_contracts
                     for e in estimates(state.hands[seat]))
@@ -365,7 +370,7 @@ def bid_decision(seed: int, rng: random.Random, *, samples: int | None = None
         advice = advise_view(view, samples, advice_seed, first=samples, adaptive=False)
         legal = list(view.legal)
         clear = clear_call(advice, legal)
-        if clear is None:
+        if clear is None or (want_bid and clear[0] == PASS):
             continue
         return _bid_question(seed, state, view, advice, legal, clear, attempt)
     raise QuizError("QUIZ-3", f"no clear bidding decision found in {ATTEMPTS} deals",
@@ -406,9 +411,8 @@ def _bid_question(seed: int, state: SixBidSoloState, view: SeatView, advice: Adv
     reasons = {c.value: f"worth {values.get(a, 0.0):+.1f} chips by the advisor"
                for c, a in zip(choices, legal, strict=True)}
     answer = "pass" if best == PASS else CONTRACTS[best - CALL_BASE - 1]
-    facts = (("You are", seat_text(seat, state.active, state.dealer)),
-             ("Standing bid", "none" if state.high == 0
-              else CONTRACT_NAMES[CONTRACTS[state.high - 1]]))
+    facts = (("Standing bid", "none" if state.high == 0
+              else CONTRACT_NAMES[CONTRACTS[state.high - 1]]),)
     context = {"dealer": state.dealer, "active": list(state.active), "seat": seat,
                "high": CONTRACTS[state.high - 1] if state.high else None,
                "calls": [t for _, t in view.calls]}
@@ -487,9 +491,7 @@ def _play_question(seed: int, state: SixBidSoloState, view: SeatView, analysis: 
                               else "SBS-V1")
     reasons = {CARDS[c].text: cost_words(analysis, c) for c in legal}
     shown = replace(view, legal=())
-    facts = (("You are", f"{seat_text(seat, state.active, state.dealer)}, {role}"),
-             ("Contract", contract_text(state)),
-             ("Trick", str(len(state.tricks) + 1)))
+    facts = (("Your role", role), ("Trick", f"{len(state.tricks) + 1} of 11"))
     context = {**contract_context(state), "seat": seat, "trick_number": len(state.tricks) + 1}
     detail = {"values": {CARDS[c].text: v for c, v in analysis.values.items()},
               "chips": {CARDS[c].text: v for c, v in analysis.chips.items()},

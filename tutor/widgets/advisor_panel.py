@@ -56,6 +56,17 @@ SITUATIONS: tuple[tuple[str, str], ...] = (
 )
 _INK = "#010203"  # replaced by currentColor: the chart follows the page's text colour
 
+#: Styles shared by the table, the advisor and the decision quizzes (on top of lesson.css). The
+#: ``dl.st-facts`` rules win over JupyterLab's ``.jp-OutputArea-output dt/dd`` floats (20% /
+#: 80%), which otherwise break the facts grid inside an output area when a label is long.
+WIDGET_CSS = """
+<style>
+.tutor-widget dl.st-facts { display: grid; }
+.tutor-widget dl.st-facts > dt, .tutor-widget dl.st-facts > dd { float: none; width: auto; }
+.tutor-widget .st-advice th, .tutor-widget .st-advice td { padding: 0.15em 0.5em; }
+</style>
+"""
+
 
 def parse_hand(text: str) -> list[int]:
     """11 distinct cards from text such as ``AS TS KS 9H ...`` (``10♥`` and commas welcome)."""
@@ -129,7 +140,7 @@ def advice_chart(advice: Advice) -> HtmlStr:
     from matplotlib import rc_context
     from matplotlib.figure import Figure
 
-    rows = [r for r in advice.rows if r.n]
+    rows = sorted((r for r in advice.rows if r.n), key=RowResult.expected, reverse=True)
     rc: dict[str, Any] = {"text.color": _INK, "axes.labelcolor": _INK, "axes.edgecolor": _INK,
                           "xtick.color": _INK, "ytick.color": _INK, "font.size": 10,
                           "svg.fonttype": "none", "svg.hashsalt": "solo-tutor"}
@@ -274,7 +285,7 @@ class AdvisorPanel(Panel):
         self.advise_button = button("Advise", cls="tutor-advisor-go", style="primary",
                                     tooltip="sample deals and solve each contract")
         self.progress = w.FloatProgress(value=0.0, min=0.0, max=1.0, description="Sampling",
-                                        layout=w.Layout(width="auto"))
+                                        layout=w.Layout(width="18em", max_width="100%"))
         self.progress.add_class("tutor-advisor-progress")
         self.progress_text = html("", "tutor-advisor-progress-text")
         self.position = html("", "tutor-advisor-position")
@@ -285,9 +296,10 @@ class AdvisorPanel(Panel):
         row2 = w.HBox([self.situation, self.calls_text, self.samples, self.advise_button])
         for r in (row1, row2):
             r.layout.flex_flow = "row wrap"
-        self.box.children = [html(str(style_html()), "tutor-style"), row1, row2, self.notice,
-                             self.position, w.HBox([self.progress, self.progress_text]),
-                             self.verdict, self.table, self.chart]
+        self.box.children = [html(str(style_html()) + WIDGET_CSS, "tutor-style"), row1, row2,
+                             self.notice, self.position,
+                             w.HBox([self.progress, self.progress_text]), self.verdict,
+                             self.table, self.chart]
         self.deal_button.on_click(lambda _b: self.deal())
         self.advise_button.on_click(lambda _b: self.advise())
         self.situation.observe(lambda _c: self._situation_changed(), names="value")
@@ -295,6 +307,16 @@ class AdvisorPanel(Panel):
         self.calls_text.observe(lambda _c: self.show_position(), names="value")
         self._situation_changed()
         self.show_position()
+
+    # -- hidden information --
+    def hidden_cards(self) -> set[Card]:
+        """Every card but the learner's own: the deal the advisor starts from is made up, and
+        its other hands stay in Python."""
+        try:
+            hand = set(parse_hand(self.hand_text.value))
+        except (NotationError, RecordError):
+            hand = set()
+        return {CARDS[c] for c in range(36) if c not in hand}
 
     # -- events --
     @guarded
@@ -320,6 +342,7 @@ class AdvisorPanel(Panel):
         view = self.view()
         self.position.value = self._position_html(view)
         self.clear_notice()
+        self.audit()
 
     def view(self) -> SeatView:
         """The learner's view: the hand at the seat to speak after the chosen calls."""
@@ -362,6 +385,7 @@ class AdvisorPanel(Panel):
             self.chart.value = advice_chart(last)
         finally:
             self.advise_button.disabled = False
+            self.audit()
         return self.advice
 
     # -- drawing --
@@ -387,5 +411,5 @@ class AdvisorPanel(Panel):
                 f"{esc(verdict(advice))}</p>")
 
 
-__all__ = ["SITUATIONS", "AdvisorPanel", "advice_chart", "advice_table", "parse_calls",
-           "parse_hand", "position_for", "verdict"]
+__all__ = ["SITUATIONS", "WIDGET_CSS", "AdvisorPanel", "advice_chart", "advice_table",
+           "parse_calls", "parse_hand", "position_for", "verdict"]

@@ -28,7 +28,7 @@ from ..quiz.core import Feedback, QuizError, card_label
 from ..quiz.decisions import KINDS, TITLES, DecisionQuestion, DecisionSession
 from ..rules.six_bid_solo import CARDS
 from ..solver.advisor import Advice
-from .advisor_panel import advice_chart, advice_table
+from .advisor_panel import WIDGET_CSS, advice_chart, advice_table
 from .common import Panel, button, guarded, html
 from .quiz import Learner, page_learner
 
@@ -81,13 +81,19 @@ class DecisionQuiz(Panel):
         self.next.on_click(lambda _b: self.new_question())
         self.choices.observe(lambda _c: self._picked(), names="value")
         self.learner.listen(self._learner_changed)
-        self.box.children = [self.heading, self.status, self.exhibit, self.choices, self.pick,
+        self.box.children = [html(WIDGET_CSS, "tutor-style"), self.heading, self.status,
+                             self.exhibit, self.choices, self.pick,
                              w.HBox([self.check, self.next],
                                     layout=w.Layout(flex_flow="row wrap")),
                              self.notice, self.result, self.evidence, self.score]
         self._show_score()
         if start:
             self.new_question()
+        else:  # the page loads at once; the first question is found on request
+            self.next.description = "First question"
+            self.next.disabled = False
+            self.status.value = ('<p class="st-root st-muted">Press “First question”: finding '
+                                 "a position takes a few seconds.</p>")
 
     def _session(self) -> DecisionSession:
         progress = self.learner.progress
@@ -132,6 +138,7 @@ class DecisionQuiz(Panel):
         self.question, self.feedback = q, None
         with self.box.hold_sync():
             self.status.value = ""
+            self.next.description = "Next question"
             self.exhibit.value = question_html(q)
             self._quiet = True  # new options reset the pick: not the learner's pick
             self.choices.options = q.options()

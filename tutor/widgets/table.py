@@ -46,7 +46,17 @@ from ..bots import make_bot
 from ..bots.base import Bot
 from ..bots.pimc import PimcBot
 from ..cards import Card, Suit
-from ..display import deal_html, facts_html, seat_label, style_html, trick_svg, view_html
+from ..display import (
+    calls_html,
+    contract_words,
+    deal_html,
+    facts_html,
+    hand_svg,
+    seat_label,
+    style_html,
+    trick_seats,
+    trick_svg,
+)
 from ..display.markup import CardLike, esc
 from ..engine import record as records
 from ..engine.match import Match
@@ -74,6 +84,7 @@ from ..rules.six_bid_solo import (
     SixBidSoloState,
 )
 from ..state import Action
+from .advisor_panel import WIDGET_CSS
 from .common import Panel, button, guarded, html
 
 DECK: frozenset[Card] = frozenset(CARDS)
@@ -509,13 +520,16 @@ _RANKS = (("A", "A"), ("10", "T"), ("K", "K"), ("Q", "Q"), ("J", "J"), ("9", "9"
 _SUITS = tuple((f"{s.symbol} {s.noun}", s.letter) for s in Suit)
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,59}$")
 
-TABLE_CSS = """
+#: The table's styles, on top of assets/lesson.css and :data:`WIDGET_CSS`.
+TABLE_CSS = WIDGET_CSS + """
 <style>
+.tutor-table .st-table-view .st-row > div:first-child { max-width: 30em; }
 .tutor-table .st-card-btn button, .tutor-table button.st-card-btn { min-width: 3.2em;
   font-size: 1.05em; font-weight: 600; }
 .tutor-table .st-red { color: var(--st-red) !important; }
 .tutor-table .st-black { color: var(--st-black) !important; }
-.tutor-table .st-log { max-height: 14em; overflow-y: auto; margin: 0.3em 0; padding-left: 1.4em; }
+.tutor-table .st-log { max-height: 14em; overflow-y: auto; margin: 0.3em 0;
+  padding-left: 2.4em; }
 .tutor-table .st-log .st-reason { color: var(--st-muted); }
 .tutor-table .st-aid { border-left: 3px solid var(--st-winner); padding-left: 0.5em; }
 .tutor-table .st-status { font-weight: 600; }
@@ -565,7 +579,6 @@ class TableWidget(Panel):
 
         self.status = html("", "tutor-status")
         self.view_out = html("", "tutor-view")
-        self.fallen = html("", "tutor-fallen")
         self.aid_out = html("", "tutor-aid")
 
         # the learner's actions: calls, trumps, Call Solo's call, cards
@@ -605,10 +618,12 @@ class TableWidget(Panel):
         self.auto = w.Checkbox(value=auto, description="Bots play at once", indent=False,
                                layout=w.Layout(width="auto"))
         self.aid = w.Checkbox(value=teaching_aid, indent=False, layout=w.Layout(width="auto"),
-                              description="Teaching aid: show past tricks and points taken "
-                                          "(not allowed at a real table, SBS-25)")
+                              description="Teaching aid: past tricks and points")
+        self.aid.add_class("tutor-aid-switch")
+        aid_note = html('<span class="st-root st-muted">(not allowed at a real table, '
+                        "SBS-25)</span>", "tutor-aid-note")
         tools = w.HBox([self.hint_button, self.undo_button, self.next_button, self.auto,
-                        self.aid])
+                        w.HBox([self.aid, aid_note])])
         tools.add_class("tutor-tools")
         self.hint_out = html("", "tutor-hint-out")
         self.compare_out = html("", "tutor-compare")
@@ -634,8 +649,8 @@ class TableWidget(Panel):
 
         self.box.children = [
             html(str(style_html()) + TABLE_CSS, "tutor-style"), controls, self.status,
-            self.view_out, self.fallen, self.aid_out, self.calls_box, self.trumps_box,
-            self.callcard_box, self.cards_box, tools, self.notice, self.hint_out,
+            self.view_out, self.calls_box, self.trumps_box, self.callcard_box,
+            self.cards_box, tools, self.aid_out, self.notice, self.hint_out,
             self.compare_out, self.log_out, self.progress, self.result, files, self.files_out]
 
         # events: every handler is guarded (a friendly notice, never a traceback)
@@ -895,9 +910,7 @@ class TableWidget(Panel):
             emphasis: dict[CardLike, str] = {}
             if mine and view.phase == PLAY:
                 emphasis = {CARDS[a]: "legal" for a in legal if a < N_CARDS}
-            self.view_out.value = view_html(view, emphasis=emphasis or None,
-                                            show_tricks=bool(self.aid.value))
-            self.fallen.value = self._fallen_html() if not self.aid.value else ""
+            self.view_out.value = self._view_html(view, emphasis)
             self.aid_out.value = self._aid_html() if self.aid.value else ""
             # calls
             in_auction = view.phase == AUCTION
@@ -988,24 +1001,84 @@ class TableWidget(Panel):
         return (f'<div class="st-root st-status" role="status" aria-live="polite">'
                 f"{esc(text)}</div>{match}")
 
-    def _fallen_html(self) -> str:
+    def _view_html(self, view: SeatView, emphasis: Mapping[CardLike, str]) -> str:
+        """The learner's seat at the table, composed from :mod:`tutor.display` drawings of the
+        view alone: facts and the auction; the other seats (card backs), the trick in progress
+        and the tricks just played; the exposed Spread Misère hand; the learner's hand."""
+        if self.table.done:
+            return ""  # the settlement, the review and the whole deal are drawn below
+        active = view.active
+        me = view.seat
+        facts = [("You are", seat_label(me, active, view.dealer))]
+        if view.bidder is not None:
+            facts.append(("Contract", contract_words(view.contract, view.trump)))
+            facts.append(("Bidder", "you" if view.bidder == me else seat_label(view.bidder,
+                                                                              active)))
+        if view.called is not None:
+            held = ("the widow" if view.call_holder == -1 else
+                    "you" if view.call_holder == me else f"seat {view.call_holder}")
+            facts.append(("Called card", f"{card_label(view.called)} (from {held})"))
+        if view.given is not None:
+            facts.append(("Card given back", card_label(view.given)))
+        if view.phase == PLAY:
+            facts.append(("Tricks won", ", ".join(
+                f"{'you' if s == me else f'seat {s}'}: {view.won_tricks[s]}" for s in active)))
+        top = (f'<div class="st-row"><div>{facts_html(facts)}</div>'
+               f'<div><h4 class="st-h">Auction</h4>{calls_html(view.calls, active)}</div></div>')
+        seats = []
+        for s in active:
+            if s == me:
+                continue
+            n = view.hand_sizes[s]
+            backs = hand_svg([], face_down=n, width=26, overlap=0.7, label=f"seat {s}") \
+                if n else ""
+            seats.append(f'<div class="st-seat"><div class="st-who">'
+                         f"{esc(seat_label(s, active))} — {n} card{'s' if n != 1 else ''}"
+                         f"</div>{backs}</div>")
+        middle = list(seats)
+        if view.phase == PLAY and view.trick_leader is not None:
+            who = trick_seats(view.trick_leader, len(view.trick), active)
+            middle.append('<div class="st-seat st-current"><div class="st-who">Trick in '
+                          "progress</div>" + trick_svg(view.trick, seats=who, labels=[
+                              "you" if s == me else f"seat {s}" for s in who], width=48)
+                          + "</div>")
+        if not self.aid.value:
+            middle.extend(self._fallen())
+        parts = [top, f'<div class="st-row st-table-middle">{"".join(middle)}</div>']
+        if view.exposed is not None and view.bidder is not None and view.bidder != me:
+            parts.append(f'<div class="st-seat"><div class="st-who">Spread Misère: seat '
+                         f"{view.bidder}'s hand, face up (SBS-21)</div>"
+                         + hand_svg(view.exposed, width=40, label=f"seat {view.bidder}, exposed")
+                         + "</div>")
+        if self.aid.value and view.tricks:
+            rows = []
+            for i, (leader, cards, winner) in enumerate(view.tricks):
+                who = trick_seats(leader, 3, active)
+                rows.append(f'<div class="st-seat"><div class="st-who">Trick {i + 1}, won by '
+                            f"{'you' if winner == me else f'seat {winner}'}</div>"
+                            + trick_svg(cards, seats=who, winner=winner, width=34) + "</div>")
+            parts.append('<section class="st-aid"><h4 class="st-h">Tricks played (teaching '
+                         f'aid)</h4><div class="st-row">{"".join(rows)}</div></section>')
+        parts.append('<h4 class="st-h">Your hand</h4>' + hand_svg(
+            view.hand, width=56, emphasis=emphasis or None, label="your hand"))
+        return (f'<div class="st-root st-view st-table-view" role="region" '
+                f'aria-label="{esc(f"seat {me} at the table")}">{"".join(parts)}</div>')
+
+    def _fallen(self) -> list[str]:
+        """The tricks that fell since the learner's last action, as they were seen (SBS-25)."""
         tricks = self.table.fallen_tricks()
-        if not tricks:
-            return ""
         view = self.table.view
         first = len(view.tricks) - len(tricks)
         items = []
         for k, (leader, cards, winner) in enumerate(tricks):
-            i = view.active.index(leader)
-            seats = [view.active[(i + j) % 3] for j in range(3)]
-            who = "you" if winner == view.seat else f"seat {winner}"
-            items.append(f'<div class="st-seat"><div class="st-who">Trick {first + k + 1} — won '
-                         f"by {esc(who)}</div>"
-                         + trick_svg(cards, seats=seats, labels=[f"seat {s}" for s in seats],
-                                     winner=winner, width=48) + "</div>")
-        return ('<section class="st-root st-fallen" aria-label="tricks just played">'
-                '<h4 class="st-h">Just played (now turned face down, SBS-25)</h4>'
-                f'<div class="st-row">{"".join(items)}</div></section>')
+            who = trick_seats(leader, 3, view.active)
+            items.append(f'<div class="st-seat st-fallen"><div class="st-who">Trick {first + k + 1}'
+                         f" — won by {'you' if winner == view.seat else f'seat {winner}'} "
+                         "(now face down, SBS-25)</div>"
+                         + trick_svg(cards, seats=who, labels=[
+                             "you" if s == view.seat else f"seat {s}" for s in who],
+                             winner=winner, width=48) + "</div>")
+        return items
 
     def _aid_html(self) -> str:
         taken = self.table.points_taken()

@@ -1,0 +1,210 @@
+# ruff: noqa: E501 — markdown is written one paragraph a line where that reads better
+"""The source of the two lessons that put the engine's opinion in the learner's hands:
+
+- ``14-play-against-the-engine`` — the play table (:class:`tutor.widgets.table.TableWidget`);
+- ``15-decisions`` — the bid advisor (:class:`tutor.widgets.advisor_panel.AdvisorPanel`) and
+  the decision quizzes (:class:`tutor.widgets.decisions.DecisionQuiz`).
+
+    python notebooks/make_play_lessons.py      # rewrites notebooks/14-*.ipynb and 15-*.ipynb
+
+Written with the same cell helpers and conventions as ``make_lessons.py`` (which writes lessons
+00-13): thin notebooks — words, and one line of code per widget — committed without outputs or
+widget state. Every explanation cites its rule id.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import nbformat
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from make_lessons import KERNEL, Cell, code, md  # noqa: E402  (the sibling lesson source)
+
+TITLES = {
+    "14-play-against-the-engine": "Play against the engine",
+    "15-decisions": "Decisions and what they cost",
+}
+PREVIOUS = {"14-play-against-the-engine": "13-variants",
+            "15-decisions": "14-play-against-the-engine"}
+NEXT = {"14-play-against-the-engine": "15-decisions"}
+
+PLAY: list[Cell] = [
+    code("""
+from tutor.widgets import lesson_style
+from tutor.widgets.table import TableWidget
+
+lesson_style()
+"""),
+    md("""
+# Play against the engine
+
+You have met every rule; now play. At the table below you hold one seat of a whole deal and the
+bots hold the other two. Everything goes through the rules engine: you **bid** through the real
+auction (SBS-13 … SBS-16a), **declare** when you win it (trump, SBS-19; in Call Solo the call and
+the card given back, SBS-20), and **play** by clicking your cards. Only the calls and cards the
+rules allow are enabled — and even so, every click is checked again in Python (SBS-23: follow
+suit, else trump, else any card).
+
+**The bots.** Pick their level before you start:
+
+- *random cards* — any legal card (a punching bag);
+- *rules of thumb* — the hand counts and play habits a good club player uses, each choice with
+  its reason;
+- *sampling + solver (PIMC)* — deals consistent with what the bot can see, each solved with every
+  hand open ("double-dummy"), the best card on average. Strong, and slower.
+
+Every bot action comes with its reason in one line under **What happened**. A reason that would
+name a card you cannot see yet waits until that card is played or the deal is over.
+
+**Face down.** At a real table the tricks are turned face down as they are won and nobody may
+look back or count the points taken (SBS-25). So the table shows you the tricks that fell since
+your last card, and no running count. The **teaching aid** switch shows every trick and the card
+points each seat has taken — a help for learning, not allowed at a real table.
+"""),
+    code("""
+TableWidget(records_dir="table-deals")
+"""),
+    md("""
+## What the buttons do
+
+- **Hint** — what the sampling player would do in your seat, and why. It looks only at what you
+  can see: deals consistent with your hand and the play so far, each solved double-dummy. It
+  never peeks at the hidden cards.
+- **Take back** — undo your last call or card (and the bots' replies) and try another. When your
+  new try differs, the two are compared on the same sampled deals: how many chips each is worth
+  on average. The review at the end lists the cards you tried and took back, with their cost.
+- **Bots play at once** — untick it to let the bots move one at a time with **Next bot move**
+  and read each reason as it comes.
+- **Play: a match** — a short match of several deals: the deal passes to the left (SBS-9), chips
+  are carried from deal to deal (SBS-26, SBS-27) and the match ends after the agreed number of
+  deals or when a balance reaches 0 (SBS-28).
+
+## At the end of a deal
+
+The table settles the deal — the bidder's points P (SBS-12) and the chips with each opponent
+(SBS-10, SBS-11, SBS-27) — and reviews your play **card by card**: for each card you played, the
+solver plays the rest of the deal perfectly with every hand open and tells how many points (in a
+Misère: tricks) your card gave away against the best one. A double-dummy review is hindsight —
+it knows where every card was — so a card that "cost" points may still have been a sound guess.
+The whole deal is shown then, widow included.
+
+## A deal from your teacher
+
+A hand record (`tutor-record/1`) holds one deal, from the cards dealt to the last card played.
+**Save deal** writes the deal so far as a record; **Saved deals** lists the records in the
+folder, and **Load** continues one from where it stops, in the seat you choose. A teacher can put
+a record there — this folder holds two: *solo-to-bid*, a hand for a Solo (SBS-10), and
+*solo-mid-play*, the same kind of deal stopped at trick 6. A record may hold every hand; the
+table keeps it in Python and shows you only your seat's view.
+"""),
+]
+
+DECISIONS: list[Cell] = [
+    code("""
+from tutor.widgets import LearnerBox, lesson_style
+from tutor.widgets.advisor_panel import AdvisorPanel
+from tutor.widgets.decisions import DecisionQuiz
+
+lesson_style()
+"""),
+    md("""
+# Decisions and what they cost
+
+Bidding is a bet: you name a contract before you see the widow or the other hands (SBS-13,
+SBS-18), and the chips follow from the contract you win (SBS-10, SBS-11). This lesson puts the
+engine's opinion next to yours.
+
+## The bid advisor
+
+The advisor answers "what is this hand worth?" the way strong card programs do. It deals the
+cards you cannot see at random, many times, in every way consistent with your hand; solves each
+deal with every hand open (double-dummy) for each contract you may still bid and each trump
+(SBS-14, SBS-19); and settles each result by the rules (SBS-10, SBS-11, SBS-27). The table
+shows, per contract and trump, the chips you would win on average and how often you would make
+it, each with a **95% interval** — the range the true value lies in, given how many deals were
+sampled. More deals, narrower intervals.
+
+Two cautions. The calls before you are not read into the sampled deals (a Solo bid says
+something about a hand; the advisor ignores it). And double-dummy play is clairvoyant for both
+sides, so the figures flatter whoever must guess — a guide, not a promise.
+
+Type a hand (or deal one), pick where you sit in the auction, and press **Advise**:
+"""),
+    code("""
+AdvisorPanel(hand="AS TS KS JS 9S AH KH 7H KD QC 7C")
+"""),
+    md("""
+## What would you bid here?
+
+A real deal, the auction played by the bots up to your turn. Pick your call. The answer is the
+advisor's — and you are only asked when its best call is **clear**: the best call's interval lies
+entirely above every other call's (passing is worth exactly 0). A bid must name a strictly higher
+contract than the one standing, or pass (SBS-14).
+"""),
+    code("""
+LearnerBox()
+"""),
+    code("""
+DecisionQuiz(["bid-decision"], start=False)
+"""),
+    md("""
+## Which card?
+
+A position from a real deal, where the choice matters: the legal cards differ by at least 10
+card points (a trick in a Misère) when the rest of the deal is played perfectly. Pick your card.
+It is graded by the solver, with every hand open: every card as good as the best is right, and
+the feedback tells what your card cost. These positions are also checked to be *findable*: the
+best card is best on average over deals consistent with what you see, not only in the one lie of
+the cards.
+"""),
+    code("""
+DecisionQuiz(["play-decision"])
+"""),
+]
+
+LESSON_CELLS: dict[str, list[Cell]] = {
+    "14-play-against-the-engine": PLAY, "15-decisions": DECISIONS}
+
+
+def footer(name: str) -> Cell:
+    links = "[← All lessons](00-welcome.ipynb)"
+    prev = PREVIOUS.get(name)
+    if prev:
+        links += f" · [← Previous]({prev}.ipynb)"
+    nxt = NEXT.get(name)
+    if nxt:
+        links += f" · [Next: {TITLES[nxt]} →]({nxt}.ipynb)"
+    return md(links)
+
+
+def notebook(name: str) -> nbformat.NotebookNode:
+    cells = [*LESSON_CELLS[name], footer(name)]
+    nb = nbformat.v4.new_notebook()
+    nb.metadata = {"kernelspec": KERNEL, "language_info": {"name": "python"},
+                   "title": f"Six-Bid Solo — {TITLES[name]}"}
+    for i, (kind, source) in enumerate(cells):
+        cid = f"{name[:2]}-{i:02d}"
+        if kind == "md":
+            nb.cells.append(nbformat.v4.new_markdown_cell(source, id=cid))
+        else:
+            nb.cells.append(nbformat.v4.new_code_cell(source, id=cid))
+    nbformat.validate(nb)
+    return nb
+
+
+def render(name: str) -> str:
+    return nbformat.writes(notebook(name)) + "\n"
+
+
+def main(argv: list[str]) -> int:
+    for name in LESSON_CELLS:
+        (HERE / f"{name}.ipynb").write_text(render(name), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

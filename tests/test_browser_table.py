@@ -1,0 +1,272 @@
+"""The table, the advisor and the decision quizzes in a real browser (Debian's chromium through
+Playwright, against the session's Voilà server).
+
+- A whole deal is played at the table by clicking the page's buttons, to the settlement and the
+  review; after **every** action the page's whole widget state (read from its widget manager)
+  is checked against the kernel's own account of what is hidden (``TUTOR_AUDIT_DIR``): no card
+  of another seat, of the widow, nor a held-back reason.
+- A bid-decision and a play-decision question make the round trip; before the answer, nothing
+  of it is on the page.
+- The advisor's progress bar moves and its chart appears.
+
+Screenshots (light, dark, 360 px) go to build/screenshots/.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest_lesson import (
+    FrameLog,
+    VoilaServer,
+    mentions,
+    open_lesson,
+    plain,
+    read_audit,
+    screenshot,
+    subtree_state,
+    widget_state,
+)
+
+from tutor.quiz.progress import FORMAT, progress_path
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("voila")]
+
+TABLE = "14-play-against-the-engine.ipynb"
+DECISIONS = "15-decisions.ipynb"
+KERNEL_ID = """async () => (await window.jupyterapp.widgetManagerPromise.promise).kernel.id"""
+#: The kernel has finished the learner's action: a learner button is enabled again, or the deal
+#: is over and its review drawn.
+SETTLED = """n => {
+  const t = document.querySelector('.tutor-table');
+  const log = t.querySelectorAll('.st-log li').length;
+  const ready = t.querySelector('button.tutor-call:not([disabled]), button.tutor-trump:not('
+    + '[disabled]), button.tutor-card:not([disabled])') !== null;
+  const over = t.querySelector('.tutor-result').textContent.includes('The whole deal');
+  return log > n && (ready || over);
+}"""
+
+
+def close(page: Any) -> None:
+    page.context.close()
+
+
+class Auditor:
+    """Compares the page's widget state with the kernel's audit of what is hidden."""
+
+    def __init__(self, page: Any, audit_dir: Path, frames: FrameLog | None = None) -> None:
+        self.page = page
+        self.audit_dir = audit_dir
+        self.frames = frames
+        self.kernel = page.evaluate(KERNEL_ID)
+        self.checks = 0
+
+    def check(self, stage: str, panel: str) -> list[dict[str, Any]]:
+        state = widget_state(self.page)
+        audit = read_audit(self.audit_dir, self.kernel)
+        entries = [e for e in audit.values() if e["panel"] == panel]
+        assert entries, f"{stage}: no audit from {panel}"
+        everything = plain(state) + (plain(self.frames.messages) if self.frames else "")
+        for entry in entries:
+            assert entry["model_id"] in state, f"{stage}: the page lacks the {panel}"
+            seen = plain(subtree_state(state, entry["model_id"]))
+            leaked = mentions(seen, entry["hidden"])
+            assert not leaked, f"{stage}: {panel} shows {leaked}"
+            for secret in entry["secrets"]:
+                assert secret not in everything, f"{stage}: {panel} leaked {secret!r}"
+        self.checks += 1
+        return entries
+
+
+def learner_click(table: Any) -> str:
+    """Click what a learner would: bid Solo when allowed, else pass; the first enabled trump;
+    the first enabled card. Returns the label clicked."""
+    for sel in ("button.tutor-call:not([disabled])", "button.tutor-trump:not([disabled])",
+                "button.tutor-card:not([disabled])"):
+        buttons = table.locator(sel)
+        if buttons.count():
+            labels = [b.strip() for b in buttons.all_inner_texts()]
+            i = labels.index("Solo") if "Solo" in labels else 0
+            if sel.endswith("tutor-call:not([disabled])") and "Solo" not in labels:
+                i = labels.index("pass")
+            buttons.nth(i).click()
+            return labels[i]
+    raise AssertionError("no enabled button for the learner")
+
+
+def test_a_whole_deal_at_the_table(browser: Any, voila_server: VoilaServer,
+                                   lesson_dirs: dict[str, Path]) -> None:
+    frames = FrameLog()
+    page = open_lesson(browser, voila_server, TABLE, frames=frames)
+    try:
+        assert page.tutor_errors == [], page.tutor_errors
+        auditor = Auditor(page, lesson_dirs["audit"], frames)
+        table = page.locator(".tutor-table")
+        auditor.check("loaded", "TableWidget")
+        timings: list[float] = []
+        shot = False
+        for deal in range(6):
+            while True:
+                n = table.locator(".st-log li").count()
+                label = learner_click(table)
+                start = time.perf_counter()
+                page.wait_for_function(SETTLED, arg=n, timeout=120_000)
+                timings.append(time.perf_counter() - start)
+                auditor.check(f"deal {deal}, after {label}", "TableWidget")
+                if "The whole deal" in table.locator(".tutor-result").inner_text():
+                    break
+                if not shot and table.locator(".st-fallen").count():
+                    screenshot(page, "14-table-mid-deal")
+                    shot = True
+            result = table.locator(".tutor-result").inner_text()
+            if "Settlement" in result:
+                break
+            table.locator("button.tutor-new-deal").click()  # thrown in: deal again
+            page.wait_for_function("""() => !document.querySelector('.tutor-table .tutor-result')
+                .textContent.includes('The whole deal')""")
+        result = table.locator(".tutor-result").inner_text()
+        assert "Settlement" in result and "card by card" in result and "SBS-27" in result
+        assert re.search(r"\d+ of 11 cards were best", result)
+        assert page.tutor_errors == [], page.tutor_errors
+        assert auditor.checks >= 12
+        screenshot(page, "14-table-end-light")
+        print(f"browser round trips: max {max(timings):.2f} s over {len(timings)} actions")
+    finally:
+        close(page)
+
+
+def test_table_hint_take_back_dark_and_narrow(browser: Any, voila_server: VoilaServer,
+                                              lesson_dirs: dict[str, Path]) -> None:
+    page = open_lesson(browser, voila_server, TABLE, theme="dark")
+    try:
+        auditor = Auditor(page, lesson_dirs["audit"])
+        table = page.locator(".tutor-table")
+        # to the play: pass, and deal again until a bot wins the auction
+        for _ in range(10):
+            if table.locator("button.tutor-card:not([disabled])").count():
+                break
+            n = table.locator(".st-log li").count()
+            if table.locator("button.tutor-new-deal").is_visible() and \
+                    "The whole deal" in table.locator(".tutor-result").inner_text():
+                table.locator("button.tutor-new-deal").click()
+                page.wait_for_function(SETTLED, arg=0)
+                continue
+            learner_click(table)
+            page.wait_for_function(SETTLED, arg=n)
+        assert table.locator("button.tutor-card:not([disabled])").count()
+        table.locator("button.tutor-hint").click()
+        table.locator(".tutor-hint-out").get_by_text("Hint:").wait_for(timeout=60_000)
+        auditor.check("hint", "TableWidget")
+        n = table.locator(".st-log li").count()
+        table.locator("button.tutor-card:not([disabled])").first.click()
+        page.wait_for_function(SETTLED, arg=n)
+        table.locator("button.tutor-undo").click()
+        table.locator(".tutor-compare").get_by_text("Taken back").wait_for()
+        assert table.locator(".st-log li").count() == n
+        auditor.check("taken back", "TableWidget")
+        # the teaching aid: past tricks and points, labelled
+        table.get_by_text("Teaching aid: show past tricks").click()
+        table.locator(".tutor-aid").get_by_text("SBS-25").wait_for()
+        assert page.evaluate("() => document.body.dataset.jpThemeLight") == "false"
+        screenshot(page, "14-table-dark")
+    finally:
+        close(page)
+    page = open_lesson(browser, voila_server, TABLE, width=360, height=740)
+    try:
+        widths = page.evaluate("""() => Array.from(document.querySelectorAll(
+            'html, body, #rendered_cells, .tutor-widget')).map(e => [e.scrollWidth,
+            e.clientWidth])""")
+        for scroll, client in widths:
+            assert scroll <= max(client, 360) + 1, widths  # no sideways scrolling
+        screenshot(page, "14-table-360px")
+    finally:
+        close(page)
+
+
+def learner_file(progress_dir: Path, name: str, salt: int) -> None:
+    """A fresh progress file with a known salt: the learner's question seeds are then fixed."""
+    path = progress_path(progress_dir, name)
+    path.write_text(json.dumps({"format": FORMAT, "learner": name, "salt": salt, "issued": 0,
+                                "answered": 0, "correct": 0, "kinds": {}, "rules": {},
+                                "recent": []}), encoding="utf-8")
+
+
+def answer(page: Any, quiz: Any, auditor: Auditor) -> str:
+    """Pick the first choice, check it, wait for the feedback; audit before the answer."""
+    choices = quiz.locator(".tutor-quiz-choices button")
+    choices.first.wait_for(timeout=180_000)
+    before = auditor.check("asked", "DecisionQuiz")
+    assert any(e["secrets"] for e in before), "an explanation is a secret until answered"
+    choices.first.click()
+    quiz.get_by_text(re.compile(r"Your pick: (?!nothing)")).wait_for()
+    page.wait_for_function("q => !q.querySelector('button.tutor-quiz-check').disabled",
+                           arg=quiz.element_handle())
+    quiz.locator("button.tutor-quiz-check").click()
+    feedback = quiz.locator(".tutor-quiz-feedback .st-feedback")
+    feedback.wait_for()
+    return str(feedback.inner_text())
+
+
+def test_decision_quizzes_and_advisor(browser: Any, voila_server: VoilaServer,
+                                      lesson_dirs: dict[str, Path]) -> None:
+    name = f"decisions-{time.monotonic_ns()}"
+    learner_file(lesson_dirs["progress"], name, salt=3)
+    frames = FrameLog()
+    page = open_lesson(browser, voila_server, DECISIONS, frames=frames)
+    try:
+        assert page.tutor_errors == [], page.tutor_errors
+        auditor = Auditor(page, lesson_dirs["audit"], frames)
+        # the learner's name picks the progress file (and so the question seeds)
+        box = page.locator(".tutor-learner-name input")
+        box.fill(name)
+        box.press("Enter")
+        page.locator(".tutor-learner").get_by_text(f"{name}:").wait_for()
+        bid, play = page.locator(".tutor-decisions").nth(0), page.locator(".tutor-decisions").nth(1)
+
+        # a play decision: asked at load, answered
+        words = answer(page, play, auditor)
+        assert re.search(r"Right!|Not quite", words) and "SBS-23" in words
+        play.locator(".tutor-decision-evidence").get_by_text("Where the cards were").wait_for()
+
+        # a bid decision: found on request, answered, the advisor's table shown
+        bid.locator("button.tutor-quiz-next").click()
+        words = answer(page, bid, auditor)
+        assert "SBS-14" in words and "advisor" in words
+        bid.locator(".tutor-decision-evidence .st-advice").wait_for()
+        bid.locator(".tutor-decision-evidence svg").first.wait_for()
+        screenshot(page, "15-decisions-answered")
+
+        # the advisor: the bar moves, the table fills in, the chart appears
+        adv = page.locator(".tutor-advisor")
+        adv.locator("button.tutor-advisor-go").click()
+        adv.locator(".tutor-advisor-table table").wait_for(timeout=60_000)
+        first = adv.locator(".tutor-advisor-progress-text").inner_text()
+        adv.locator(".tutor-advice-chart svg").wait_for(timeout=120_000)
+        done = adv.locator(".tutor-advisor-progress-text").inner_text()
+        assert re.search(r"(\d+) of \1 deals solved", done), done
+        assert "deals solved" in first
+        assert "Verdict" in adv.locator(".tutor-advisor-verdict").inner_text()
+        auditor.check("advised", "AdvisorPanel")
+        assert page.tutor_errors == [], page.tutor_errors
+        screenshot(page, "15-decisions-light")
+    finally:
+        close(page)
+    for theme, width in (("dark", 1100), (None, 360)):
+        page = open_lesson(browser, voila_server, DECISIONS, theme=theme, width=width)
+        try:
+            play = page.locator(".tutor-decisions").nth(1)
+            play.locator(".tutor-quiz-choices button").first.wait_for(timeout=120_000)
+            if width == 360:
+                widths = page.evaluate("""() => Array.from(document.querySelectorAll(
+                    'html, body, #rendered_cells, .tutor-widget')).map(e => [e.scrollWidth,
+                    e.clientWidth])""")
+                for scroll, client in widths:
+                    assert scroll <= max(client, 360) + 1, widths
+            screenshot(page, f"15-decisions-{theme or '360px'}")
+        finally:
+            close(page)
