@@ -135,7 +135,13 @@ def browser_times(server: VoilaServer, names: list[str]) -> dict[str, float]:
                     "document.querySelectorAll('.jupyter-widgets').length > 0"),
                     timeout=120_000)
                 out[name] = time.perf_counter() - t0
-                ctx.close()  # the unload beacon shuts the kernel down
+                kernel = page.evaluate("async () => (await window.jupyterapp"
+                                       ".widgetManagerPromise.promise).kernel.id")
+                pid = server.kernel_pid(kernel)
+                page.close(run_before_unload=True)  # the unload beacon stops the kernel
+                ctx.close()
+                if pid is not None:
+                    wait_gone(server, {pid})
         finally:
             browser.close()
     return out

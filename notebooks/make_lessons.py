@@ -182,8 +182,8 @@ That makes **30 points a suit** and **120 in the pack**. A player needs more tha
 to make a Solo (lesson 6).
 """),
     md("""
-The picture shows why aces and tens matter so much: the eight of them hold 84 of the 120
-points, and the sixteen cards from 9 down to 6 hold none.
+The picture (drawn with matplotlib) shows why aces and tens matter so much: the eight of them
+hold 84 of the 120 points, and the sixteen cards from 9 down to 6 hold none.
 """),
     code("""
 from tutor.widgets.pictures import points_picture
@@ -563,6 +563,12 @@ def render(name: str) -> str:
 def main(argv: list[str]) -> int:
     for name in LESSON_CELLS:
         (HERE / f"{name}.ipynb").write_text(render(name), encoding="utf-8")
+    # the card-points chart, drawn once by matplotlib (lesson 2 reads the file: a light kernel)
+    from tutor.widgets.pictures import POINTS_CHART, draw_points_chart
+
+    chart = HERE / POINTS_CHART
+    chart.parent.mkdir(exist_ok=True)
+    chart.write_text(draw_points_chart(), encoding="utf-8")
     return 0
 
 

@@ -21,17 +21,35 @@ input into a notice with its rule id, never a traceback; nothing the learner's s
 
 from __future__ import annotations
 
-from ..display import style_html
-from ..display.markup import HtmlStr
-from .auction import AuctionExplorer
-from .common import Panel
-from .deal import CutForDealer, DealStepper
-from .quiz import Learner, LearnerBox, QuizWidget, page_learner
-from .replay import DealReplay
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names below are imported on first use: a lesson loads only its own
+    from ..display.markup import HtmlStr
+    from .auction import AuctionExplorer
+    from .common import Panel
+    from .deal import CutForDealer, DealStepper
+    from .quiz import Learner, LearnerBox, QuizWidget, page_learner
+    from .replay import DealReplay
+
+_WHERE = {
+    "AuctionExplorer": "auction", "CutForDealer": "deal", "DealReplay": "replay",
+    "DealStepper": "deal", "Learner": "quiz", "LearnerBox": "quiz", "Panel": "common",
+    "QuizWidget": "quiz", "page_learner": "quiz",
+}  # fmt: skip
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'tutor.widgets' has no attribute {name!r}")
+    return getattr(import_module(f".{module}", __name__), name)
 
 
 def lesson_style() -> HtmlStr:
     """The lesson stylesheet as a ``<style>`` element (display it once per page)."""
+    from ..display import style_html
+
     return style_html()
 
 

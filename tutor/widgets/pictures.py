@@ -1,10 +1,11 @@
 """Static pictures for the lessons: a matplotlib chart of the card points, small engine tables.
 
-These are not interactive, but they live with the widgets because they are lesson furniture
-(matplotlib is imported only by :func:`points_picture`, so only the lesson that shows it pays for
-it). The chart is an inline SVG whose text and axes take the page's text colour
-(``currentColor``) and whose background is transparent, so it reads in the light and the dark
-theme; ``role="img"`` with a description for screen readers.
+These are not interactive, but they live with the widgets because they are lesson furniture.
+The card-points chart is drawn by matplotlib (:func:`draw_points_chart`) when the notebooks are
+written, and committed as ``notebooks/pictures/card-points.svg``; the lesson reads that file
+(:func:`points_picture`), so its kernel does not load matplotlib. The SVG's text and axes take
+the page's text colour (``currentColor``) and its background is transparent, so it reads in the
+light and the dark theme; ``role="img"`` with a description for screen readers.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from ..cards import DECK_36, Rank
@@ -24,26 +26,30 @@ from .replay import load_record
 _INK = "#010203"
 
 
-def points_picture() -> HtmlStr:
-    """Card points (SBS-3) as two charts: points per rank, and the 120 split by rank."""
-    from matplotlib.figure import Figure  # the Agg/SVG path; no pyplot, no GUI backend
+#: Where the lesson keeps the drawn chart, relative to the notebooks folder.
+POINTS_CHART = "pictures/card-points.svg"
 
-    ranks = [r for r in DECK_36.ranks]
+
+def draw_points_chart() -> str:
+    """Card points (SBS-3) drawn by matplotlib as SVG markup: points per rank, and the 120 split
+    by rank. Deterministic (fixed hash salt, no date), so the committed file can be checked."""
+    from matplotlib import rc_context
+    from matplotlib.figure import Figure  # the SVG path only; no pyplot, no GUI backend
+
+    ranks = list(DECK_36.ranks)
     labels = ["10" if r is Rank.TEN else r.letter for r in ranks]
     pts = [r.points for r in ranks]
     suits = len(DECK_36.suits)
     total = sum(pts) * suits
     rc: dict[str, Any] = {"text.color": _INK, "axes.labelcolor": _INK, "axes.edgecolor": _INK,
-          "xtick.color": _INK, "ytick.color": _INK, "font.size": 11, "svg.fonttype": "none",
-          "svg.hashsalt": "solo-tutor"}
-    from matplotlib import rc_context
-
+                          "xtick.color": _INK, "ytick.color": _INK, "font.size": 11,
+                          "svg.fonttype": "none", "svg.hashsalt": "solo-tutor"}
     with rc_context(rc):  # type: ignore[arg-type]  # stubs list the keys as Literals
         fig = Figure(figsize=(8.4, 3.3), layout="constrained")
         fig.patch.set_alpha(0)
         left, right = fig.subplots(1, 2, width_ratios=[1.25, 1])
         bars = left.bar(labels, pts, color="#4c78a8")
-        left.bar_label(bars, labels=[str(p) if p else "0" for p in pts], padding=2)
+        left.bar_label(bars, labels=[str(p) for p in pts], padding=2)
         left.set_title("Points of one card, by rank (SBS-3)")
         left.set_ylim(0, max(pts) * 1.25)
         left.set_ylabel("card points")
@@ -53,18 +59,33 @@ def points_picture() -> HtmlStr:
         shares = [(lab, p * suits) for lab, p in zip(labels, pts, strict=True) if p]
         zero = sum(1 for p in pts if not p) * suits
         colours = ["#4c78a8", "#72b7b2", "#f58518", "#e45756", "#b279a2"]
-        right.pie([s for _, s in shares], colors=colours, startangle=90, counterclock=False,
-                  labels=[f"{suits} × {lab}: {s}" for lab, s in shares],
+        right.pie([v for _, v in shares], colors=colours, startangle=90, counterclock=False,
+                  labels=[f"{suits} × {lab}: {v}" for lab, v in shares],
                   wedgeprops={"width": 0.42, "edgecolor": "none"})
         right.text(0, 0, f"{total}\npoints", ha="center", va="center", fontsize=13)
         right.set_title(f"The {total} points of the pack")
         right.text(0, -1.45, f"{zero} cards (9 8 7 6) hold none", ha="center", fontsize=10)
         buf = io.StringIO()
-        fig.savefig(buf, format="svg", transparent=True)
+        fig.savefig(buf, format="svg", transparent=True, metadata={"Date": None})
     svg = buf.getvalue()
-    svg = svg[svg.index("<svg"):].replace(_INK, "currentColor")
-    desc = (f"Card points by rank: {', '.join(f'{lab} {p}' for lab, p in zip(labels, pts, strict=True))}. "  # noqa: E501
-            f"The four aces hold {4 * 11} points and the four tens {4 * 10}, {total} in all.")
+    return svg[svg.index("<svg"):].replace(_INK, "currentColor")
+
+
+def points_picture(path: str | os.PathLike[str] = POINTS_CHART) -> HtmlStr:
+    """The card-points chart for the lesson page, with a description for screen readers.
+
+    It is drawn once by matplotlib (:func:`draw_points_chart`, run by
+    ``notebooks/make_lessons.py``) and read here from ``path``, so a lesson kernel does not load
+    matplotlib (about half a second and 50 MiB per page). Without the file it is drawn now.
+    """
+    try:
+        svg = Path(path).read_text(encoding="utf-8")
+    except OSError:
+        svg = draw_points_chart()
+    pts = [(("10" if r is Rank.TEN else r.letter), r.points) for r in DECK_36.ranks]
+    desc = (f"Card points by rank: {', '.join(f'{lab} {p}' for lab, p in pts)}. The four aces "
+            f"hold {4 * 11} points and the four tens {4 * 10}, "
+            f"{sum(p for _, p in pts) * len(DECK_36.suits)} in all.")
     return HtmlStr(f'<figure class="st-root st-chart" role="img" aria-label="{esc(desc)}" '
                    f'style="margin:0;max-width:100%;overflow-x:auto">{svg}</figure>')
 
