@@ -15,9 +15,14 @@ How it works (Perfect Information Monte Carlo, as GIB and the Skat programs do):
    :mod:`tutor.solver.search`). The engine's own settlement (SBS-10, SBS-11, SBS-27, SBS-V1,
    SBS-V2) turns the result into the bidder's chips; passing is worth 0.
    **The same worlds serve every row**, so differences between rows are not sampling noise.
-   One exact solve per trump serves Solo, Heart Solo and Guarantee Solo (same leader, same
-   trump, widow counted alike); Call Solo and Guarantee rows that only need a yes/no answer ask
-   ``reaches`` when no exact value is at hand.
+   Only yes/no searches are asked ("does the bidder reach T?", ``search.reaches``, far cheaper
+   than an exact value): Guarantee and Call Solo pay a tariff, so one search at the target
+   settles them; the misères ask "no trick at all?". Solo and Heart Solo pay on the margin, so
+   their points are *estimated without bias* by bracketing them between thresholds (61 among
+   them: make or fail is exact) and one more search at a random threshold inside the bracket
+   (see ``_Tests.estimate``); ``exact=True`` solves them exactly instead. One play — same
+   hands, trump and leader — serves Solo, Heart Solo and Guarantee Solo with that trump (the
+   widow counts alike), and every answer is remembered with what it implies.
 4. **Call Solo simplification.** The call and the gift are part of the bidder's problem; the
    advisor plays them by the rule of thumb of :mod:`tutor.bots.hand` (call the highest trump
    lacking, give the cheapest card of a short side suit), then solves the play. So its Call Solo
@@ -49,6 +54,7 @@ that needs to guess).
 from __future__ import annotations
 
 import math
+import random
 import statistics
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -154,6 +160,8 @@ class Job:
     calls: tuple[int, ...]  # the auction so far
     player: int
     misere_rule: str
+    seed: int = 0
+    exact: bool = False  # exact points for Solo and Heart Solo (slower) instead of estimates
 
 
 def _declared(base: SixBidSoloState, row: Row) -> SixBidSoloState:
@@ -199,48 +207,102 @@ def _tariff(row: Row) -> int:
     return {MISERE: 30, GUARANTEE: 40, SPREAD: 60}.get(row.contract, 0)
 
 
-def evaluate_world(job: Job, deal: Deal, rows: Sequence[Row]) -> list[tuple[int, int, bool]]:
+#: the thresholds Solo's points are bracketed by (bins [0,31) [31,46) ... [101,121))
+BRACKETS = (61, 81, 101)
+
+
+class _Tests:
+    """Yes/no questions "does the bidder reach T?" about one position, with what they imply:
+    a yes at T answers every lower target, a no every higher one."""
+
+    def __init__(self, state: SixBidSoloState) -> None:
+        self.state = state
+        self.lo = 0  # known: value >= lo
+        self.hi = 121  # known: value < hi
+        self.exact: int | None = None
+
+    def reaches(self, target: int) -> bool:
+        if target <= self.lo:
+            return True
+        if target >= self.hi:
+            return False
+        if self._ask(target):
+            self.lo = target
+            return True
+        self.hi = target
+        return False
+
+    def _ask(self, target: int) -> bool:
+        return search.reaches(self.state, target)
+
+    def solve(self) -> int:
+        if self.exact is None:
+            self.exact = search.solve(self.state)
+            self.lo, self.hi = self.exact, self.exact + 1
+        return self.exact
+
+    def estimate(self, salt: int) -> int:
+        """An unbiased estimate of the points from a few yes/no searches.
+
+        Bracket the value between two of :data:`BRACKETS` (61 among them, so make or fail is
+        exact), then ask once more at a threshold T drawn uniformly inside the bracket
+        [lo, hi): the estimate lo + (hi − 1 − lo)·[value ≥ T] has expectation exactly the value
+        (P(value ≥ T) = (value − lo)/(hi − 1 − lo)), with an error of at most half a bracket.
+        """
+        while True:
+            inside = [b for b in BRACKETS if self.lo < b < self.hi]
+            if not inside:
+                break
+            self.reaches(61 if 61 in inside else inside[len(inside) // 2])
+        lo, hi = self.lo, self.hi
+        if hi - lo <= 1:
+            return lo
+        t = random.Random(salt).randint(lo + 1, hi - 1)
+        return hi - 1 if self.reaches(t) else lo
+
+
+def evaluate_world(job: Job, deal: Deal, rows: Sequence[Row], salt: int = 0
+                   ) -> list[tuple[int, int, bool]]:
     """(value, bidder's chips, made) for each row in one world.
 
-    ``value`` is the bidder's points P (SBS-12) for Solo and Heart Solo, and for Guarantee and
-    Call Solo when an exact solve was at hand, else the target or one short of it; for the
-    misères 0 when the bidder can avoid every trick (or card point, SBS-V1), else 1.
+    ``value`` is the bidder's points P (SBS-12) for Solo and Heart Solo — exact when
+    ``job.exact``, else the unbiased bracketed estimate of :meth:`_Tests.estimate` — and, for
+    Guarantee and Call Solo, the target or one short of it (one yes/no search). For the misères
+    0 when the bidder can avoid every trick (or card point, SBS-V1), else 1. ``salt`` seeds the
+    estimate's random threshold (the advisor passes the seed and the world's number).
     """
     game = SixBidSolo(dict(job.options))
     opts = game.options
     base = SixBidSoloState(game, job.dealer, list(deal.hands), deal.widow)
     for a in job.calls:
         base.apply_unchecked(a)
-    exact: dict[tuple[Any, ...], int] = {}  # one exact solve per (hands, trump, leader)
+    tests: dict[tuple[Any, ...], _Tests] = {}  # one per play: (hands, trump, leader, misère)
     out = []
     for row in rows:
         state = _declared(base, row)
         key = (tuple(state.hands), state.trump, state.leader, row.contract in MISERES)
+        t = tests.get(key)
+        if t is None:
+            t = tests[key] = _Tests(state)
         bidder = state.bidder
         assert bidder is not None
-        if row.contract in MISERES:
-            value = exact.get(key, -1)
-            if value < 0:  # the chips only ask "none at all?" (SBS-V1): a yes/no search
-                value = 1 if search.reaches(state, 1) else 0
-                exact[key] = value
-        elif row.needs_exact() or key in exact:
-            value = exact.get(key, -1)
-            if value < 0:
-                value = search.solve(state)
-                exact[key] = value
+        if row.contract in MISERES:  # the chips only ask "none at all?" (SBS-V1)
+            value = 1 if t.reaches(1) else 0
+        elif row.needs_exact():
+            value = t.solve() if job.exact else t.estimate(salt * 8 + row.trump + 1)
         else:
             need = _need(row)
-            value = need if search.reaches(state, need) else need - 1
+            value = need if t.reaches(need) else need - 1
         o = _outcome(row, value, job.misere_rule)
         chips = settle(opts, bidder, state.defenders, o)[bidder]
         out.append((value, chips, made(opts, o)))
     return out
 
 
-def _chunk_task(args: tuple[Job, tuple[Deal, ...], tuple[Row, ...]]
+def _chunk_task(args: tuple[Job, tuple[tuple[int, Deal], ...], tuple[Row, ...]]
                 ) -> list[list[tuple[int, int, bool]]]:
     job, deals, rows = args
-    return [evaluate_world(job, d, rows) for d in deals]
+    return [evaluate_world(job, d, rows, job.seed * 1_000_003 + i) for i, d in deals]
 
 
 # --- statistics ---------------------------------------------------------------------------------
@@ -398,13 +460,15 @@ def _batches(samples: int, first: int) -> list[int]:
 def advise_iter(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState, samples: int,
                 seed: int, *, executor: Executor | None = None, first: int = 4,
                 chunk: int | None = None, min_samples: int = 8, adaptive: bool = True,
-                ) -> Iterator[Advice]:
+                exact: bool = False) -> Iterator[Advice]:
     """Yield the advice after every batch of worlds; the last one has ``done`` True.
 
     ``first`` worlds make the first estimate; batches then double. ``chunk`` worlds go to the
     executor per task (default: each batch in up to 4 tasks, so 2 workers stay busy).
     ``min_samples`` worlds are solved for every row before any row may be dropped; ``adaptive``
     False solves every row on every world (the baseline of ``benchmarks/advisor.py``).
+    ``exact`` solves Solo and Heart Solo points exactly instead of estimating them from a few
+    yes/no searches (unbiased either way; exact is many times slower).
     """
     if type(samples) is not int or samples < 1:
         raise RecordError("REC-1", "samples must be a positive integer", where="samples",
@@ -421,13 +485,13 @@ def advise_iter(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState, 
     deals = sampler.deals(samples, seed)
     calls = tuple(a for a in sampler.history.actions if a is not None)
     job = Job(dict(view.options), view.dealer, calls, view.seat,
-              str(view.options.get("misere", "no_tricks")))
+              str(view.options.get("misere", "no_tricks")), seed, exact)
     players = int(view.options.get("players", 3))
     results = [RowResult(r, stake=_tariff(r) * (players - 1)) for r in rows]
     advice = Advice(view.seat, seed, samples, results)
     at = 0
     for size in _batches(samples, first):
-        batch = deals[at: at + size]
+        batch = list(enumerate(deals))[at: at + size]
         at += size
         live = [r for r in results if not r.dropped]
         live_rows = tuple(r.row for r in live)
