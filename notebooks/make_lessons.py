@@ -308,10 +308,10 @@ def contract_lesson(cid: str, intro: str, table: str, notes: str, kinds: list[st
         md(f"# {TITLES[{v: k for k, v in CONTRACT_LESSON.items()}[cid]]}\n\n{intro.strip()}"),
         md(table),
         md(notes),
-        md("## A worked deal\n\nA real deal, replayed card by card from its hand record, trick "
-           "by trick. You see the bidder's cards" + (replay_note or "") + "; the other hands "
-           "stay face down, and the widow is turned up only at the end, when it is counted "
-           "(SBS-12). Step with **Next ▶**."),
+        md("## A worked deal\n\nA real deal, replayed from its hand record trick by trick. "
+           + (replay_note or "You sit in the bidder's seat: you see the bidder's cards; the "
+              "other hands stay face down") + ", and the widow is turned up only at the end, "
+           "when it is counted (SBS-12). Step with **Next ▶**."),
         code(replay),
         md("## Quiz\n\nQuestions about deals played in this contract."),
         quiz(kinds, contract=cid, players=3),
@@ -419,7 +419,9 @@ bidder. Here you watch from a **defender's** seat, so the bidder's exposed hand 
 view (SBS-21).
 """,
     ["settlement", "trick-winner"],
-    seat="defender", replay_note=" — here a defender's, with the bidder's exposed hand")
+    seat="defender", replay_note="You sit in a defender's seat: you see your own cards and "
+    "the bidder's hand once it is laid face up before the first trick (SBS-21); the other "
+    "defender's hand stays face down")
 
 CALL_SOLO = contract_lesson(
     "call-solo",
