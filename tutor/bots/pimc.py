@@ -7,8 +7,9 @@
 - **Bidding.** Through the bid advisor (:mod:`tutor.solver.advisor`) with a small number of
   worlds: the best contract still open if its expected chips clear a margin, else pass. The
   margin is there because double-dummy values flatter the bidder's chances a little.
-- **Declaring.** The trump by the same sampling (each trump solved on the same worlds); the
-  Call Solo call and gift by the rule of thumb of :mod:`tutor.bots.hand`.
+- **Declaring.** The trump by the same sampling (each trump solved on the same worlds, by the
+  advisor's yes/no searches); the Call Solo call and gift by the rule of thumb of
+  :mod:`tutor.bots.hand`.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from ..rules.six_bid_solo import (
     settle,
 )
 from ..solver import search
-from ..solver.advisor import advise_view
+from ..solver.advisor import advise_view, contract_value
 from ..state import Action
 from .base import Table, require_turn
 from .hand import call_card, give_card, trump_estimate
@@ -143,7 +144,8 @@ class PimcBot:
                         state.apply_unchecked(DECLINE if c is None else CALLCARD_BASE + c)
                     else:
                         state.apply_unchecked(GIVE_BASE + give_card(hand, state.called, s))
-                chips.append(chips_for(state, view.seat, search.solve(state)))
+                value = contract_value(state, self._seed())
+                chips.append(chips_for(state, view.seat, value))
             means[s] = statistics.fmean(chips)
         best = max(suits, key=lambda s: means[s])
         others = ", ".join(f"{SUIT_SYMBOLS[s]} {means[s]:+.0f}" for s in suits if s != best)

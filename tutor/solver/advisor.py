@@ -261,6 +261,20 @@ class _Tests:
         return hi - 1 if self.reaches(t) else lo
 
 
+def contract_value(state: SixBidSoloState, salt: int, exact: bool = False) -> int:
+    """The solver's value of a declared deal in the play, asking only what its contract pays
+    for: Solo and Heart Solo points (estimated without bias, or exact), the target or one short
+    for Guarantee and Call Solo, 0 or 1 (none / at least one trick or point) for the misères."""
+    t = _Tests(state)
+    c = state.contract
+    if c in MISERES:
+        return 1 if t.reaches(1) else 0
+    if c in (SOLO, HEART_SOLO):
+        return t.solve() if exact else t.estimate(salt)
+    need = _need(Row(c, state.trump))
+    return need if t.reaches(need) else need - 1
+
+
 def evaluate_world(job: Job, deal: Deal, rows: Sequence[Row], salt: int = 0
                    ) -> list[tuple[int, int, bool]]:
     """(value, bidder's chips, made) for each row in one world.
@@ -613,5 +627,6 @@ def outcome_figure(advice: Advice, *, width: float = 7.0) -> Figure:
 
 
 __all__ = ["Advice", "Job", "Row", "RowResult", "advise", "advise_iter", "advise_view",
-           "evaluate_world", "open_rows", "outcome_figure", "process_pool", "wilson"]
+           "contract_value", "evaluate_world", "open_rows", "outcome_figure", "process_pool",
+           "wilson"]
 
