@@ -106,8 +106,9 @@ def test_the_first_estimate_comes_before_the_end() -> None:
     panel.verdict.observe(lambda c: verdicts.append(c["new"]), names="value")
     panel.advise()
     shown = [v for v in verdicts if v]
-    assert "First estimate" in shown[0] and "Verdict" in shown[-1]
-    assert "Bid" in plain(shown[-1])
+    assert "First look (rules of thumb" in shown[0]  # at once, before any deal is solved
+    assert "First estimate" in shown[1] and "Verdict" in shown[-1]
+    assert "Bid" in plain(shown[-1]) and "bid Solo" in plain(shown[0])
 
 
 def test_bad_input_changes_nothing() -> None:

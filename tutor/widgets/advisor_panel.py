@@ -27,15 +27,19 @@ from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 
+from ..bots.hand import estimates
 from ..cards import Card
 from ..display import facts_html, hand_svg, seat_label, style_html
 from ..display.markup import HtmlStr, esc
 from ..errors import IllegalActionError, NotationError, RecordError
 from ..rules.six_bid_solo import (
     AUCTION,
+    CALL_BASE,
     CARD_INDEX,
     CARDS,
     CONTRACT_NAMES,
+    CONTRACTS,
+    PASS,
     SeatView,
     SixBidSolo,
     SixBidSoloState,
@@ -222,6 +226,26 @@ def advice_table(advice: Advice) -> HtmlStr:
         + "".join(rows) + "</tbody></table>")
 
 
+def first_look(view: SeatView) -> str:
+    """The rules of thumb's reading of the hand (:func:`tutor.bots.hand.estimates`) — instant,
+    shown while the advisor samples; only the contracts still open (SBS-14)."""
+    hand = 0
+    for c in view.hand:
+        hand |= 1 << CARD_INDEX[c]
+    trumps = (0, 1, 2, 3) if view.options.get("solo_trump") == "any" else (0, 1, 3)
+    open_ = {a - CALL_BASE for a in view.legal if a != PASS}
+    liked = [e for e in estimates(hand, trumps) if e.contract in open_ and e.chips > 0]
+    if not liked:
+        return "no contract still open reaches its bidding mark by the hand count: pass"
+    best = max(liked, key=lambda e: e.chips)
+    return f"bid {CONTRACT_NAMES[CONTRACTS[best.contract - 1]]} — {best.reason}"
+
+
+def first_look_html(view: SeatView) -> str:
+    return ('<p class="st-root st-verdict" role="status"><strong>First look (rules of thumb, '
+            f"before any deal is solved):</strong> {esc(first_look(view))}.</p>")
+
+
 def verdict(advice: Advice) -> str:
     """The advice in one line of words."""
     live = sorted((r for r in advice.rows if r.n), key=RowResult.expected, reverse=True)
@@ -258,7 +282,7 @@ class AdvisorPanel(Panel):
 
     css_class = "tutor-advisor"
 
-    def __init__(self, *, hand: str = "", calls: str = "", samples: int = 24, first: int = 2,
+    def __init__(self, *, hand: str = "", calls: str = "", samples: int = 24, first: int = 1,
                  seed: int | None = None, executor: Executor | None = None) -> None:
         super().__init__()
         self.rng = random.Random(seed)
@@ -364,14 +388,17 @@ class AdvisorPanel(Panel):
         self.progress.value = 0.0
         self.progress.bar_style = ""
         self.progress_text.value = self._progress_words(0, samples)
-        self.verdict.value = ""
         self.table.value = ""
         self.chart.value = ""
+        # at once, while the deals are sampled: what the rules of thumb make of the hand
+        self.verdict.value = first_look_html(view)
         self.advise_button.disabled = True
         try:
             last: Advice | None = None
+            # with processes, one deal per task: the first batch is shared by both cores
+            chunk = 1 if self.executor is not None else 4
             for advice in advise_iter(view, samples, seed, executor=self.executor,
-                                      first=self.first):
+                                      first=self.first, chunk=chunk):
                 last = advice
                 with self.box.hold_sync():
                     self.progress.value = advice.fraction

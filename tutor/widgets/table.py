@@ -179,6 +179,43 @@ def action_text(state: SixBidSoloState, seat: int, action: Action, learner: int)
     return text
 
 
+# --- the sampling bot, sized for a table ---------------------------------------------------------
+def worlds_for(view: SeatView, most: int) -> int:
+    """How many deals a PIMC move samples here: fewer while the hands are full.
+
+    A double-dummy solve of a whole deal costs far more than one of its last tricks (with 11
+    cards left, 0.1 s at the median and a second or more in the slowest tenth, against a few
+    milliseconds with 7 left — ``benchmarks/table.py``), so the first tricks sample fewer deals
+    and a move stays around a second on the 2-core machine.
+    """
+    left = len(view.hand)
+    if left >= 11:
+        return min(most, 3)
+    if left == 10:
+        return min(most, 5)
+    if left == 9:
+        return min(most, 8)
+    return most
+
+
+class TablePimc:
+    """The PIMC bot of :mod:`tutor.bots.pimc` with :func:`worlds_for` deals per move (and a
+    modest advisor sample when it bids): seeded, it sees only its seat's view."""
+
+    name = "pimc"
+
+    def __init__(self, seed: int | None = None, worlds: int = 10, bid_samples: int = 8) -> None:
+        self.rng = random.Random(seed)
+        self.worlds = worlds
+        self.bid_samples = bid_samples
+
+    def act(self, view: SeatView) -> tuple[Action, str]:
+        # naming trump solves every deal once per suit: two deals are enough to rank them
+        worlds = 2 if view.phase == DECLARE else worlds_for(view, self.worlds)
+        bot = PimcBot(self.rng.getrandbits(31), worlds=worlds, bid_samples=self.bid_samples)
+        return bot.act(view)
+
+
 # --- the game behind the table --------------------------------------------------------------------
 class TableGame:
     """One learner at a table of bots: the deal, the log, undo, hints, match and review.
@@ -239,7 +276,7 @@ class TableGame:
     def make_bots(self) -> None:
         """A fresh bot of the current level for every active seat but the learner's."""
         self.bots: dict[int, Bot] = {
-            s: (PimcBot(self.rng.getrandbits(31), worlds=self.hint_worlds)
+            s: (TablePimc(self.rng.getrandbits(31), worlds=self.hint_worlds)
                 if self.bot_kind == "pimc" else make_bot(self.bot_kind, self.rng.getrandbits(31)))
             for s in self.state.active if s != self.seat}
 
@@ -426,10 +463,9 @@ class TableGame:
         """What a PIMC player would do in the learner's seat, and why — computed from the
         learner's view (deals sampled from it, each solved double-dummy)."""
         self._require_turn("hint")
-        view = self.view
-        bot = PimcBot(self.rng.getrandbits(31), worlds=self.hint_worlds,
-                      bid_samples=self.hint_worlds)
-        return bot.act(view)
+        bot = TablePimc(self.rng.getrandbits(31), worlds=self.hint_worlds,
+                        bid_samples=self.hint_worlds)
+        return bot.act(self.view)
 
     def hint_for(self, seat: object) -> tuple[Action, str]:
         """A hint for ``seat`` — refused unless it is the learner's own seat and turn."""
@@ -446,12 +482,12 @@ class TableGame:
             return self.comparison
         view, old, new = self._compare_job
         self._compare_job = None
-        values = sampled_values(view, [old, new], worlds=self.hint_worlds,
-                                seed=self.rng.getrandbits(31))
+        n = worlds_for(view, self.hint_worlds)
+        values = sampled_values(view, [old, new], worlds=n, seed=self.rng.getrandbits(31))
         diff = values[new] - values[old]
         better = "better" if diff > 0 else "worse" if diff < 0 else "as good"
         self.comparison = (
-            f"Compared on the same {self.hint_worlds} deals sampled from your view (each solved "
+            f"Compared on the same {n} deals sampled from your view (each solved "
             f"double-dummy): your first try {action_words(old)} averages {values[old]:+.1f} "
             f"chips for you, {action_words(new)} {values[new]:+.1f} — {abs(diff):.1f} chips "
             f"{better}.")

@@ -1,0 +1,196 @@
+"""Latencies a learner feels at the play table, the bid advisor and the decision quizzes.
+
+    python benchmarks/table.py                 # a few minutes on the 2-core machine
+    python benchmarks/table.py --quick         # a smoke run
+
+Wall-clock times (what the learner waits for), each against a baseline measured in the same run:
+
+- **bot move** — a PIMC bot's action at the table (:class:`tutor.widgets.table.TablePimc`, the
+  table's own sizing of worlds), by phase; baseline: the rule bot's action on the *same* views.
+  Budget: p95 ≤ 1 s.
+- **hint** — the learner's hint (deals sampled from the learner's view, each solved);
+  baseline: one double-dummy ``analyse`` of the true position (what a hint that peeked at the
+  hidden cards would cost). Budget: p95 ≤ 1 s.
+- **review** — the card-by-card analysis at the end of a deal (11 positions).
+- **advisor** — :class:`tutor.widgets.advisor_panel.AdvisorPanel` (24 deals, a first estimate
+  after 1), through the widget: the time until the rules-of-thumb first look is on the widget,
+  until the first sampled table, and until the final one — in-process and with a warm 2-process
+  pool. Baseline: the final time over the first. Budgets: first estimate ≤ 300 ms, final table
+  ≤ 2 s.
+- **decision questions** — generating a play-decision and a bid-decision question.
+- **refresh** — redrawing the table widget from the learner's view.
+
+The machine's load average is printed before and after: the figures are only as quiet as the
+machine (other work on the 2 cores shows up in every one of them alike).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tutor.bots.rule_bot import RuleBot
+from tutor.quiz.decisions import generate_decision
+from tutor.rules.six_bid_solo import PLAY, SixBidSolo
+from tutor.solver import search
+from tutor.solver.advisor import advise_iter
+from tutor.widgets.advisor_panel import AdvisorPanel
+from tutor.widgets.table import TableGame, TableWidget
+
+
+def pct(xs: Sequence[float], q: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, max(0, round(q * (len(s) - 1))))] if s else float("nan")
+
+
+def line(name: str, xs: Sequence[float], budget: float | None = None,
+         base: Sequence[float] | None = None) -> None:
+    text = (f"{name:<34} n={len(xs):>4}  p50 {1000 * pct(xs, .5):8.1f} ms  "
+            f"p95 {1000 * pct(xs, .95):8.1f} ms  max {1000 * max(xs, default=0):8.1f} ms")
+    if base:
+        text += f"  ×{pct(xs, .5) / max(pct(base, .5), 1e-9):,.0f} baseline p50"
+    if budget is not None:
+        ok = pct(xs, .95) <= budget
+        text += f"  [{'within' if ok else 'OVER'} {1000 * budget:.0f} ms]"
+    print(text, flush=True)
+
+
+def timed(fn: Callable[[], object]) -> float:
+    t = time.perf_counter()
+    fn()
+    return time.perf_counter() - t
+
+
+def warm() -> None:
+    """Compile the solver (numba) and load the advisor before any timing."""
+    state = SixBidSolo().new_deal(12345, 2)
+    for _ in advise_iter(state, 2, 0, adaptive=False):
+        pass
+
+
+def table_moves(deals: int, seed: int) -> None:
+    pimc: dict[str, list[float]] = {"auction": [], "declare": [], "play": []}
+    rule: list[float] = []
+    hints: list[float] = []
+    peek: list[float] = []
+    reviews: list[float] = []
+    refresh: list[float] = []
+    t = TableGame(seat=0, bot="pimc", seed=seed, hint_worlds=10)
+    learner = RuleBot(seed)
+    widget = TableWidget(seat=0, bot="rule", seed=seed)
+    played = 0
+    while played < deals:
+        if t.done:
+            if t.state.bidder is not None:
+                reviews.append(timed(t.review))
+                played += 1
+            t.new_deal()
+            continue
+        view = t.view
+        if t.learner_to_move():
+            if view.phase == PLAY:
+                hints.append(timed(t.hint))
+                state = t.state
+                peek.append(timed(lambda state=state: search.analyse(state)))  # type: ignore[misc]
+            t.act(learner.act(view)[0])
+            continue
+        seat = t.state.to_move
+        assert seat is not None
+        bot_view = t.state.view(seat)
+        rule.append(timed(lambda v=bot_view: RuleBot(1).act(v)))  # type: ignore[misc]
+        phase = t.state.phase
+        pimc[phase].append(timed(t.bot_step))
+    everything = [x for xs in pimc.values() for x in xs]
+    line("bot move (PIMC), every phase", everything, 1.0, rule)
+    for phase, xs in pimc.items():
+        if xs:
+            line(f"  bot move, {phase}", xs)
+    line("bot move (rule bot, baseline)", rule)
+    line("hint (sampled from the view)", hints, 1.0, peek)
+    line("  one analyse of the true deal", peek)
+    line("review at the end of a deal", reviews)
+    for _ in range(20):
+        refresh.append(timed(widget.refresh))
+    line("table widget refresh", refresh)
+
+
+def advisor(hands: int, seed: int) -> None:
+    game = SixBidSolo()
+    texts = []
+    for i in range(hands):
+        state = game.new_deal(seed + i, 2)
+        texts.append(" ".join(c.text for c in state.view(0).hand))
+
+    def run(executor: ProcessPoolExecutor | None
+            ) -> tuple[list[float], list[float], list[float]]:
+        looks, firsts, finals = [], [], []
+        for text in texts:
+            panel = AdvisorPanel(hand=text, samples=24, first=1, seed=seed,
+                                 executor=executor)
+            tables: list[tuple[float, str]] = []
+            verdicts: list[tuple[float, str]] = []
+            panel.table.observe(lambda c, st=tables: st.append((time.perf_counter(), c["new"])),
+                                names="value")
+            panel.verdict.observe(
+                lambda c, st=verdicts: st.append((time.perf_counter(), c["new"])), names="value")
+            start = time.perf_counter()
+            panel.advise()
+            end = time.perf_counter()
+            looks.append(next(t for t, v in verdicts if "First look" in v) - start)
+            firsts.append(next(t for t, v in tables if v) - start)
+            finals.append(end - start)
+            panel.box.close()
+        return looks, firsts, finals
+
+    looks, firsts, finals = run(None)
+    line("advisor: rules-of-thumb first look", looks, 0.3)
+    line("advisor: first sampled estimate", firsts, 0.3)
+    line("advisor: final table (in-process)", finals, 2.0, firsts)
+    with ProcessPoolExecutor(2) as pool:
+        list(pool.map(_warm_worker, range(2)))
+        looks, firsts, finals = run(pool)
+    line("advisor: first sampled (2 processes)", firsts, 0.3)
+    line("advisor: final table (2 processes)", finals, 2.0, firsts)
+
+
+def _warm_worker(_: int) -> int:
+    warm()
+    return os.getpid()
+
+
+def questions(n: int, seed: int) -> None:
+    for kind in ("play-decision", "bid-decision"):
+        xs = [timed(lambda k=kind, s=seed + i: generate_decision(k, s))  # type: ignore[misc]
+              for i in range(n)]
+        line(f"{kind} question generated", xs)
+
+
+def main(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--deals", type=int, default=4, help="bid deals played at the table")
+    p.add_argument("--hands", type=int, default=12, help="hands given to the advisor")
+    p.add_argument("--questions", type=int, default=8, help="decision questions per kind")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--quick", action="store_true", help="1 deal, 3 hands, 2 questions")
+    a = p.parse_args(argv)
+    if a.quick:
+        a.deals, a.hands, a.questions = 1, 3, 2
+    print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores",
+          flush=True)
+    warm()
+    table_moves(a.deals, a.seed)
+    advisor(a.hands, a.seed)
+    questions(a.questions, a.seed)
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
