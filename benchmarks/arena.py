@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tutor.bots.arena import DealResult, MatchResult, duplicate_match
 
-DEFAULT = ["rule:random:200", "pimc:rule:60"]
+DEFAULT = ["rule:random:300", "pimc:rule:150"]
 
 
 def _warm() -> None:

@@ -69,7 +69,7 @@ class PimcBot:
     name = "pimc"
 
     def __init__(self, seed: int | None = None, worlds: int = 10, bid_samples: int = 12,
-                 bid_margin: float = 10.0, executor: Executor | None = None) -> None:
+                 bid_margin: float = 5.0, executor: Executor | None = None) -> None:
         self.rng = random.Random(seed)
         self.worlds = worlds
         self.bid_samples = bid_samples
