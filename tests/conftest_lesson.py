@@ -271,6 +271,11 @@ def open_lesson(browser: Any, server: VoilaServer, name: str, *, theme: str | No
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.tutor_errors = errors  # read by tests
+    outside: list[str] = []  # requests that leave the machine: a lesson must make none
+    page.on("request", lambda r: outside.append(r.url) if not re.match(
+        r"(https?|wss?)://(127\.0\.0\.1|localhost)[:/]", r.url) and not r.url.startswith(
+        ("data:", "blob:", "about:")) else None)
+    page.tutor_outside = outside
     if frames is not None:
         frames.attach(page)
     query = f"?theme={theme}" if theme else ""

@@ -51,6 +51,7 @@ def test_lesson_loads(browser: Any, voila_server: VoilaServer, name: str) -> Non
     page = open_lesson(browser, voila_server, name)
     try:
         assert page.tutor_errors == [], page.tutor_errors
+        assert page.tutor_outside == [], page.tutor_outside  # nothing from the internet
         text = page.inner_text("body")
         assert "Traceback" not in text and "Error" not in text
         assert page.locator(".tutor-widget").count() >= 1
@@ -62,6 +63,25 @@ def test_lesson_loads(browser: Any, voila_server: VoilaServer, name: str) -> Non
         screenshot(page, f"{name.removesuffix('.ipynb')}-light")
     finally:
         close(page)
+
+
+def test_the_tree_of_lessons(browser: Any, voila_server: VoilaServer) -> None:
+    """`make lesson` opens on Voilà's list of the lessons: it loads offline and links them."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    outside: list[str] = []
+    page.on("request", lambda r: outside.append(r.url) if "127.0.0.1" not in r.url else None)
+    try:
+        page.goto(voila_server.url + "/")
+        page.get_by_text("00-welcome.ipynb", exact=True).wait_for()
+        for name in LESSONS:
+            assert page.get_by_text(name, exact=True).count() == 1, name
+        for hidden in ("deals", "pictures", "make_lessons.py"):  # data and code stay out of view
+            assert page.get_by_text(hidden, exact=True).count() == 0, hidden
+        assert outside == []
+        screenshot(page, "tree")
+    finally:
+        context.close()
 
 
 def test_closing_the_page_frees_its_kernel(browser: Any, voila_server: VoilaServer) -> None:

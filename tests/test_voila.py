@@ -42,6 +42,13 @@ def test_lesson_renders_without_error_or_source(voila_server: VoilaServer, name:
         voila_server.shutdown_kernel(kernel)
 
 
+def test_tree_and_error_pages_link_nothing_external(voila_server: VoilaServer) -> None:
+    for path in ("/", "/voila/render/no-such-lesson.ipynb"):
+        _, page = voila_server.get(path)
+        assert not EXTERNAL.findall(page), (path, EXTERNAL.findall(page))
+        assert "Traceback" not in page
+
+
 def test_data_and_code_files_are_not_served(voila_server: VoilaServer) -> None:
     # hand records hold every hand: the denylist keeps them (and code) off the web
     for path in ("deals/solo.json", "make_lessons.py", "deals/make_deals.py", "00-welcome.ipynb"):
