@@ -147,3 +147,14 @@ def test_table_survives_across_queries_and_contexts() -> None:
         s = position(seed, contract, left, options)
         q = _query(s)
         assert kernel.value(ws, *q) == _expected(seed, contract, left, tuple(options.items()))
+
+
+@pytest.mark.parametrize("guess", [-1, 0, 200])
+def test_galloping_mtd_keeps_the_values(guess: int) -> None:
+    """The growing MTD(f) step (``grow``) and any first guess change the tests asked, never the
+    value: plain MTD(f) (``grow=1``) and the default agree, also from guesses far off."""
+    for seed, contract, left, options in CASES + BIG_CASES[:4]:
+        q = _query(position(seed, contract, left, options))
+        plain = kernel.value(Workspace(tt_bits=12), *q, grow=1)
+        assert kernel.value(Workspace(tt_bits=12), *q, guess=guess) == plain
+        assert kernel.value(Workspace(tt_bits=12), *q, guess=guess, grow=5) == plain

@@ -892,17 +892,31 @@ def units_left(hands: tuple[int, int, int], trick: tuple[int, ...], mode: int) -
 
 def value(ws: Workspace, hands: tuple[int, int, int], leader: int, trick: tuple[int, ...],
           trump: int, maxmask: int, cntmask: int, mode: int, guess: int = -1,
-          features: int = ALL_FEATURES) -> int:
-    """The exact value by MTD(f): zero-window searches closing in on it from ``guess``."""
+          features: int = ALL_FEATURES, grow: int = 3) -> int:
+    """The exact value by MTD(f): zero-window searches closing in on it from ``guess``.
+
+    Plain MTD(f) moves its test by the fail-soft bound, which in a point game is often only one
+    or two points past the last test. Tests far from the value are cheap, so while the answers
+    keep pointing the same way the step grows ``grow``-fold (a galloping search); the first
+    answer the other way has bracketed the value and the step starts again at one point.
+    ``grow=1`` is plain MTD(f). Every test is exact, so the value does not depend on ``grow``.
+    """
     lower = 0
     upper = units_left(hands, trick, mode)
     g = guess if 0 <= guess <= upper else (upper + 1) // 2
+    beta = g if g > lower else lower + 1
+    step = 1
+    last = 0  # the direction of the previous answer: 1 up, -1 down
     while lower < upper:
-        beta = g if g > lower else lower + 1
         g = run(ws, hands, leader, trick, trump, maxmask, cntmask, mode, beta - 1, beta,
                 features)
-        if g < beta:
+        way = -1 if g < beta else 1
+        if way < 0:
             upper = g
         else:
             lower = g
-    return g
+        step = step * grow if way == last else 1
+        last = way
+        # the next test: "reaches beta?" a step past the bound just learned, inside the bracket
+        beta = min(upper, lower + step) if way > 0 else max(lower + 1, upper - step + 1)
+    return lower
