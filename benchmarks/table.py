@@ -62,10 +62,16 @@ def line(name: str, xs: Sequence[float], budget: float | None = None,
     print(text, flush=True)
 
 
-def timed(fn: Callable[[], object]) -> float:
+SLOW = 5.0  # seconds: anything slower is named as it happens (a solver outlier to look at)
+
+
+def timed(fn: Callable[[], object], what: str = "") -> float:
     t = time.perf_counter()
     fn()
-    return time.perf_counter() - t
+    dt = time.perf_counter() - t
+    if dt > SLOW and what:
+        print(f"  slow: {what} took {dt:.1f} s", flush=True)
+    return dt
 
 
 def warm() -> None:
@@ -96,7 +102,7 @@ def table_moves(deals: int, seed: int) -> None:
         view = t.view
         if t.learner_to_move():
             if view.phase == PLAY:
-                hints.append(timed(t.hint))
+                hints.append(timed(t.hint, f"hint, {len(view.hand)} cards: {t.record()}"))
                 state = t.state
                 peek.append(timed(lambda state=state: search.analyse(state)))  # type: ignore[misc]
             t.act(learner.act(view)[0])
@@ -106,7 +112,8 @@ def table_moves(deals: int, seed: int) -> None:
         bot_view = t.state.view(seat)
         rule.append(timed(lambda v=bot_view: RuleBot(1).act(v)))  # type: ignore[misc]
         phase = t.state.phase
-        pimc[phase].append(timed(t.bot_step))
+        where = f"bot move, {phase}, {len(bot_view.hand)} cards: {t.record()}"
+        pimc[phase].append(timed(t.bot_step, where))
     everything = [x for xs in pimc.values() for x in xs]
     line("bot move (PIMC), every phase", everything, 1.0, rule)
     for phase, xs in pimc.items():

@@ -56,6 +56,22 @@ def close(page: Any) -> None:
     page.context.close()
 
 
+def assert_fits(page: Any, width: int) -> None:
+    """No sideways scrolling, and every visible control of the lesson widgets within the
+    viewport (a clipped input or button is as bad as a scroll bar)."""
+    widths = page.evaluate("""() => Array.from(document.querySelectorAll(
+        'html, body, #rendered_cells, .tutor-widget')).map(e => [e.scrollWidth,
+        e.clientWidth])""")
+    for scroll, client in widths:
+        assert scroll <= max(client, width) + 1, widths
+    outside = page.evaluate("""w => Array.from(document.querySelectorAll(
+        '.tutor-widget input, .tutor-widget select, .tutor-widget button'))
+        .filter(e => e.offsetParent !== null)
+        .map(e => [e.className || e.tagName, e.getBoundingClientRect().right])
+        .filter(([_, r]) => r > w + 1)""", width)
+    assert not outside, outside
+
+
 class Auditor:
     """Compares the page's widget state with the kernel's audit of what is hidden."""
 
@@ -178,11 +194,7 @@ def test_table_hint_take_back_dark_and_narrow(browser: Any, voila_server: VoilaS
         close(page)
     page = open_lesson(browser, voila_server, TABLE, width=360, height=740)
     try:
-        widths = page.evaluate("""() => Array.from(document.querySelectorAll(
-            'html, body, #rendered_cells, .tutor-widget')).map(e => [e.scrollWidth,
-            e.clientWidth])""")
-        for scroll, client in widths:
-            assert scroll <= max(client, 360) + 1, widths  # no sideways scrolling
+        assert_fits(page, 360)
         screenshot(page, "14-table-360px")
     finally:
         close(page)
@@ -243,10 +255,14 @@ def test_decision_quizzes_and_advisor(browser: Any, voila_server: VoilaServer,
 
         # the advisor: the bar moves, the table fills in, the chart appears
         adv = page.locator(".tutor-advisor")
+        bar = adv.locator(".tutor-advisor-progress")
+        assert bar.is_visible()
         adv.locator("button.tutor-advisor-go").click()
         adv.locator(".tutor-advisor-table table").wait_for(timeout=60_000)
         first = adv.locator(".tutor-advisor-progress-text").inner_text()
         adv.locator(".tutor-advice-chart svg").wait_for(timeout=120_000)
+        assert "mod-success" in (bar.locator(".progress-bar").get_attribute("class") or "") or \
+            bar.locator(".progress-bar-success").count()
         done = adv.locator(".tutor-advisor-progress-text").inner_text()
         assert re.search(r"(\d+) of \1 deals solved", done), done
         assert "deals solved" in first
@@ -262,11 +278,7 @@ def test_decision_quizzes_and_advisor(browser: Any, voila_server: VoilaServer,
             play = page.locator(".tutor-decisions").nth(1)
             play.locator(".tutor-quiz-choices button").first.wait_for(timeout=120_000)
             if width == 360:
-                widths = page.evaluate("""() => Array.from(document.querySelectorAll(
-                    'html, body, #rendered_cells, .tutor-widget')).map(e => [e.scrollWidth,
-                    e.clientWidth])""")
-                for scroll, client in widths:
-                    assert scroll <= max(client, 360) + 1, widths
+                assert_fits(page, 360)
             screenshot(page, f"15-decisions-{theme or '360px'}")
         finally:
             close(page)

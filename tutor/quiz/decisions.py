@@ -567,14 +567,19 @@ class DecisionSession:
         self._streak = 0
         self._by_kind: dict[str, list[int]] = {}
 
-    def next(self, kind: str | None = None) -> DecisionQuestion:
+    def draw(self, kind: str | None = None) -> tuple[str, int]:
+        """The next question's kind and seed (the session's kinds in turn; the seed from the
+        progress file or the session's seed) — :func:`generate_decision` makes it, here or in
+        a worker thread while the learner reads the last feedback."""
         if kind is None:
             kind = self.kinds[self._issued % len(self.kinds)]
         seed = (self.progress.next_seed() if self.progress is not None
                 else self._rng.getrandbits(32))
-        q = generate_decision(kind, seed)
         self._issued += 1
-        return q
+        return kind, seed
+
+    def next(self, kind: str | None = None) -> DecisionQuestion:
+        return generate_decision(*self.draw(kind))
 
     def answer(self, question: Question, answer: object) -> Feedback:
         fb = grade_decision(question, answer)

@@ -282,7 +282,7 @@ class AdvisorPanel(Panel):
 
     css_class = "tutor-advisor"
 
-    def __init__(self, *, hand: str = "", calls: str = "", samples: int = 24, first: int = 1,
+    def __init__(self, *, hand: str = "", calls: str = "", samples: int = 16, first: int = 1,
                  seed: int | None = None, executor: Executor | None = None) -> None:
         super().__init__()
         self.rng = random.Random(seed)
@@ -292,19 +292,20 @@ class AdvisorPanel(Panel):
         self.hand_text = w.Text(value=hand,
                                 placeholder="11 cards: rank (A T K Q J 9 8 7 6), suit (C S H D)",
                                 description="Your hand", continuous_update=False,
-                                layout=w.Layout(width="100%", max_width="40em"))
+                                layout=w.Layout(width="auto", flex="1 1 20em", min_width="0",
+                                                max_width="40em"))
         self.hand_text.add_class("tutor-advisor-hand")
         self.deal_button = button("Deal me a hand", cls="tutor-advisor-deal",
                                   tooltip="a random hand of 11 cards")
         self.situation = w.Dropdown(options=[(label, value) for label, value in SITUATIONS],
                                     value=calls if calls in {v for _, v in SITUATIONS}
                                     else "other", description="Auction",
-                                    layout=w.Layout(width="auto"))
+                                    layout=w.Layout(width="auto", max_width="100%"))
         self.calls_text = w.Text(value=calls, placeholder="e.g. solo pass",
                                  description="Calls before you", continuous_update=False,
-                                 layout=w.Layout(width="auto"))
+                                 layout=w.Layout(width="auto", max_width="100%"))
         self.samples = w.Dropdown(options=[8, 16, 24, 32, 48, 64],
-                                  value=samples if samples in (8, 16, 24, 32, 48, 64) else 24,
+                                  value=samples if samples in (8, 16, 24, 32, 48, 64) else 16,
                                   description="Deals", layout=w.Layout(width="auto"))
         self.advise_button = button("Advise", cls="tutor-advisor-go", style="primary",
                                     tooltip="sample deals and solve each contract")

@@ -12,12 +12,15 @@ Progress is kept like the other quizzes: the page's :class:`~tutor.widgets.quiz.
 its progress file (kinds ``bid-decision`` and ``play-decision``, and the rule ids).
 
 Finding a question takes a moment (the advisor samples and solves deals; a play position is
-screened with the solver): the status line says so while it works.
+screened with the solver): the status line says so while it works, and with ``prefetch`` (the
+default) the next question is made in a worker thread while the learner reads the feedback — the
+same questions in the same order, only sooner. The solver keeps its tables per thread.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 
 import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 
@@ -25,7 +28,7 @@ from ..cards import Card
 from ..display import deal_html, feedback_html, question_html, score_html
 from ..display.markup import CardLike, esc
 from ..quiz.core import Feedback, QuizError, card_label
-from ..quiz.decisions import KINDS, TITLES, DecisionQuestion, DecisionSession
+from ..quiz.decisions import KINDS, TITLES, DecisionQuestion, DecisionSession, generate_decision
 from ..rules.six_bid_solo import CARDS
 from ..solver.advisor import Advice
 from .advisor_panel import WIDGET_CSS, advice_chart, advice_table
@@ -39,14 +42,15 @@ class DecisionQuiz(Panel):
     """Decision questions of some ``kinds`` (``bid-decision``, ``play-decision``), one at a time.
 
     ``learner`` defaults to the page's learner (its progress file); ``seed`` makes the run
-    reproducible without a file (tests, a projected lesson).
+    reproducible without a file (tests, a projected lesson). ``start=False`` waits for the
+    learner's first click; ``prefetch`` makes the next question in the background.
     """
 
     css_class = "tutor-decisions"
 
     def __init__(self, kinds: Sequence[str] = KINDS, *, title: str = "",
                  learner: Learner | None = None, seed: int | None = None,
-                 start: bool = True) -> None:
+                 start: bool = True, prefetch: bool = True) -> None:
         super().__init__()
         for k in kinds:
             if k not in KINDS:
@@ -59,6 +63,9 @@ class DecisionQuiz(Panel):
         self.learner = learner if learner is not None else (
             Learner(seed=seed) if seed is not None else page_learner())
         self.session = self._session()
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="tutor-decisions") \
+            if prefetch else None
+        self._ahead: Future[DecisionQuestion] | None = None
         self.question: DecisionQuestion | None = None
         self.feedback: Feedback | None = None
         self.title = title or " · ".join(TITLES[k] for k in self.kinds)
@@ -104,7 +111,19 @@ class DecisionQuiz(Panel):
 
     def _learner_changed(self) -> None:
         self.session = self._session()
+        self._ahead = None  # drawn from the last learner's seeds
         self._show_score()
+
+    def _fetch(self) -> DecisionQuestion:
+        """The next question: the one made ahead, or one made now."""
+        ahead, self._ahead = self._ahead, None
+        if ahead is not None:
+            return ahead.result()  # a QuizError raised there is raised here
+        return self.session.next()
+
+    def _prefetch(self) -> None:
+        if self._pool is not None and self._ahead is None:
+            self._ahead = self._pool.submit(generate_decision, *self.session.draw())
 
     # -- hidden information --
     def hidden_cards(self) -> set[Card]:
@@ -134,7 +153,7 @@ class DecisionQuiz(Panel):
                                  "solving deals)…</p>")
             self.next.disabled = True
             self.check.disabled = True
-        q = self.session.next()
+        q = self._fetch()
         self.question, self.feedback = q, None
         with self.box.hold_sync():
             self.status.value = ""
@@ -151,6 +170,7 @@ class DecisionQuiz(Panel):
             self.check.disabled = True
             self.clear_notice()
         self.audit()
+        self._prefetch()
 
     def _pick_words(self, value: str | None) -> str:
         q = self.question

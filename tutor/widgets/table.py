@@ -44,6 +44,7 @@ import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 from ..bots import KINDS as BOT_KINDS
 from ..bots import make_bot
 from ..bots.base import Bot
+from ..bots.hand import estimates
 from ..bots.pimc import PimcBot
 from ..cards import Card, Suit
 from ..display import (
@@ -66,6 +67,7 @@ from ..quiz.decisions import ReviewLine, action_words, review_iter, sampled_valu
 from ..rules.six_bid_solo import (
     AUCTION,
     CALL_BASE,
+    CALL_SOLO,
     CALLCARD_BASE,
     CARD_INDEX,
     CARDS,
@@ -74,9 +76,15 @@ from ..rules.six_bid_solo import (
     DECLARE,
     DECLINE,
     GIVE_BASE,
+    GUARANTEE,
+    HEART_SOLO,
+    HEARTS,
+    MISERE,
     N_CARDS,
     PASS,
     PLAY,
+    SOLO,
+    SPREAD,
     SUIT_SYMBOLS,
     TRUMP_BASE,
     SeatView,
@@ -198,18 +206,50 @@ def worlds_for(view: SeatView, most: int) -> int:
     return most
 
 
+def within_reach(view: SeatView) -> bool:
+    """Is any contract still open near its mark by the rules of thumb (:mod:`tutor.bots.hand`)?
+
+    Solo and Heart Solo from 58 points (61 makes them, SBS-10), Guarantee Solo from 6 below its
+    target, Misère with at most one card that could not duck, Call Solo from 9½ tricks. A hand
+    with none of these is passed without sampling: the advisor would only confirm it, at the cost
+    of a second or more.
+    """
+    hand = sum(1 << CARD_INDEX[c] for c in view.hand)
+    trumps = (0, 1, 2, 3) if view.options.get("solo_trump") == "any" else (0, 1, 3)
+    open_ = {a - CALL_BASE for a in view.legal if a != PASS}
+    for e in estimates(hand, trumps):
+        if e.contract not in open_:
+            continue
+        if e.chips > 0:
+            return True
+        if e.contract in (SOLO, HEART_SOLO) and e.points >= 58:
+            return True
+        if e.contract == GUARANTEE and e.points >= (74 if e.trump == HEARTS else 80) - 6:
+            return True
+        if e.contract in (MISERE, SPREAD) and e.tricks <= 1:
+            return True
+        if e.contract == CALL_SOLO and e.tricks >= 9.5:
+            return True
+    return False
+
+
 class TablePimc:
-    """The PIMC bot of :mod:`tutor.bots.pimc` with :func:`worlds_for` deals per move (and a
-    modest advisor sample when it bids): seeded, it sees only its seat's view."""
+    """The PIMC bot of :mod:`tutor.bots.pimc`, sized for a table: :func:`worlds_for` deals per
+    card, two per trump choice, and in the auction the advisor on ``bid_samples`` deals — only
+    for a hand with a contract :func:`within_reach` (else it passes at once). Seeded; it sees
+    only its seat's view."""
 
     name = "pimc"
 
-    def __init__(self, seed: int | None = None, worlds: int = 10, bid_samples: int = 8) -> None:
+    def __init__(self, seed: int | None = None, worlds: int = 10, bid_samples: int = 6) -> None:
         self.rng = random.Random(seed)
         self.worlds = worlds
         self.bid_samples = bid_samples
 
     def act(self, view: SeatView) -> tuple[Action, str]:
+        if view.phase == AUCTION and view.to_move == view.seat and not within_reach(view):
+            return PASS, ("pass: by the hand count no contract still open is near its mark "
+                          "(rules of thumb), so no deal is sampled")
         # naming trump solves every deal once per suit: two deals are enough to rank them
         worlds = 2 if view.phase == DECLARE else worlds_for(view, self.worlds)
         bot = PimcBot(self.rng.getrandbits(31), worlds=worlds, bid_samples=self.bid_samples)
