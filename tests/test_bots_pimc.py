@@ -28,8 +28,11 @@ def _late(seed: int, contract: str, cards: int, options: dict[str, object] | Non
     rng = random.Random(seed)
     state = game.new_deal(rng, dealer=seed % 3)
     state.apply(call_action(contract))
+    while state.phase == "auction":
+        state.apply(36)  # the others pass
     while state.phase != PLAY:
         state.apply(rng.choice(state.legal_actions()))
+    assert state.contract_id == contract
     for _ in range(cards):
         state.apply(rng.choice(state.legal_actions()))
     return state
@@ -48,7 +51,7 @@ def test_pimc_plays_for_its_own_side(contract: str) -> None:
         seat = state.to_move
         assert seat is not None
         view = state.view(seat)
-        bot = PimcBot(seed, worlds=1)
+        bot = PimcBot(seed, worlds=1, exact=True)
         card, reason = bot.act(view)
         assert card in view.legal and "sampled" in reason
         # the same world the bot drew: its first seed
@@ -112,3 +115,22 @@ def test_yes_no_card_values_agree_with_exact_values(contract: str) -> None:
                 assert (quick[c] == target) == (v >= target)
             checked += 1
     assert checked > 6
+
+
+@pytest.mark.rule("SBS-10")
+def test_estimated_solo_card_values_keep_the_brackets() -> None:
+    """Solo's per-card estimates fall in the exact value's bracket (61 | 81 | 101), and cards
+    worth the same get the same estimate (one random threshold per world)."""
+    checked = 0
+    for seed in range(6):
+        world = _late(seed, "solo", 18)
+        exact = search.analyse(world)
+        quick = card_values(world, salt=seed)
+        for c, v in exact.items():
+            for b in (61, 81, 101):
+                assert (quick[c] >= b) == (v >= b)
+            for d, w in exact.items():
+                if w == v:
+                    assert quick[d] == quick[c]
+            checked += 1
+    assert checked > 10

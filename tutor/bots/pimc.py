@@ -1,7 +1,8 @@
 """The PIMC bot: Perfect Information Monte Carlo over the shared sampler and the solver.
 
 - **Play.** Draw worlds consistent with the view (:class:`~tutor.engine.sampler.Sampler`),
-  solve each double-dummy with ``analyse`` (the value of every legal card), turn each value into
+  solve each double-dummy for the value of every legal card (yes/no searches as the bid advisor
+  asks them; Solo's points estimated without bias, or exact with ``exact=True``), turn each into
   this seat's chips by the engine's settlement, and play the card with the best average over
   the worlds (ties: the better average value). A single legal card is played at once.
 - **Bidding.** Through the bid advisor (:mod:`tutor.solver.advisor`) with a small number of
@@ -69,12 +70,14 @@ class PimcBot:
     name = "pimc"
 
     def __init__(self, seed: int | None = None, worlds: int = 10, bid_samples: int = 12,
-                 bid_margin: float = 5.0, executor: Executor | None = None) -> None:
+                 bid_margin: float = 5.0, executor: Executor | None = None,
+                 exact: bool = False) -> None:
         self.rng = random.Random(seed)
         self.worlds = worlds
         self.bid_samples = bid_samples
         self.bid_margin = bid_margin
         self.executor = executor
+        self.exact = exact  # exact Solo points per card (slow) instead of unbiased estimates
         self.rules = RuleBot(seed)  # breaks ties the sampled worlds cannot
 
     def act(self, view: SeatView) -> tuple[Action, str]:
@@ -161,7 +164,7 @@ class PimcBot:
         raw = {c: 0.0 for c in legal}
         n = 0
         for world in sampler.worlds(self.worlds, self._seed()):
-            values = card_values(world)
+            values = card_values(world, self._seed(), self.exact)
             n += 1
             for c in legal:
                 v = values[c]
@@ -189,40 +192,37 @@ class PimcBot:
                       f"(next best {card_words(runner)} {totals[runner] / n:+.1f})")
 
 
-def card_values(world: SixBidSoloState) -> dict[int, int]:
-    """The solver's value after each legal card, asking only what the contract pays for.
+def card_values(world: SixBidSoloState, salt: int = 0, exact: bool = False) -> dict[int, int]:
+    """The solver's value after each legal card, asking only what the contract pays for
+    (:func:`~tutor.solver.advisor.contract_value`).
 
-    Solo and Heart Solo pay on the margin (SBS-10): exact points, by ``analyse``. Guarantee
-    Solo and Call Solo pay a tariff (SBS-11): a yes/no search per card, "does the bidder still
-    reach the target?" (the value is the target, or one short). The misères ask whether the
-    bidder can still avoid every trick (or card point, SBS-V1): 0, or 1 for "at least one".
+    Guarantee Solo and Call Solo pay a tariff (SBS-11): one yes/no search per card, "does the
+    bidder still reach the target?" (the value is the target, or one short). The misères ask
+    whether the bidder can still avoid every trick (or card point, SBS-V1): 0, or 1 for "at
+    least one". Solo and Heart Solo pay on the margin (SBS-10): exact points by ``analyse`` when
+    ``exact``, else the advisor's unbiased bracketed estimate — with the same random threshold
+    for every card of the world (``salt``), so cards worth the same get the same estimate.
     """
     c = world.contract
-    if c in (SOLO, HEART_SOLO):
+    if exact and c in (SOLO, HEART_SOLO):
         return search.analyse(world)
     out: dict[int, int] = {}
-    target = 120  # Call Solo: every counting card
-    if c in MISERES:
-        target = 1
-    elif c == GUARANTEE:
-        target = 74 if world.trump == HEARTS else 80
     for card in world.legal_actions():
         child = world.copy()
         child.apply_unchecked(card)
         if child.phase == PLAY:
-            hit = search.reaches(child, target)
-        else:
-            assert child.bidder is not None
-            if c in MISERES:
-                units = (child.won_tricks if child.options.misere == "no_tricks"
-                         else child.won_points)[child.bidder]
-            else:
-                units = child.bidder_points()
-            hit = units >= target
+            out[card] = contract_value(child, salt)
+            continue
+        assert child.bidder is not None  # the last card: count what the bidder has
         if c in MISERES:
-            out[card] = 1 if hit else 0
+            units = (child.won_tricks if child.options.misere == "no_tricks"
+                     else child.won_points)[child.bidder]
+            out[card] = 1 if units else 0
+        elif c in (SOLO, HEART_SOLO):
+            out[card] = child.bidder_points()
         else:
-            out[card] = target if hit else target - 1
+            need = (74 if child.trump == HEARTS else 80) if c == GUARANTEE else 120
+            out[card] = need if child.bidder_points() >= need else need - 1
     return out
 
 
