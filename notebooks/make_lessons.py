@@ -60,6 +60,7 @@ NEXT = {
     "07-heart-solo": "08-misere", "08-misere": "09-guarantee-solo",
     "09-guarantee-solo": "10-spread-misere", "10-spread-misere": "11-call-solo",
     "11-call-solo": "12-settlement", "12-settlement": "13-variants",
+    "13-variants": "14-play-against-the-engine",  # 14 and 15: notebooks/make_play_lessons.py
 }  # fmt: skip
 
 
@@ -78,6 +79,7 @@ TITLES = {
     "09-guarantee-solo": "Guarantee Solo", "10-spread-misere": "Spread Misère",
     "11-call-solo": "Call Solo", "12-settlement": "Settlement and the match",
     "13-variants": "Variants and where the sources disagree",
+    "14-play-against-the-engine": "Play against the engine",
 }  # fmt: skip
 
 # --- the lessons ---------------------------------------------------------------------------------
@@ -112,9 +114,8 @@ a short quiz graded by the rules engine. Buttons work with the keyboard alone: *
 | 11 | [Call Solo](11-call-solo.ipynb) | all 120 points, after calling a card | SBS-11, SBS-20 |
 | 12 | [Settlement and the match](12-settlement.ipynb) | chips, the end of the match | SBS-10 … SBS-12, SBS-26 … SBS-28 |
 | 13 | [Variants](13-variants.ipynb) | misère by points, 4 and 5 players, where the sources disagree | SBS-V1 … SBS-V6 |
-
-Still to come: a play table against the bots, the bid advisor, and quizzes on trick and bid
-decisions that need the solver.
+| 14 | [Play against the engine](14-play-against-the-engine.ipynb) | a whole deal at the table against the bots | SBS-13 … SBS-27 |
+| 15 | [Decisions and what they cost](15-decisions.ipynb) | the bid advisor; quizzes on bid and card decisions, checked by the solver | SBS-10 … SBS-24 |
 """),
     md("""
 ## Your progress
