@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tutor.bots.arena import DealResult, MatchResult, duplicate_match
 
-DEFAULT = ["rule:random:300", "pimc:rule:150"]
+DEFAULT = ["rule:random:300", "pimc:rule:60"]
 
 
 def _warm() -> None:
@@ -46,6 +46,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=None, help="deals per match (overrides)")
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    p.add_argument("--pimc-worlds", type=int, default=6, help="worlds per PIMC card choice")
+    p.add_argument("--pimc-bid-samples", type=int, default=8, help="worlds per PIMC bid")
     args = p.parse_args(argv)
     matches = args.match or DEFAULT
     rows: list[MatchResult] = []
@@ -61,12 +63,14 @@ def main(argv: list[str] | None = None) -> int:
             def tick(r: DealResult, done: list[DealResult] = done, t0: float = t0,
                      deals: int = deals, a: str = a, b: str = b) -> None:
                 done.append(r)
-                if len(done) % 10 == 0 or len(done) == deals:
+                if len(done) % 5 == 0 or len(done) == deals:
                     mean = sum(d.score for d in done) / len(done)
                     print(f"  {a} vs {b}: {len(done)}/{deals} deals, mean {mean:+.1f}, "
                           f"{time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
 
-            result = duplicate_match(a, b, deals, args.seed, executor=pool, progress=tick)
+            pimc = {"worlds": args.pimc_worlds, "bid_samples": args.pimc_bid_samples}
+            result = duplicate_match(a, b, deals, args.seed, executor=pool, progress=tick,
+                                     bot_options={"pimc": pimc})
             rows.append(result)
             lo, _ = result.interval
             ok = ok and lo > 0
