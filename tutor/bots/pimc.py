@@ -69,7 +69,7 @@ class PimcBot:
 
     name = "pimc"
 
-    def __init__(self, seed: int | None = None, worlds: int = 10, bid_samples: int = 12,
+    def __init__(self, seed: int | None = None, worlds: int = 6, bid_samples: int = 8,
                  bid_margin: float = 5.0, executor: Executor | None = None,
                  exact: bool = False) -> None:
         self.rng = random.Random(seed)

@@ -472,7 +472,7 @@ def _batches(samples: int, first: int) -> list[int]:
 
 
 def advise_iter(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState, samples: int,
-                seed: int, *, executor: Executor | None = None, first: int = 4,
+                seed: int, *, executor: Executor | None = None, first: int = 2,
                 chunk: int | None = None, min_samples: int = 8, adaptive: bool = True,
                 exact: bool = False) -> Iterator[Advice]:
     """Yield the advice after every batch of worlds; the last one has ``done`` True.
