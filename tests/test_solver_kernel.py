@@ -158,3 +158,11 @@ def test_galloping_mtd_keeps_the_values(guess: int) -> None:
         plain = kernel.value(Workspace(tt_bits=12), *q, grow=1)
         assert kernel.value(Workspace(tt_bits=12), *q, guess=guess) == plain
         assert kernel.value(Workspace(tt_bits=12), *q, guess=guess, grow=5) == plain
+
+
+def test_one_bucket_table_keeps_the_values() -> None:
+    """A table of a single bucket (TT_WAYS entries, constant replacement) stays exact."""
+    for seed, contract, left, options in CASES[:8]:
+        q = _query(position(seed, contract, left, options))
+        ws = Workspace(tt_bits=kernel.TT_WAYS.bit_length() - 1)
+        assert kernel.value(ws, *q) == _expected(seed, contract, left, tuple(options.items()))

@@ -22,9 +22,11 @@ Techniques (after Haglund and Hein's DDS and Kupferschmid and Helmert's Skat sol
 
 - **Transposition table at trick boundaries** holding a lower and an upper bound on the future
   units (so one entry serves every target), a best lead, and a generation stamp instead of a
-  clear. Keys are *normalised*: in point games the zero-point cards 9 8 7 6 of each suit close
-  their gaps (which one of them is left does not change any point total); when only tricks
-  count, every suit is reduced to relative ranks as in DDS.
+  clear. Buckets of eight entries; a new position replaces a stale entry, else the one nearest
+  the end of the deal (the cheapest to search again). Keys are *normalised*: in point games
+  the zero-point cards 9 8 7 6 of each suit close their gaps (which one of them is left does
+  not change any point total); when only tricks count, every suit is reduced to relative
+  ranks as in DDS.
 - **Rank equivalence**: cards of one hand adjacent in rank among the cards still live (in hands
   or in the current trick) win and lose the same tricks; only one of them is searched (in point
   games only when they are worth the same: the zero-point cards).
@@ -116,6 +118,7 @@ TT_FIELDS = 3
 KEY2_MASK = (1 << 48) - 1
 NO_BOUND = 127
 NO_LEAD = 63
+TT_WAYS = 8  # entries per bucket (a power of two): 15% fewer nodes than 2
 
 # stack fields: the frame of ply ``p`` is stk[p * N_FIELDS:(p + 1) * N_FIELDS]
 (F_ALPHA, F_BETA, F_BEST, F_GAIN, F_LEAD, F_TN, F_T0, F_T1, F_N, F_I, F_BM, F_TKEY1, F_TKEY2,
@@ -445,7 +448,7 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                         stk[o + F_TKEY1] = k1
                         stk[o + F_TKEY2] = k2
                         stk[o + F_SLOT] = slot
-                        for j in range(2):
+                        for j in range(TT_WAYS):
                             e = (slot + j) * TT_FIELDS
                             if (tt[e] == k1 and (tt[e + 1] & KEY2_MASK) == k2
                                     and (tt[e + 2] >> 16) == gen):
@@ -749,7 +752,7 @@ def _low_card(h: int) -> int:
 
 @jit
 def _tt_key(hh: Any, union: int, leader: int, mode: int, ttmask: int) -> tuple[int, int, int]:
-    """The normalised key (two ints under 2**62) and the first slot of its 2-entry bucket."""
+    """The normalised key (two ints under 2**62) and the first slot of its bucket."""
     n0 = norm_hand(hh[0], union, mode)
     n1 = norm_hand(hh[1], union, mode)
     n2 = norm_hand(hh[2], union, mode)
@@ -757,7 +760,7 @@ def _tt_key(hh: Any, union: int, leader: int, mode: int, ttmask: int) -> tuple[i
     k2 = (n1 >> 26) | (n2 << 10) | (leader << 46)
     # only low bits of products are used, so Python ints and wrapped int64 agree
     x = k1 ^ (k1 >> 29) ^ (k2 * 0x2545F491)
-    slot = ((x * 0x9E3779B1) >> 20) & ttmask & ~1
+    slot = ((x * 0x9E3779B1) >> 20) & ttmask & ~(TT_WAYS - 1)
     return k1, k2, slot
 
 
@@ -770,25 +773,29 @@ def _tt_store(hh: Any, stk: Any, tt: Any, ply: int, val: int, gen: int, stats: A
     slot = stk[o + F_SLOT]
     k1 = stk[o + F_TKEY1]
     k2 = stk[o + F_TKEY2]
-    e0 = slot * TT_FIELDS
-    e1 = e0 + TT_FIELDS
     union = hh[0] | hh[1] | hh[2]
     tricks_left = popcount(union) // 3
-    if tt[e0] == k1 and (tt[e0 + 1] & KEY2_MASK) == k2 and (tt[e0 + 2] >> 16) == gen:
-        e = e0
-    elif tt[e1] == k1 and (tt[e1 + 1] & KEY2_MASK) == k2 and (tt[e1 + 2] >> 16) == gen:
-        e = e1
-    else:
-        # two tiers: the first entry keeps the position deepest in the deal (the costliest
-        # to search again) and hands the one it had to the second, which takes anything
-        if (tt[e0 + 2] >> 16) != gen or (tt[e0 + 2] & 63) <= tricks_left:
-            if (tt[e0 + 2] >> 16) == gen:
-                tt[e1] = tt[e0]
-                tt[e1 + 1] = tt[e0 + 1]
-                tt[e1 + 2] = tt[e0 + 2]
-            e = e0
-        else:
-            e = e1
+    e = -1
+    victim = slot * TT_FIELDS
+    vdepth = 64
+    for j in range(TT_WAYS):
+        ej = (slot + j) * TT_FIELDS
+        if (tt[ej + 2] >> 16) != gen:
+            if vdepth >= 0:
+                victim = ej
+                vdepth = -1  # a stale entry: the best place for a new one
+            continue
+        if tt[ej] == k1 and (tt[ej + 1] & KEY2_MASK) == k2:
+            e = ej
+            break
+        # else replace the position nearest the end of the deal (the cheapest to search
+        # again); on a tie, the later way
+        d = tt[ej + 2] & 63
+        if d <= vdepth:
+            victim = ej
+            vdepth = d
+    if e < 0:
+        e = victim
         tt[e] = k1
         tt[e + 1] = k2 | (NO_BOUND << 56)
         tt[e + 2] = (gen << 16) | (NO_LEAD << 6) | tricks_left
