@@ -14,6 +14,7 @@ the stronger kind (so ``make arena`` fails loudly when the ladder breaks).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
@@ -45,6 +46,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="A:B[:DEALS], e.g. pimc:rule:60 (repeatable); default: the ladder")
     p.add_argument("--deals", type=int, default=None, help="deals per match (overrides)")
     p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--start", type=int, default=0, help="first deal number (to extend a run)")
+    p.add_argument("--save", help="append each deal's scores as JSON lines to this file")
     p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     p.add_argument("--pimc-worlds", type=int, default=6, help="worlds per PIMC card choice")
     p.add_argument("--pimc-bid-samples", type=int, default=8, help="worlds per PIMC bid")
@@ -63,6 +66,10 @@ def main(argv: list[str] | None = None) -> int:
             def tick(r: DealResult, done: list[DealResult] = done, t0: float = t0,
                      deals: int = deals, a: str = a, b: str = b) -> None:
                 done.append(r)
+                if args.save:
+                    with open(args.save, "a", encoding="utf-8") as f:
+                        f.write(json.dumps({"a": a, "b": b, "seed": args.seed, "deal": r.index,
+                                            "chips_a": r.chips_a, "bidders": r.bidders}) + "\n")
                 if len(done) % 5 == 0 or len(done) == deals:
                     mean = sum(d.score for d in done) / len(done)
                     print(f"  {a} vs {b}: {len(done)}/{deals} deals, mean {mean:+.1f}, "
@@ -70,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
 
             pimc = {"worlds": args.pimc_worlds, "bid_samples": args.pimc_bid_samples}
             result = duplicate_match(a, b, deals, args.seed, executor=pool, progress=tick,
-                                     bot_options={"pimc": pimc})
+                                     bot_options={"pimc": pimc}, start=args.start)
             rows.append(result)
             lo, _ = result.interval
             ok = ok and lo > 0
