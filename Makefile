@@ -21,8 +21,9 @@ lint: $(STAMP)
 	$(BIN)/ruff check tutor tests benchmarks
 	$(BIN)/mypy tutor
 
+# --dist loadgroup: the Voilà and browser tests (xdist_group "voila") share one server.
 test: lint $(CHROMIUM)
-	$(BIN)/pytest -q -n 2
+	$(BIN)/pytest -q -n 2 --dist loadgroup
 
 soak: $(STAMP)
 	SOLO_SOAK_DEALS=100000 $(BIN)/pytest -q -n 2 -m soak tests
