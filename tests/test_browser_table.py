@@ -186,7 +186,7 @@ def test_table_hint_take_back_dark_and_narrow(browser: Any, voila_server: VoilaS
         assert table.locator(".st-log li").count() == n
         auditor.check("taken back", "TableWidget")
         # the teaching aid: past tricks and points, labelled
-        table.get_by_text("Teaching aid: show past tricks").click()
+        table.get_by_text("Teaching aid: past tricks and points").click()
         table.locator(".tutor-aid").get_by_text("SBS-25").wait_for()
         assert page.evaluate("() => document.body.dataset.jpThemeLight") == "false"
         screenshot(page, "14-table-dark")

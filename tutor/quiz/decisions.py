@@ -11,8 +11,9 @@ Two kinds of question, generated from a seed like every other quiz (:mod:`.gener
   lower bound must lie above the upper bound of every other legal call. So a question is never
   asked whose answer the advisor cannot tell apart from another at this sample size. A cheap
   pre-screen spends the advisor's time well: half the questions (by seed) come from hands the
-  rules of thumb (:func:`tutor.bots.hand.estimates`) would bid and must have a clear *bid* as
-  answer, half from hands they would pass.
+  rules of thumb (:func:`tutor.bots.hand.estimates`) rate at 20 chips or more from each
+  opponent and must have a clear *bid* as answer (a clear pass is taken after
+  :data:`BID_WANTED_TRIES` such hands), half from hands they would not bid.
 - ``play-decision`` — *which card?* A real deal played by rule-based bots to a position where
   the choice matters: the double-dummy values of the legal cards (:func:`analyse_play`, every
   hand seen) differ by at least :data:`PLAY_THRESHOLD` (10 card points; 1 trick in the misères).
@@ -83,8 +84,13 @@ BID_SAMPLES = 16
 PLAY_THRESHOLD = 10
 #: Worlds sampled from the learner's view for the "findable" screen of a play question.
 PLAY_SCREEN_WORLDS = 6
-#: Deals tried for one question before giving up (QUIZ-3); each seed finds one far sooner.
+#: Positions tried for one question (the advisor or the solver run on each) before giving up
+#: (QUIZ-3); a seed finds one far sooner.
 ATTEMPTS = 60
+#: Strong hands tried for a bid question before a clear pass is taken instead.
+BID_WANTED_TRIES = 12
+#: Deals dealt for one bid question, most of them turned away by the cheap pre-screen.
+DEALS = 3000
 
 
 # --- the value of a position, from one seat's side ------------------------------------------------
@@ -352,7 +358,12 @@ def bid_decision(seed: int, rng: random.Random, *, samples: int | None = None
     # half the questions come from hands the rules of thumb would bid, and their answer is a
     # bid; half from hands they would pass (most clear hands are passes)
     want_bid = rng.random() < 0.5
-    for attempt in range(ATTEMPTS):
+    runs = 0  # advisor runs (the costly part; ATTEMPTS of them at most)
+    for attempt in range(DEALS):
+        if runs == ATTEMPTS:
+            break
+        if runs == BID_WANTED_TRIES:
+            want_bid = False  # no clear bid among so many strong hands: take a clear pass
         state = _auction_position(rng, game)
         if state is None:
             continue
@@ -362,18 +373,19 @@ def bid_decision(seed: int, rng: random.Random, *, samples: int | None = None
         # a cheap first screen, so the advisor's time goes to hands worth asking about: the
         # rules of thumb (tutor.bots.hand) must like the hand when a bid is wanted
         legal_contracts = {a - CALL_BASE for a in view.legal if a != PASS}
-        likes = any(e.chips > 0 and e.contract in legal_contracts
+        likes = any(e.chips >= 20 and e.contract in legal_contracts
                     for e in estimates(state.hands[seat]))
         if likes != want_bid:
             continue
         advice_seed = rng.getrandbits(31)
+        runs += 1
         advice = advise_view(view, samples, advice_seed, first=samples, adaptive=False)
         legal = list(view.legal)
         clear = clear_call(advice, legal)
         if clear is None or (want_bid and clear[0] == PASS):
             continue
         return _bid_question(seed, state, view, advice, legal, clear, attempt)
-    raise QuizError("QUIZ-3", f"no clear bidding decision found in {ATTEMPTS} deals",
+    raise QuizError("QUIZ-3", f"no clear bidding decision found in {runs} advised hands",
                     where=f"bid-decision#{seed}")
 
 
@@ -612,8 +624,8 @@ def action_words(action: Action) -> str:
 
 
 __all__ = [
-    "ATTEMPTS", "BID_SAMPLES", "GENERATORS", "KINDS", "PLAY_SCREEN_WORLDS", "PLAY_THRESHOLD",
-    "TITLES", "DecisionQuestion", "DecisionSession", "PlayAnalysis", "ReviewLine",
+    "ATTEMPTS", "BID_SAMPLES", "BID_WANTED_TRIES", "GENERATORS", "KINDS", "PLAY_SCREEN_WORLDS",
+    "PLAY_THRESHOLD", "TITLES", "DecisionQuestion", "DecisionSession", "PlayAnalysis", "ReviewLine",
     "action_words", "analyse_play", "bid_decision", "call_values", "clear_call", "cost_words",
     "generate_decision", "grade_decision", "play_decision", "review_iter", "sampled_values",
     "side_sign", "unit_of",
