@@ -60,13 +60,9 @@ SITUATIONS: tuple[tuple[str, str], ...] = (
 )
 _INK = "#010203"  # replaced by currentColor: the chart follows the page's text colour
 
-#: Styles shared by the table, the advisor and the decision quizzes (on top of lesson.css). The
-#: ``dl.st-facts`` rules win over JupyterLab's ``.jp-OutputArea-output dt/dd`` floats (20% /
-#: 80%), which otherwise break the facts grid inside an output area when a label is long.
+#: Styles shared by the table, the advisor and the decision quizzes (on top of lesson.css).
 WIDGET_CSS = """
 <style>
-.tutor-widget dl.st-facts { display: grid; }
-.tutor-widget dl.st-facts > dt, .tutor-widget dl.st-facts > dd { float: none; width: auto; }
 .tutor-widget .st-advice th, .tutor-widget .st-advice td { padding: 0.15em 0.5em; }
 </style>
 """
