@@ -56,6 +56,17 @@ def mask_cards(mask: int) -> list[int]:
     return out
 
 
+def _shifted(mask: int, base: int) -> list[int]:
+    """``[base + c for c in mask_cards(mask)]`` from precomputed tables (declaration actions)."""
+    table = _SHIFTED[base]
+    out: list[int] = []
+    for s in range(4):
+        part = (mask >> (9 * s)) & 0x1FF
+        if part:
+            out += table[s][part]
+    return out
+
+
 def mask_of(cards: Sequence[int]) -> int:
     m = 0
     for c in cards:
@@ -68,6 +79,7 @@ def mask_points(mask: int) -> int:
 
 
 # --- contracts (SBS table, lowest first) ------------------------------------------------------
+
 CONTRACTS: tuple[str, ...] = (
     "solo", "heart-solo", "misere", "guarantee-solo", "spread-misere", "call-solo",
 )  # fmt: skip
@@ -87,6 +99,12 @@ DECLINE = 47
 CALLCARD_BASE = 48
 GIVE_BASE = 84
 N_ACTIONS = 120
+# _SHIFTED[base][s][m]: the actions base + card for the cards of suit s with 9-bit pattern m
+_SHIFTED: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {
+    base: tuple(tuple(tuple(base + c for c in CARDS_OF[s][m]) for m in range(512))
+                for s in range(4))
+    for base in (CALLCARD_BASE, GIVE_BASE)
+}
 
 AUCTION, DECLARE, PLAY, DONE = "auction", "declare", "play", "done"
 
@@ -695,11 +713,10 @@ class SixBidSoloState(GameState):
         assert self.bidder is not None
         if self.step == "trump":
             return [TRUMP_BASE + s for s in self._trump_choices()]
-        if self.step == "call":
-            hand = self.hands[self.bidder]
-            return [DECLINE] + [CALLCARD_BASE + c for c in range(N_CARDS) if not hand >> c & 1]
+        if self.step == "call":  # declining, or any card not in the bidder's hand (SBS-20 a)
+            return [DECLINE, *_shifted(~self.hands[self.bidder] & ALL_CARDS, CALLCARD_BASE)]
         # give: any of the bidder's 12 cards except the called one (SBS-20 b)
-        return [GIVE_BASE + c for c in mask_cards(self.hands[self.bidder] & ~(1 << self.called))]
+        return _shifted(self.hands[self.bidder] & ~(1 << self.called), GIVE_BASE)
 
     # -- applying actions --
     def apply(self, action: Action) -> None:
