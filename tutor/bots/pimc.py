@@ -104,7 +104,7 @@ class PimcBot:
         if best is None or best.expected() <= self.bid_margin:
             shown = f"{best.row.label} {best.expected():+.0f}" if best is not None else "none"
             return PASS, (f"pass: in {advice.worlds} sampled deals solved double-dummy no "
-                          f"contract clears +{self.bid_margin:g} chips (best: {shown})")
+                          f"contract clears {self.bid_margin:+g} chips (best: {shown})")
         action = CALL_BASE + best.row.contract
         p = sum(best.made) / best.n
         return action, (f"{describe_action(action)}: in {best.n} sampled deals solved "
