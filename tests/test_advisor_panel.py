@@ -11,9 +11,11 @@ import pytest
 from conftest_lesson import mentions, plain
 
 from tutor.errors import IllegalActionError, NotationError, RecordError
+from tutor.quiz.decisions import clear_call
 from tutor.rules.six_bid_solo import CARDS
-from tutor.solver.advisor import advise_view
+from tutor.solver.advisor import advise_iter
 from tutor.widgets.advisor_panel import (
+    MIN_SAMPLES,
     AdvisorPanel,
     advice_chart,
     parse_calls,
@@ -85,7 +87,11 @@ def test_advise_shows_progress_table_chart_and_verdict() -> None:
     assert tables[0].startswith("<table") and "Heart Solo" in panel.table.value
     assert "Solo" not in panel.table.value.replace("Heart Solo", "").replace(
         "Guarantee Solo", "").replace("Call Solo", "")  # Solo is not open facing a Solo
-    assert "8 of 8 deals solved" in panel.progress_text.value
+    words = plain(panel.progress_text.value)
+    assert f"{advice.worlds} of 8 deals solved" in words
+    if advice.worlds < 8:  # stopped early: the best call was clear
+        assert "stopped: the best call is already clear" in words
+        assert clear_call(advice, list(panel.view().legal)) is not None
     assert panel.progress.bar_style == "success"
     assert "Verdict" in panel.verdict.value and verdict(advice) in plain(panel.verdict.value)
     svg = panel.chart.value
@@ -93,7 +99,8 @@ def test_advise_shows_progress_table_chart_and_verdict() -> None:
     assert root.tag.endswith("svg") and 'role="img"' in svg
     # the same figures as the advisor's own, for the same view and seed
     view = panel.view()
-    again = advise_view(view, 8, advice.seed, first=2)
+    again = next(a for a in advise_iter(view, 8, advice.seed, first=2, min_samples=MIN_SAMPLES)
+                 if a.worlds == advice.worlds)
     assert [r.as_dict() for r in again.rows] == [r.as_dict() for r in advice.rows]
     # the page shows the learner's own hand and no other card
     hand = {c.text for c in view.hand}
@@ -145,3 +152,13 @@ def test_chart_and_verdict_of_a_pass() -> None:
     words = verdict(advice)
     assert words.startswith(("Pass", "Bid"))
     assert "<svg" in advice_chart(advice)
+
+
+def test_sampling_stops_once_the_best_call_is_clear() -> None:
+    panel = AdvisorPanel(hand=LOW, calls="", samples=32, seed=4)
+    advice = panel.advise()
+    assert advice is not None and advice.worlds < 32 and not advice.done
+    assert clear_call(advice, list(panel.view().legal)) is not None
+    assert "stopped: the best call is already clear" in plain(panel.progress_text.value)
+    assert panel.progress.value == 1.0 and "Verdict" in panel.verdict.value
+    assert "Misère" in plain(panel.verdict.value)

@@ -6,7 +6,9 @@ runs :func:`tutor.solver.advisor.advise_iter`: deals of the unseen cards sampled
 learner's view, each solved double-dummy for every contract still open and each trump. A
 progress bar moves after every batch and the table fills in at once with the first estimate;
 then a matplotlib chart shows the expected chips and P(make) of every row with their 95%
-intervals, and one line says what to do in words.
+intervals, and one line says what to do in words. Once the best call is clear beyond every
+other call's 95% interval (pass is worth 0) — the criterion of the bid quiz — sampling stops
+early and says so: more deals would only narrow intervals that are already apart.
 
 The hand is the learner's own: nothing hidden is on this page. The other hands of the deal the
 advisor starts from are random and stay in Python (the advisor reads only the learner's view).
@@ -32,6 +34,7 @@ from ..cards import Card
 from ..display import facts_html, hand_svg, seat_label, style_html
 from ..display.markup import HtmlStr, esc
 from ..errors import IllegalActionError, NotationError, RecordError
+from ..quiz.decisions import clear_call
 from ..rules.six_bid_solo import (
     AUCTION,
     CALL_BASE,
@@ -59,6 +62,8 @@ SITUATIONS: tuple[tuple[str, str], ...] = (
     ("Other: type the calls", "other"),
 )
 _INK = "#010203"  # replaced by currentColor: the chart follows the page's text colour
+#: Deals solved before a row may be dropped as clearly out, or the advice stop as clear.
+MIN_SAMPLES = 6
 
 #: Styles shared by the table, the advisor and the decision quizzes (on top of lesson.css).
 WIDGET_CSS = """
@@ -394,15 +399,22 @@ class AdvisorPanel(Panel):
             last: Advice | None = None
             # with processes, one deal per task: the first batch is shared by both cores
             chunk = 1 if self.executor is not None else 4
+            clear = False
             for advice in advise_iter(view, samples, seed, executor=self.executor,
-                                      first=self.first, chunk=chunk):
+                                      first=self.first, chunk=chunk, min_samples=MIN_SAMPLES):
                 last = advice
+                # stop early once the best call is clear beyond every 95% interval (the
+                # criterion of the bid quiz): more deals would only narrow intervals apart
+                clear = advice.worlds >= MIN_SAMPLES and not advice.done and \
+                    clear_call(advice, list(view.legal)) is not None
                 with self.box.hold_sync():
-                    self.progress.value = advice.fraction
-                    self.progress_text.value = self._progress_words(advice.worlds, samples,
-                                                                    advice.seconds)
+                    self.progress.value = 1.0 if clear else advice.fraction
+                    self.progress_text.value = self._progress_words(
+                        advice.worlds, samples, advice.seconds, clear)
                     self.table.value = advice_table(advice)
-                    self.verdict.value = self._verdict_html(advice)
+                    self.verdict.value = self._verdict_html(advice, clear)
+                if clear:
+                    break
             assert last is not None
             self.advice = last
             self.progress.bar_style = "success"
@@ -423,14 +435,15 @@ class AdvisorPanel(Panel):
                 + hand_svg(view.hand, width=56, label="your hand") + "</div>")
 
     @staticmethod
-    def _progress_words(done: int, total: int, seconds: float = 0.0) -> str:
+    def _progress_words(done: int, total: int, seconds: float = 0.0, clear: bool = False) -> str:
         t = f" · {seconds:.1f} s" if seconds else ""
+        stop = " — stopped: the best call is already clear" if clear else ""
         return (f'<span class="st-root" role="status" aria-live="polite">{done} of {total} '
-                f"deals solved{t}</span>")
+                f"deals solved{t}{stop}</span>")
 
     @staticmethod
-    def _verdict_html(advice: Advice) -> str:
-        head = "Verdict" if advice.done else "First estimate"
+    def _verdict_html(advice: Advice, clear: bool = False) -> str:
+        head = "Verdict" if advice.done or clear else "First estimate"
         return (f'<p class="st-root st-verdict" role="status"><strong>{head}:</strong> '
                 f"{esc(verdict(advice))}</p>")
 

@@ -503,8 +503,7 @@ class TableGame:
         """What a PIMC player would do in the learner's seat, and why — computed from the
         learner's view (deals sampled from it, each solved double-dummy)."""
         self._require_turn("hint")
-        bot = TablePimc(self.rng.getrandbits(31), worlds=self.hint_worlds,
-                        bid_samples=self.hint_worlds)
+        bot = TablePimc(self.rng.getrandbits(31), worlds=self.hint_worlds)
         return bot.act(self.view)
 
     def hint_for(self, seat: object) -> tuple[Action, str]:
