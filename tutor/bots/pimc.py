@@ -66,6 +66,9 @@ def chips_for(state: SixBidSoloState, seat: int, value: int) -> int:
     return settle(state.options, bidder, state.defenders, o)[seat]
 
 
+EXACT_FROM = 6  # cards in hand from which Solo's card values are solved exactly
+
+
 class PimcBot:
     """Sampled worlds, each solved double-dummy; seeded."""
 
@@ -165,8 +168,10 @@ class PimcBot:
         totals = {c: 0.0 for c in legal}
         raw = {c: 0.0 for c in legal}
         n = 0
+        # late in the deal exact values are cheap: solve exactly from EXACT_FROM cards in hand
+        exact = self.exact or len(view.hand) <= EXACT_FROM
         for world in sampler.worlds(self.worlds, self._seed()):
-            values = card_values(world, self._seed(), self.exact)
+            values = card_values(world, self._seed(), exact)
             n += 1
             for c in legal:
                 v = values[c]
