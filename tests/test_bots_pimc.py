@@ -54,8 +54,8 @@ def test_pimc_plays_for_its_own_side(contract: str) -> None:
         bot = PimcBot(seed, worlds=1, exact=True)
         card, reason = bot.act(view)
         assert card in view.legal and "sampled" in reason
-        # the same world the bot drew: its first seed
-        world = next(Sampler(view).worlds(1, random.Random(seed).getrandbits(62)))
+        # the same world the bot drew: a twin bot with the same seed draws it again
+        world = PimcBot(seed, worlds=1, exact=True)._worlds(view, Sampler(view))[0]
         values = search.analyse(world)
         bidder = seat == state.bidder
         wants_high = bidder != (state.contract in MISERES)

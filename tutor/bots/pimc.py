@@ -21,7 +21,7 @@ import random
 import statistics
 from concurrent.futures import Executor
 
-from ..engine.sampler import Sampler
+from ..engine.sampler import Sampler, world_of
 from ..rules.six_bid_solo import (
     CALL_BASE,
     CALL_SOLO,
@@ -49,7 +49,7 @@ from ..solver import search
 from ..solver.advisor import advise_view, contract_value
 from ..state import Action
 from .base import Table, require_turn
-from .hand import call_card, give_card, trump_estimate
+from .hand import call_card, give_card, trump_estimate, uncovered
 from .rule_bot import RuleBot, card_words
 
 
@@ -162,6 +162,32 @@ class PimcBot:
                                    f"{means[best]:+.0f} chips over {len(worlds)} sampled deals "
                                    f"({others})")
 
+    def _worlds(self, view: SeatView, sampler: Sampler) -> list[SixBidSoloState]:
+        """Worlds for a card choice, read in the light of the bid (a defender's inference).
+
+        The sampler deals uniformly; a defender also knows the bidder *bid* this contract. So
+        deals are drawn in a larger batch and those whose bidder's hand, by the rule of thumb of
+        :mod:`tutor.bots.hand`, no player would have bid on are set aside (Solo-type contracts:
+        at least 50 counted points with the trump named; misères: at most two cards it could
+        not duck). If too few remain, the plain worlds fill up — the filter is a preference.
+        """
+        seed = self._seed()
+        bidder = view.bidder
+        if bidder is None or bidder == view.seat:
+            return list(sampler.worlds(self.worlds, seed))
+        deals = sampler.deals(4 * self.worlds, seed)
+        trump = int(view.trump) if view.trump is not None else -1
+        misere = view.contract in ("misere", "spread-misere")
+
+        def plausible(hand: int) -> bool:
+            if misere:
+                return len(uncovered(hand)) <= 2
+            return trump < 0 or trump_estimate(hand, trump)[1] >= 50
+
+        keep = [d for d in deals if plausible(d.hands[bidder])]
+        keep += [d for d in deals if d not in keep][: max(0, self.worlds - len(keep))]
+        return [world_of(sampler.history, d, game=sampler.game) for d in keep[: self.worlds]]
+
     # -- the play --
     def _play(self, view: SeatView, legal: list[int]) -> tuple[Action, str]:
         sampler = Sampler(view)
@@ -170,7 +196,7 @@ class PimcBot:
         n = 0
         # late in the deal exact values are cheap: solve exactly from EXACT_FROM cards in hand
         exact = self.exact or len(view.hand) <= EXACT_FROM
-        for world in sampler.worlds(self.worlds, self._seed()):
+        for world in self._worlds(view, sampler):
             values = card_values(world, self._seed(), exact)
             n += 1
             for c in legal:
