@@ -65,9 +65,12 @@ _INK = "#010203"  # replaced by currentColor: the chart follows the page's text 
 #: Deals solved before a row may be dropped as clearly out, or the advice stop as clear.
 MIN_SAMPLES = 6
 
-#: Styles shared by the table, the advisor and the decision quizzes (on top of lesson.css).
+#: Styles shared by the table, the advisor and the decision quizzes (on top of lesson.css). The
+#: facts' ``dt``/``dd`` must not keep JupyterLab's ``.jp-OutputArea-output dt { width: 20% }``
+#: (and ``dd { width: 80% }``) inside the grid: a label would wrap word by word.
 WIDGET_CSS = """
 <style>
+.tutor-widget dl.st-facts > dt, .tutor-widget dl.st-facts > dd { float: none; width: auto; }
 .tutor-widget .st-advice th, .tutor-widget .st-advice td { padding: 0.15em 0.5em; }
 </style>
 """
@@ -220,8 +223,9 @@ def advice_table(advice: Advice) -> HtmlStr:
             f"<td>{100 * d['p_make']:.0f}%</td><td>{100 * plo:.0f}–{100 * phi:.0f}%</td>"
             f"<td>{pts}</td><td>{esc(note)}</td></tr>")
     return HtmlStr(
-        '<table class="st-chips st-advice"><caption>Each contract you may still bid, with each '
-        "trump (SBS-14, SBS-19): chips you win (+) or pay (−) in all, SBS-10/11/27</caption>"
+        '<table class="st-chips st-advice"><caption>Contracts still open to you (SBS-14), each '
+        "trump (SBS-19): the chips you win (+) or pay (−) in all (SBS-10, SBS-11, SBS-27)"
+        "</caption>"
         "<thead><tr><th>contract</th><th>deals</th><th>expected chips</th><th>95% interval</th>"
         "<th>P(make)</th><th>95% interval</th><th>mean P</th><th></th></tr></thead><tbody>"
         + "".join(rows) + "</tbody></table>")
