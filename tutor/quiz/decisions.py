@@ -23,6 +23,11 @@ Two kinds of question, generated from a seed like every other quiz (:mod:`.gener
   *findable* screen, :func:`sampled_values`): the learner cannot see the other hands, so a
   card that is best only because of where the cards happen to lie would be a guess.
 
+Making a question (``benchmarks/table.py``, 2-core machine): a play decision takes about 0.1 s
+at the median; a bid decision several seconds (the advisor runs on every candidate hand; up to
+about 20 s at p95) — the quiz widget makes the next question while the learner reads the
+feedback.
+
 Both give the same :class:`~tutor.quiz.core.Feedback`, rule citations and progress keeping as the
 other quizzes (:class:`DecisionSession` records into :class:`~tutor.quiz.progress.Progress`).
 The question's public form holds the learner's view and the choices; the advisor's table and the
