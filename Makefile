@@ -33,6 +33,9 @@ bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[bench]' || echo "open-spiel not installable: no OpenSpiel ratio"
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/solver.py
+	$(BIN)/python benchmarks/advisor.py
+	$(BIN)/python benchmarks/table.py
+	$(BIN)/python benchmarks/lesson.py
 
 # --- lessons (notebooks/ served by Voilà; settings in assets/voila.json) -------------------------
 # The browser tests drive Debian's chromium through Playwright's executable_path: no browser is
