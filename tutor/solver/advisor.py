@@ -207,8 +207,8 @@ def _tariff(row: Row) -> int:
     return {MISERE: 30, GUARANTEE: 40, SPREAD: 60}.get(row.contract, 0)
 
 
-#: the thresholds Solo's points are bracketed by (bins [0,31) [31,46) ... [101,121))
-BRACKETS = (61, 81, 101)
+#: the thresholds Solo's points are bracketed by (bins [0,41) [41,61) [61,81) ... [101,121))
+BRACKETS = (41, 61, 81, 101)
 
 
 class _Tests:
@@ -365,7 +365,10 @@ class RowResult:
             return self.stake * (2 * lo - 1), self.stake * (2 * hi - 1)
         if n == 1:
             return -math.inf, math.inf
-        half = Z95 * statistics.stdev(self.chips) / math.sqrt(n)
+        # Student's t for small n: a few worlds that happen to agree must not look certain
+        from ..bots.arena import _T975
+        t = _T975[n - 2] if n - 1 <= len(_T975) else Z95
+        half = t * statistics.stdev(self.chips) / math.sqrt(n)
         m = self.expected()
         return m - half, m + half
 
