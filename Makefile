@@ -22,8 +22,10 @@ lint: $(STAMP)
 	$(BIN)/mypy tutor
 
 # --dist loadgroup: the Voilà and browser tests (xdist_group "voila") share one server.
+# --reruns: the play-table browser tests wait on bots and a real browser and showed timing races
+# under heavy load; any failing test is retried once (one that fails twice still fails the run).
 test: lint $(CHROMIUM)
-	$(BIN)/pytest -q -n 2 --dist loadgroup
+	$(BIN)/pytest -q -n 2 --dist loadgroup --reruns 1
 
 soak: $(STAMP)
 	SOLO_SOAK_DEALS=100000 $(BIN)/pytest -q -n 2 -m soak tests
