@@ -45,11 +45,30 @@ KERNEL_ID = """async () => (await window.jupyterapp.widgetManagerPromise.promise
 SETTLED = """n => {
   const t = document.querySelector('.tutor-table');
   const log = t.querySelectorAll('.st-log li').length;
-  const ready = t.querySelector('button.tutor-call:not([disabled]), button.tutor-trump:not('
-    + '[disabled]), button.tutor-card:not([disabled])') !== null;
+  const ready = Array.from(t.querySelectorAll('button.tutor-call:not([disabled]), '
+    + 'button.tutor-trump:not([disabled]), button.tutor-card:not([disabled])'))
+    .some(b => b.offsetParent !== null);
   const over = t.querySelector('.tutor-result').textContent.includes('The whole deal');
   return log > n && (ready || over);
 }"""
+
+
+#: The learner may act (a button is enabled) or the deal is over with its review drawn.
+READY = """() => {
+  const t = document.querySelector('.tutor-table');
+  const ready = Array.from(t.querySelectorAll('button.tutor-call:not([disabled]), '
+    + 'button.tutor-trump:not([disabled]), button.tutor-card:not([disabled])'))
+    .some(b => b.offsetParent !== null);
+  return ready || t.querySelector('.tutor-result').textContent.includes('The whole deal');
+}"""
+
+
+def new_deal(page: Any, table: Any) -> None:
+    """Deal again and wait until the learner may act (the bots before the learner have moved)."""
+    table.locator("button.tutor-new-deal").click()
+    page.wait_for_function("""() => !document.querySelector('.tutor-table .tutor-result')
+        .textContent.includes('The whole deal')""")
+    page.wait_for_function(READY)
 
 
 def close(page: Any) -> None:
@@ -102,13 +121,14 @@ class Auditor:
 def learner_click(table: Any) -> str:
     """Click what a learner would: bid Solo when allowed, else pass; the first enabled trump;
     the first enabled card. Returns the label clicked."""
-    for sel in ("button.tutor-call:not([disabled])", "button.tutor-trump:not([disabled])",
-                "button.tutor-card:not([disabled])"):
+    for sel in ("button.tutor-call:not([disabled]):visible",
+                "button.tutor-trump:not([disabled]):visible",
+                "button.tutor-card:not([disabled]):visible"):
         buttons = table.locator(sel)
         if buttons.count():
             labels = [b.strip() for b in buttons.all_inner_texts()]
             i = labels.index("Solo") if "Solo" in labels else 0
-            if sel.endswith("tutor-call:not([disabled])") and "Solo" not in labels:
+            if sel.startswith("button.tutor-call") and "Solo" not in labels:
                 i = labels.index("pass")
             buttons.nth(i).click()
             return labels[i]
@@ -123,6 +143,7 @@ def test_a_whole_deal_at_the_table(browser: Any, voila_server: VoilaServer,
         assert page.tutor_errors == [], page.tutor_errors
         auditor = Auditor(page, lesson_dirs["audit"], frames)
         table = page.locator(".tutor-table")
+        page.wait_for_function(READY)
         auditor.check("loaded", "TableWidget")
         timings: list[float] = []
         shot = False
@@ -142,9 +163,7 @@ def test_a_whole_deal_at_the_table(browser: Any, voila_server: VoilaServer,
             result = table.locator(".tutor-result").inner_text()
             if "Settlement" in result:
                 break
-            table.locator("button.tutor-new-deal").click()  # thrown in: deal again
-            page.wait_for_function("""() => !document.querySelector('.tutor-table .tutor-result')
-                .textContent.includes('The whole deal')""")
+            new_deal(page, table)  # thrown in: deal again
         result = table.locator(".tutor-result").inner_text()
         assert "Settlement" in result and "card by card" in result and "SBS-27" in result
         assert re.search(r"\d+ of 11 cards were best", result)
@@ -163,27 +182,27 @@ def test_table_hint_take_back_dark_and_narrow(browser: Any, voila_server: VoilaS
         auditor = Auditor(page, lesson_dirs["audit"])
         table = page.locator(".tutor-table")
         # to the play: pass, and deal again until a bot wins the auction
+        page.wait_for_function(READY)
         for _ in range(10):
-            if table.locator("button.tutor-card:not([disabled])").count():
+            if table.locator("button.tutor-card:not([disabled]):visible").count():
                 break
             n = table.locator(".st-log li").count()
-            if table.locator("button.tutor-new-deal").is_visible() and \
-                    "The whole deal" in table.locator(".tutor-result").inner_text():
-                table.locator("button.tutor-new-deal").click()
-                page.wait_for_function(SETTLED, arg=0)
+            if "The whole deal" in table.locator(".tutor-result").inner_text():
+                new_deal(page, table)
                 continue
             learner_click(table)
             page.wait_for_function(SETTLED, arg=n)
-        assert table.locator("button.tutor-card:not([disabled])").count()
+        assert table.locator("button.tutor-card:not([disabled]):visible").count()
         table.locator("button.tutor-hint").click()
         table.locator(".tutor-hint-out").get_by_text("Hint:").wait_for(timeout=60_000)
         auditor.check("hint", "TableWidget")
         n = table.locator(".st-log li").count()
-        table.locator("button.tutor-card:not([disabled])").first.click()
+        table.locator("button.tutor-card:not([disabled]):visible").first.click()
         page.wait_for_function(SETTLED, arg=n)
         table.locator("button.tutor-undo").click()
         table.locator(".tutor-compare").get_by_text("Taken back").wait_for()
-        assert table.locator(".st-log li").count() == n
+        page.wait_for_function(
+            "n => document.querySelectorAll('.tutor-table .st-log li').length === n", arg=n)
         auditor.check("taken back", "TableWidget")
         # the teaching aid: past tricks and points, labelled
         table.get_by_text("Teaching aid: past tricks and points").click()

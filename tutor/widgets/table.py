@@ -842,10 +842,10 @@ class TableWidget(Panel):
         self.clear_notice()
         self.result.value = ""
         self.hint_out.value = ""
+        self.refresh()  # the position first, then the note about it
         self.compare_out.value = self._note(
             f"Taken back: {action_words(taken)}. Try another — the two will be compared on "
             "deals sampled from your view.")
-        self.refresh()
 
     @guarded
     def show_hint(self) -> None:
