@@ -750,6 +750,11 @@ class TableWidget(Panel):
 
         self._list_records()
         self.refresh()
+        self._start()
+
+    @guarded
+    def _start(self) -> None:
+        """The bots before the learner move at once (a failing bot: a notice, not a traceback)."""
         self._continue()
 
     # -- hidden information (tests and the browser audit read these) --
