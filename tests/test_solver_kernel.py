@@ -21,6 +21,7 @@ from tutor.solver.kernel import (
     MODE_POINTS,
     MODE_TRICKS,
     USE_ENDGAME,
+    USE_ENDGAME3,
     USE_EQUIV,
     USE_ORDER,
     USE_QUICK,
@@ -107,8 +108,9 @@ def test_compiled_and_plain_paths_agree_node_for_node(
 
 
 @pytest.mark.parametrize("features", [
-    0, USE_TT, USE_ORDER, USE_EQUIV, USE_QUICK | USE_TT, USE_ENDGAME,
-    ALL_FEATURES & ~USE_QUICK, ALL_FEATURES & ~USE_EQUIV, ALL_FEATURES])
+    0, USE_TT, USE_ORDER, USE_EQUIV, USE_QUICK | USE_TT, USE_ENDGAME, USE_ENDGAME3,
+    USE_ENDGAME3 | USE_EQUIV, ALL_FEATURES & ~USE_QUICK, ALL_FEATURES & ~USE_EQUIV,
+    ALL_FEATURES & ~USE_ENDGAME3, ALL_FEATURES])
 def test_every_technique_keeps_the_values(features: int) -> None:
     """Switching pruning techniques off changes the work, never a value."""
     for seed, contract, left, options in CASES[:10]:
@@ -166,3 +168,35 @@ def test_one_bucket_table_keeps_the_values() -> None:
         q = _query(position(seed, contract, left, options))
         ws = Workspace(tt_bits=kernel.TT_WAYS.bit_length() - 1)
         assert kernel.value(ws, *q) == _expected(seed, contract, left, tuple(options.items()))
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_three_trick_endgame_is_fail_soft_alpha_beta(seed: int) -> None:
+    """The flat three-trick routine against brute force on random last-three-trick endings of
+    every contract: inside the window the exact value, outside it a true bound on the right
+    side, whatever the window, the first lead tried and rank equivalence on or off."""
+    contract = 1 + seed % 6
+    options: dict[str, object] = {"misere": "no_card_points"} if seed % 4 == 3 else {}
+    s = position(300 + seed, contract, 9, options)
+    assert not s.trick
+    exact = _expected(300 + seed, contract, 9, tuple(options.items()))
+    hands, leader, _, trump, mx, cnt, mode = _query(s)
+    hh = Workspace(tt_bits=4).hh
+    hh[0], hh[1], hh[2] = hands
+    total = kernel.units_left(hands, (), mode)
+    windows = [(-1, total + 1), (exact - 1, exact), (exact, exact + 1), (exact - 5, exact + 3),
+               (exact + 2, exact + 9), (exact - 9, exact - 2)]
+    firsts = [-1] + [c for c in range(36) if hands[leader] >> c & 1]
+    for a, b in windows:
+        for first in firsts:
+            for equiv in (False, True):
+                v, lead = kernel.three_tricks(hh, leader, trump, mx, cnt, mode, a, b, equiv,
+                                              first)
+                assert hands[leader] >> lead & 1
+                if v <= a:
+                    assert exact <= v
+                elif v >= b:
+                    assert exact >= v
+                else:
+                    assert v == exact
+    assert tuple(hh) == hands  # the hands are left as they were

@@ -34,7 +34,12 @@ Techniques (after Haglund and Hein's DDS and Kupferschmid and Helmert's Skat sol
   surely takes them; the leader cashes the top run of each suit that nobody can ruff. These give
   a lower bound for one side and an upper bound for the other before any move is searched.
 - **Move ordering** in the DDS manner: the table's best lead first; when following, win cheaply
-  or smear points onto a trick partner surely wins, otherwise throw the cheapest card.
+  or smear points onto a trick partner surely wins, otherwise throw the cheapest card. A forced
+  card (the only legal one) is not scored.
+- **Endgames**: the last two tricks by a direct minimax (:func:`two_tricks`); the last three,
+  once the table and the sure points have not settled them, by a flat alpha-beta of three
+  nested loops over that trick's cards (:func:`three_tricks`), which stores its bound and best
+  lead in the table like any searched node.
 
 Everything is written on plain ints and flat int buffers so that the same function runs
 compiled by numba (``@njit(cache=True)``; the search is iterative, with an explicit stack,
@@ -141,7 +146,9 @@ USE_EQUIV = 4
 USE_QUICK = 8
 USE_ENDGAME = 16
 USE_QUASI = 32
-ALL_FEATURES = USE_TT | USE_ORDER | USE_EQUIV | USE_QUICK | USE_ENDGAME | USE_QUASI
+USE_ENDGAME3 = 64
+ALL_FEATURES = (USE_TT | USE_ORDER | USE_EQUIV | USE_QUICK | USE_ENDGAME | USE_QUASI
+                | USE_ENDGAME3)
 
 
 @jit
@@ -488,6 +495,16 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                             b = hi
                         stk[o + F_ALPHA] = a
                         stk[o + F_BETA] = b
+                        if ncards == 9 and (features & USE_ENDGAME3) != 0:
+                            # the last three tricks in flat loops; the table keeps the bound
+                            val, bx = three_tricks(hh, leader, trump, maxmask, cntmask, mode, a,
+                                                   b, use_equiv, tt_best)
+                            stk[o + F_BM] = bx
+                            if use_tt:
+                                stk[o + F_A0] = a
+                                stk[o + F_B0] = b
+                                _tt_store(hh, stk, tt, ply, val, gen, stats)
+                            state = 2
             if state == 1:
                 stk[o + F_A0] = a
                 stk[o + F_B0] = b
@@ -502,6 +519,8 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                     live |= 1 << t1
                 n = 0
                 base = ply * MV
+                # a forced card needs no score
+                scored = use_order and (legal & (legal - 1)) != 0
                 for s in range(4):
                     chunk = (legal >> (9 * s)) & 511
                     liv = (live >> (9 * s)) & 511
@@ -517,7 +536,7 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                                 if (hs >> j) & 1 and (mode == MODE_TRICKS or j >= 5):
                                     continue  # the card above it in this hand is the same
                         sc = 0
-                        if use_order:
+                        if scored:
                             if c == tt_best:
                                 sc = 1 << 20
                             else:
@@ -676,11 +695,21 @@ def two_tricks(hh: Any, leader: int, trump: int, maxmask: int, cntmask: int, mod
     Most of the search happens a few tricks from the end; solving the last two tricks in one
     call instead of node by node saves a good share of the work.
     """
+    return _two(hh[0], hh[1], hh[2], leader, trump, maxmask, cntmask, mode)
+
+
+@jit
+def _two(h0: int, h1: int, h2: int, leader: int, trump: int, maxmask: int, cntmask: int,
+         mode: int) -> int:
+    """:func:`two_tricks` on three hand masks (position 0, 1, 2) instead of a buffer."""
     p1 = (leader + 1) % 3
     p2 = (leader + 2) % 3
-    la, lb = _two_cards(hh[leader])
-    ma, mb = _two_cards(hh[p1])
-    ea, eb = _two_cards(hh[p2])
+    hl = h0 if leader == 0 else (h1 if leader == 1 else h2)
+    hm = h0 if p1 == 0 else (h1 if p1 == 1 else h2)
+    he = h0 if p2 == 0 else (h1 if p2 == 1 else h2)
+    la, lb = _two_cards(hl)
+    ma, mb = _two_cards(hm)
+    ea, eb = _two_cards(he)
     lmax = (maxmask >> leader) & 1
     mmax = (maxmask >> p1) & 1
     emax = (maxmask >> p2) & 1
@@ -724,6 +753,180 @@ def two_tricks(hh: Any, leader: int, trump: int, maxmask: int, cntmask: int, mod
         if (lmax and best_m > best_l) or (not lmax and best_m < best_l):
             best_l = best_m
     return best_l
+
+
+@jit
+def three_tricks(hh: Any, leader: int, trump: int, maxmask: int, cntmask: int, mode: int,
+                 alpha: int, beta: int, use_equiv: bool, first: int) -> tuple[int, int]:
+    """Fail-soft alpha-beta value of the last three tricks (three cards in each hand), and the
+    lead that gave it.
+
+    About three quarters of the nodes of a full search lie three to five tricks from the end.
+    This routine plays the first of the last three tricks in three flat loops (at most
+    3 × 3 × 3 card combinations, rank equivalence as in :func:`search`) and hands the rest to
+    :func:`two_tricks`' minimax: no stack frames, no table, no move ordering, no sure points —
+    at this depth their bookkeeping costs more than the moves they save. The window and the
+    fail-soft contract are those of :func:`search`; ``first`` (a card of the leader, or -1) is
+    the lead tried first, the table's best lead. The last player tries the cards that do best
+    in this trick first.
+    """
+    return _three(hh[0], hh[1], hh[2], leader, trump, maxmask, cntmask, mode, alpha, beta,
+                  use_equiv, first)
+
+
+@jit
+def _same_as_above(c: int, hand: int, live: int, mode: int) -> bool:
+    """Rank equivalence: is the next live card above ``c`` in its suit in the same hand (and,
+    in point games, both worth nothing), so that ``c`` need not be searched?"""
+    s = c // 9
+    r = c % 9
+    above = (live >> (9 * s)) & 511 & ((1 << r) - 1)
+    if above == 0:
+        return False
+    j = HIGH9[above]
+    return ((hand >> (9 * s + j)) & 1) == 1 and (mode == MODE_TRICKS or j >= 5)
+
+
+@jit
+def _three(h0: int, h1: int, h2: int, leader: int, trump: int, maxmask: int, cntmask: int,
+           mode: int, alpha: int, beta: int, use_equiv: bool, first: int) -> tuple[int, int]:
+    """:func:`three_tricks` on three hand masks."""
+    p1 = (leader + 1) % 3
+    p2 = (leader + 2) % 3
+    hl = h0 if leader == 0 else (h1 if leader == 1 else h2)
+    hm = h0 if p1 == 0 else (h1 if p1 == 1 else h2)
+    he = h0 if p2 == 0 else (h1 if p2 == 1 else h2)
+    live = h0 | h1 | h2
+    lmax = (maxmask >> leader) & 1
+    mmax = (maxmask >> p1) & 1
+    emax = (maxmask >> p2) & 1
+    best_l = -INF if lmax else INF
+    best_x = -1
+    al = alpha
+    bl = beta
+    ml = hl
+    if first >= 0 and not (hl >> first) & 1:
+        first = -1
+    if first >= 0:
+        ml &= ~(1 << first)
+    x = first
+    while x >= 0 or ml:
+        if x < 0:
+            x = _low_card(ml)
+            ml &= ~(1 << x)
+            if use_equiv and _same_as_above(x, hl, live, mode):
+                x = -1
+                continue
+        best_m = -INF if mmax else INF
+        am = al
+        bm = bl
+        mm = legal_mask(hm, 1, x, trump)
+        while mm:
+            y = _low_card(mm)
+            mm &= ~(1 << y)
+            if use_equiv and _same_as_above(y, hm, live, mode):
+                continue
+            best_e = -INF if emax else INF
+            ae = am
+            be = bm
+            me = legal_mask(he, 1, x, trump)
+            # the last player's cards, best in this trick first (by the trick's units)
+            z0 = -1
+            z1 = -1
+            z2 = -1
+            g0 = 0
+            g1 = 0
+            nz = 0
+            while me:
+                z = _low_card(me)
+                me &= ~(1 << z)
+                if use_equiv and _same_as_above(z, he, live, mode):
+                    continue
+                w = trick_winner(leader, x, y, z, trump)
+                g = 0
+                if (cntmask >> w) & 1:
+                    g = 1 if mode == MODE_TRICKS else POINTS[x] + POINTS[y] + POINTS[z]
+                key = g if emax else -g
+                if nz == 0:
+                    z0 = z
+                    g0 = key
+                elif nz == 1:
+                    if key > g0:
+                        z1 = z0
+                        g1 = g0
+                        z0 = z
+                        g0 = key
+                    else:
+                        z1 = z
+                        g1 = key
+                else:
+                    if key > g0:
+                        z2 = z1
+                        z1 = z0
+                        z0 = z
+                        g1 = g0
+                        g0 = key
+                    elif key > g1:
+                        z2 = z1
+                        z1 = z
+                        g1 = key
+                    else:
+                        z2 = z
+                nz += 1
+            for k in range(nz):
+                z = z0 if k == 0 else (z1 if k == 1 else z2)
+                w = trick_winner(leader, x, y, z, trump)
+                v = 0
+                if (cntmask >> w) & 1:
+                    v = 1 if mode == MODE_TRICKS else POINTS[x] + POINTS[y] + POINTS[z]
+                out = ~((1 << x) | (1 << y) | (1 << z))
+                v += _two(h0 & out, h1 & out, h2 & out, w, trump, maxmask, cntmask, mode)
+                if emax:
+                    if v > best_e:
+                        best_e = v
+                        if v >= be:
+                            break
+                        if v > ae:
+                            ae = v
+                elif v < best_e:
+                    best_e = v
+                    if v <= ae:
+                        break
+                    if v < be:
+                        be = v
+            v = best_e
+            if mmax:
+                if v > best_m:
+                    best_m = v
+                    if v >= bm:
+                        break
+                    if v > am:
+                        am = v
+            elif v < best_m:
+                best_m = v
+                if v <= am:
+                    break
+                if v < bm:
+                    bm = v
+        v = best_m
+        cx = x
+        x = -1
+        if lmax:
+            if v > best_l:
+                best_l = v
+                best_x = cx
+                if v >= bl:
+                    break
+                if v > al:
+                    al = v
+        elif v < best_l:
+            best_l = v
+            best_x = cx
+            if v <= al:
+                break
+            if v < bl:
+                bl = v
+    return best_l, best_x
 
 
 @jit
