@@ -28,14 +28,63 @@ slowest, under 5 ms at p95 on the project machine).
 - A bad answer raises :class:`QuizError` (QUIZ-1 not a choice, QUIZ-2 wrong shape), an unknown
   kind or a non-int seed QUIZ-3, a progress file that cannot be read or written QUIZ-4; a corrupt
   progress file is set aside and progress starts afresh (``Progress.recovered``, QUIZ-5).
+
+The decision quizzes (:mod:`.decisions`: *what would you bid?*, *which card?*) need the solver,
+so their names are loaded on first use: ``DecisionQuestion``, ``DecisionSession``,
+``generate_decision``, ``grade_decision``, ``analyse_play``, ``review_iter``,
+``sampled_values``, ``clear_call``, ``DECISION_KINDS`` and ``DECISION_TITLES``
+(``DecisionSession``, ``clear_call`` and the kinds and titles come without the solver, from
+:mod:`.decision_session`). ``import tutor.quiz`` stays light.
 """
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from .core import AnswerKey, Choice, Feedback, Question, QuizError, Score, card_label, grade
 from .generators import GENERATORS, KINDS, TITLES, generate
 from .progress import FORMAT, Progress, Session, progress_path
 
+if TYPE_CHECKING:
+    from .decision_session import KINDS as DECISION_KINDS
+    from .decision_session import TITLES as DECISION_TITLES
+    from .decision_session import DecisionSession, clear_call
+    from .decisions import (
+        DecisionQuestion,
+        analyse_play,
+        generate_decision,
+        grade_decision,
+        review_iter,
+        sampled_values,
+    )
+
+#: Lazy names: (module, name there). The solver is imported only with ``.decisions``.
+_LAZY = {
+    "DECISION_KINDS": ("decision_session", "KINDS"),
+    "DECISION_TITLES": ("decision_session", "TITLES"),
+    "DecisionSession": ("decision_session", "DecisionSession"),
+    "clear_call": ("decision_session", "clear_call"),
+    "DecisionQuestion": ("decisions", "DecisionQuestion"),
+    "analyse_play": ("decisions", "analyse_play"),
+    "generate_decision": ("decisions", "generate_decision"),
+    "grade_decision": ("decisions", "grade_decision"),
+    "review_iter": ("decisions", "review_iter"),
+    "sampled_values": ("decisions", "sampled_values"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    where = _LAZY.get(name)
+    if where is None:
+        raise AttributeError(f"module 'tutor.quiz' has no attribute {name!r}")
+    return getattr(import_module(f".{where[0]}", __name__), where[1])
+
+
 __all__ = [
-    "FORMAT", "GENERATORS", "KINDS", "TITLES", "AnswerKey", "Choice", "Feedback", "Progress",
-    "Question", "QuizError", "Score", "Session", "card_label", "generate", "grade",
-    "progress_path",
+    "DECISION_KINDS", "DECISION_TITLES", "FORMAT", "GENERATORS", "KINDS", "TITLES", "AnswerKey",
+    "Choice", "DecisionQuestion", "DecisionSession", "Feedback", "Progress", "Question",
+    "QuizError", "Score", "Session", "analyse_play", "card_label", "clear_call", "generate",
+    "generate_decision", "grade", "grade_decision", "progress_path", "review_iter",
+    "sampled_values",
 ]

@@ -20,13 +20,16 @@ Errors (rule ids of this module, in the style of the record module's REC-n):
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+import random
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from ..cards import Card, Rank, Suit
 from ..errors import TutorError
 from ..rules.six_bid_solo import SeatView
+
+Q = TypeVar("Q", bound="Question")
 
 
 class QuizError(TutorError):
@@ -228,6 +231,31 @@ def _check_answer(question: Question, answer: object) -> frozenset[str]:
             raise QuizError("QUIZ-1", "not one of this question's choices", where=where,
                             what=repr(v))
     return frozenset(values)
+
+
+def check_kinds(kinds: Sequence[str], known: Sequence[str], where: str) -> tuple[str, ...]:
+    """``kinds`` as a tuple, each one of ``known`` and at least one (QUIZ-3) — the check every
+    session and quiz widget makes on the kinds it is asked for."""
+    for k in kinds:
+        if k not in known:
+            raise QuizError("QUIZ-3", "unknown question kind; one of " + ", ".join(known),
+                            where=where, what=repr(k))
+    if not kinds:
+        raise QuizError("QUIZ-3", "at least one kind is needed", where=where)
+    return tuple(kinds)
+
+
+def from_seed(generators: Mapping[str, Callable[[int, random.Random], Q]], kind: str,
+              seed: int, where: str) -> Q:
+    """The question of ``kind`` for ``seed`` from its generator, seeded with ``"kind:seed"`` —
+    the same seed, the same question (QUIZ-3: an unknown kind or a seed that is not an int)."""
+    gen = generators.get(kind) if isinstance(kind, str) else None
+    if gen is None:
+        raise QuizError("QUIZ-3", "unknown question kind; one of " + ", ".join(generators),
+                        where=where, what=repr(kind))
+    if type(seed) is not int:
+        raise QuizError("QUIZ-3", "a question seed is an int", where=where, what=repr(seed))
+    return gen(seed, random.Random(f"{kind}:{seed}"))
 
 
 def card_label(card: Card) -> str:

@@ -65,22 +65,17 @@ from ..rules.six_bid_solo import (
     N_CARDS,
     PASS,
     PLAY,
-    SUIT_SYMBOLS,
     TRUMP_BASE,
     SeatView,
     SixBidSolo,
     SixBidSoloState,
-    describe_action,
 )
 from ..solver import search
 from ..solver.advisor import Advice, RowResult, advise_view
 from ..state import Action
-from .core import AnswerKey, Choice, Feedback, Question, QuizError, Score, card_label, grade
+from .core import AnswerKey, Choice, Feedback, Question, QuizError, card_label, from_seed, grade
+from .decision_session import KINDS, TITLES, DecisionSession, action_words, clear_call
 from .generators import contract_context
-from .progress import Progress
-
-KINDS: tuple[str, ...] = ("bid-decision", "play-decision")
-TITLES: dict[str, str] = {"bid-decision": "What would you bid?", "play-decision": "Which card?"}
 
 #: Worlds the advisor solves for one bid question (modest: a widget waits for it).
 BID_SAMPLES = 16
@@ -330,31 +325,6 @@ def _row_words(r: RowResult) -> str:
             f"{sum(r.made)}/{r.n}")
 
 
-def clear_call(advice: Advice, legal: Sequence[Action]) -> tuple[Action, RowResult | None] | None:
-    """The best call when it is clear beyond the advisor's 95% intervals, else None.
-
-    A call's value is its best row (pass is exactly 0, interval [0, 0]); the best call's lower
-    bound must lie above every other legal call's upper bound.
-    """
-    best_rows: dict[Action, RowResult] = {}
-    for r in advice.rows:
-        a = CALL_BASE + r.row.contract
-        if r.n and a in legal and (a not in best_rows or r.expected() > best_rows[a].expected()):
-            best_rows[a] = r
-    bounds: dict[Action, tuple[float, float, float]] = {PASS: (0.0, 0.0, 0.0)}
-    for a, r in best_rows.items():
-        lo, hi = r.interval()
-        bounds[a] = (r.expected(), lo, hi)
-    for a in legal:
-        if a not in bounds:
-            return None  # a legal call the advisor did not value: not clear
-    best = max(bounds, key=lambda a: bounds[a][0])
-    floor = bounds[best][1]
-    if all(bounds[a][2] < floor for a in bounds if a != best):
-        return best, best_rows.get(best)
-    return None
-
-
 def bid_decision(seed: int, rng: random.Random, *, samples: int | None = None
                  ) -> DecisionQuestion:
     """What would you bid here? (see the module docstring for the clarity criterion)"""
@@ -527,14 +497,7 @@ GENERATORS: dict[str, Callable[[int, random.Random], DecisionQuestion]] = {
 
 def generate_decision(kind: str, seed: int) -> DecisionQuestion:
     """The decision question of ``kind`` for ``seed`` (the same seed, the same question)."""
-    gen = GENERATORS.get(kind) if isinstance(kind, str) else None
-    if gen is None:
-        raise QuizError("QUIZ-3", "unknown decision kind; one of " + ", ".join(KINDS),
-                        where="generate_decision", what=repr(kind))
-    if type(seed) is not int:
-        raise QuizError("QUIZ-3", "a question seed is an int", where="generate_decision",
-                        what=repr(seed))
-    return gen(seed, random.Random(f"{kind}:{seed}"))
+    return from_seed(GENERATORS, kind, seed, "generate_decision")
 
 
 # --- grading --------------------------------------------------------------------------------------
@@ -555,77 +518,6 @@ def grade_decision(question: Question, answer: object) -> Feedback:
     else:
         explanation = f"{key.explanation} Your call, {question.label_of(picked)}: {mine}."
     return replace(fb, correct=correct, explanation=explanation)
-
-
-class DecisionSession:
-    """A run of decision questions with its score, recorded like the other quizzes.
-
-    ``DecisionSession(seed=7)`` is reproducible; with ``progress`` each question's seed comes
-    from the learner's file (fresh questions after a restart) and every first answer is counted
-    there by kind and by rule id.
-    """
-
-    def __init__(self, *, seed: int | None = None, progress: Progress | None = None,
-                 kinds: Sequence[str] = KINDS) -> None:
-        for k in kinds:
-            if k not in KINDS:
-                raise QuizError("QUIZ-3", "unknown decision kind; one of " + ", ".join(KINDS),
-                                where="DecisionSession.kinds", what=repr(k))
-        if not kinds:
-            raise QuizError("QUIZ-3", "a session needs at least one kind",
-                            where="DecisionSession.kinds")
-        self.kinds = tuple(kinds)
-        self.progress = progress
-        self._rng = random.Random(seed) if seed is not None else random.Random()
-        self._issued = 0
-        self._answered: set[str] = set()
-        self._count = 0
-        self._correct = 0
-        self._streak = 0
-        self._by_kind: dict[str, list[int]] = {}
-
-    def draw(self, kind: str | None = None) -> tuple[str, int]:
-        """The next question's kind and seed (the session's kinds in turn; the seed from the
-        progress file or the session's seed) — :func:`generate_decision` makes it, here or in
-        a worker thread while the learner reads the last feedback."""
-        if kind is None:
-            kind = self.kinds[self._issued % len(self.kinds)]
-        seed = (self.progress.next_seed() if self.progress is not None
-                else self._rng.getrandbits(32))
-        self._issued += 1
-        return kind, seed
-
-    def next(self, kind: str | None = None) -> DecisionQuestion:
-        return generate_decision(*self.draw(kind))
-
-    def answer(self, question: Question, answer: object) -> Feedback:
-        fb = grade_decision(question, answer)
-        first = question.id not in self._answered
-        if first:
-            self._answered.add(question.id)
-            self._count += 1
-            self._correct += int(fb.correct)
-            self._streak = self._streak + 1 if fb.correct else 0
-            cell = self._by_kind.setdefault(question.kind, [0, 0])
-            cell[0] += 1
-            cell[1] += int(fb.correct)
-            if self.progress is not None:
-                self.progress.record(fb)
-        return replace(fb, score=self.score, scored=first)
-
-    @property
-    def score(self) -> Score:
-        return Score(answered=self._count, correct=self._correct, streak=self._streak,
-                     by_kind=tuple((k, v[0], v[1]) for k, v in self._by_kind.items()))
-
-
-def action_words(action: Action) -> str:
-    """Words for a call, a declaration step or a card (``bid Solo``, ``trump ♠``, ``10♥``)."""
-    if action < N_CARDS:
-        return card_label(CARDS[action])
-    if TRUMP_BASE <= action < DECLINE:
-        return f"trump {SUIT_SYMBOLS[action - TRUMP_BASE]}"
-    return describe_action(action)
 
 
 __all__ = [

@@ -48,7 +48,7 @@ from ..rules.six_bid_solo import (
     random_playout,
     token_of,
 )
-from .core import AnswerKey, Choice, Question, QuizError, card_label
+from .core import AnswerKey, Choice, Question, card_label, from_seed
 
 POSITIONS = ("forehand", "middlehand", "endhand")
 Generator = Callable[[int, random.Random], Question]
@@ -758,11 +758,4 @@ TITLES: dict[str, str] = {
 
 def generate(kind: str, seed: int) -> Question:
     """The question of ``kind`` for ``seed``: the same seed always gives the same question."""
-    gen = GENERATORS.get(kind) if isinstance(kind, str) else None
-    if gen is None:
-        raise QuizError("QUIZ-3", "unknown question kind; one of " + ", ".join(KINDS),
-                        where="generate", what=repr(kind))
-    if type(seed) is not int:
-        raise QuizError("QUIZ-3", "a question seed is an int", where="generate",
-                        what=repr(seed))
-    return gen(seed, random.Random(f"{kind}:{seed}"))
+    return from_seed(GENERATORS, kind, seed, "generate")

@@ -33,7 +33,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .core import Feedback, Question, QuizError, Score, grade
+from .core import Feedback, Question, QuizError, Score, check_kinds, grade
 from .generators import KINDS, generate
 
 FORMAT = "tutor-progress/1"
@@ -210,15 +210,13 @@ class Session:
     ``Feedback.scored`` is False).
     """
 
+    #: The kinds this session can make, and what it calls them in an error (QUIZ-3).
+    known: tuple[str, ...] = KINDS
+
     def __init__(self, *, seed: int | None = None, progress: Progress | None = None,
-                 kinds: Sequence[str] = KINDS) -> None:
-        for k in kinds:
-            if k not in KINDS:
-                raise QuizError("QUIZ-3", "unknown question kind; one of " + ", ".join(KINDS),
-                                where="Session.kinds", what=repr(k))
-        if not kinds:
-            raise QuizError("QUIZ-3", "a session needs at least one kind", where="Session.kinds")
-        self.kinds = tuple(kinds)
+                 kinds: Sequence[str] | None = None) -> None:
+        self.kinds = check_kinds(self.known if kinds is None else kinds, self.known,
+                                 f"{type(self).__name__}.kinds")
         self.progress = progress
         self._rng = random.Random(seed) if seed is not None else random.Random()
         self._answered: set[str] = set()
@@ -228,19 +226,32 @@ class Session:
         self._streak = 0
         self._by_kind: dict[str, list[int]] = {}
 
-    def next(self, kind: str | None = None) -> Question:
-        """A new question of ``kind`` (by default the session's kinds in turn)."""
+    # the two steps a kind of session may change: how a question is made and how it is graded
+    def make(self, kind: str, seed: int) -> Question:
+        """The question of ``kind`` for ``seed`` (the same seed, the same question)."""
+        return generate(kind, seed)
+
+    def grade(self, question: Question, answer: object) -> Feedback:
+        return grade(question, answer)
+
+    def draw(self, kind: str | None = None) -> tuple[str, int]:
+        """The next question's kind and seed — the session's kinds in turn; the seed from the
+        progress file (fresh after a restart) or from the session's seed. :meth:`make` turns
+        them into the question, here or in a worker thread (see the decision quiz widget)."""
         if kind is None:
             kind = self.kinds[self._issued % len(self.kinds)]
-        question_seed = (self.progress.next_seed() if self.progress is not None
-                         else self._rng.getrandbits(32))
-        question = generate(kind, question_seed)
+        seed = (self.progress.next_seed() if self.progress is not None
+                else self._rng.getrandbits(32))
         self._issued += 1
-        return question
+        return kind, seed
+
+    def next(self, kind: str | None = None) -> Question:
+        """A new question of ``kind`` (by default the session's kinds in turn)."""
+        return self.make(*self.draw(kind))
 
     def answer(self, question: Question, answer: object) -> Feedback:
         """Grade ``answer``; on a first answer, update the score (and the progress file)."""
-        fb = grade(question, answer)
+        fb = self.grade(question, answer)
         first = question.id not in self._answered
         if first:
             self._answered.add(question.id)
