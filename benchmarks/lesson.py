@@ -259,10 +259,15 @@ def main() -> int:
     ap.add_argument("--cull", type=int, default=20, help="idle seconds before culling (run)")
     ap.add_argument("--no-browser", action="store_true", help="skip the chromium timings")
     ap.add_argument("--json", type=Path, help="also write the figures here")
+    ap.add_argument("--lessons", nargs="*", default=[], metavar="NN",
+                    help="only the lessons whose names start so (e.g. 14 15)")
+    ap.add_argument("--renders-only", action="store_true",
+                    help="render time and memory only: no classroom, no answer latency")
     args = ap.parse_args()
 
     root = workspace()
-    lessons = sorted(p.name for p in (root / "notebooks").glob("*.ipynb") if p.name != BLANK)
+    lessons = sorted(p.name for p in (root / "notebooks").glob("*.ipynb") if p.name != BLANK
+                     and (not args.lessons or p.name.startswith(tuple(args.lessons))))
     names = [BLANK, *lessons]
     server = VoilaServer(root / "notebooks", env={"TUTOR_PROGRESS_DIR": str(root / "progress")},
                          args=(f"--MappingKernelManager.cull_idle_timeout={args.cull}",
@@ -321,6 +326,8 @@ def main() -> int:
         print(f"machine load average during the run: {psutil.getloadavg()[0]:.1f} "
               f"on {psutil.cpu_count()} CPUs")
         figures["render"] = rows
+        if args.renders_only:
+            return 0
 
         print(f"\n3. Classroom: {args.sessions} sessions at once, idle culling after "
               f"{args.cull} s", flush=True)

@@ -14,10 +14,15 @@ Wall-clock times (what the learner waits for), each against a baseline measured 
   Budget: p95 ≤ 1 s.
 - **review** — the card-by-card analysis at the end of a deal (11 positions).
 - **advisor** — :class:`tutor.widgets.advisor_panel.AdvisorPanel` (its default 16 deals, a
-  first estimate after 1), through the widget: the time until the rules-of-thumb first look is
-  on the widget, until the first sampled table, and until the final one — in-process and with a
-  warm 2-process pool. Baseline: the final time over the first. Budgets: first estimate
-  ≤ 300 ms, final table ≤ 2 s.
+  first estimate after 1, *anytime* within its time budget), through the widget: the time until
+  the rules-of-thumb first look is on the widget, until the first sampled table, until the
+  final table, and until the chart below it — in-process and with a warm 2-process pool; and on
+  how many deals the final table rests (it stops early when the best call is clear, or before a
+  batch that would overrun the budget). Baseline: the final time over the first. Budgets: first
+  estimate ≤ 300 ms, final table ≤ 2 s.
+- **next question** — the decision quiz's wait on *Next question* when the learner took
+  ``--reading`` seconds over the last one (the next question is made in the background
+  meanwhile); against the time to make one.
 - **decision questions** — generating a play-decision and a bid-decision question.
 - **refresh** — redrawing the table widget from the learner's view.
 
@@ -43,6 +48,7 @@ from tutor.rules.six_bid_solo import PLAY, SixBidSolo
 from tutor.solver import search
 from tutor.solver.advisor import advise_iter
 from tutor.widgets.advisor_panel import AdvisorPanel
+from tutor.widgets.decisions import DecisionQuiz
 from tutor.widgets.table import TableGame, TableWidget
 
 
@@ -145,8 +151,8 @@ def advisor(hands: int, seed: int) -> None:
         texts.append(" ".join(c.text for c in state.view(0).hand))
 
     def run(executor: ProcessPoolExecutor | None
-            ) -> tuple[list[float], list[float], list[float]]:
-        looks, firsts, finals = [], [], []
+            ) -> tuple[list[float], list[float], list[float], list[float]]:
+        looks, firsts, finals, charts = [], [], [], []
         for text in texts:
             panel = AdvisorPanel(hand=text, first=1, seed=seed, executor=executor)
             tables: list[tuple[float, str]] = []
@@ -160,19 +166,38 @@ def advisor(hands: int, seed: int) -> None:
             end = time.perf_counter()
             looks.append(next(t for t, v in verdicts if "First look" in v) - start)
             firsts.append(next(t for t, v in tables if v) - start)
-            finals.append(end - start)
+            finals.append(tables[-1][0] - start)  # the last table drawn: the final one
+            charts.append(end - start)
+            assert panel.advice is not None
+            deals.append(panel.advice.worlds)
+            stops.append(panel.stop)
             panel.box.close()
-        return looks, firsts, finals
+        return looks, firsts, finals, charts
 
-    looks, firsts, finals = run(None)
+    deals: list[int] = []
+    stops: list[str] = []
+
+    def rested() -> str:
+        n = len(deals)
+        text = (f"  the final tables rest on {min(deals)}-{max(deals)} deals (median "
+                f"{sorted(deals)[n // 2]}); stopped: " + ", ".join(
+                    f"{stops.count(k)} {k}" for k in ("done", "clear", "budget")))
+        deals.clear()
+        stops.clear()
+        return text
+
+    looks, firsts, finals, charts = run(None)
     line("advisor: rules-of-thumb first look", looks, 0.3)
     line("advisor: first sampled estimate", firsts, 0.3)
     line("advisor: final table (in-process)", finals, 2.0, firsts)
+    line("advisor: chart drawn (in-process)", charts)
+    print(rested(), flush=True)
     with ProcessPoolExecutor(2) as pool:
         list(pool.map(_warm_worker, range(2)))
-        looks, firsts, finals = run(pool)
+        looks, firsts, finals, charts = run(pool)
     line("advisor: first sampled (2 processes)", firsts, 0.3)
     line("advisor: final table (2 processes)", finals, 2.0, firsts)
+    print(rested(), flush=True)
 
 
 def _warm_worker(_: int) -> int:
@@ -187,12 +212,32 @@ def questions(n: int, seed: int) -> None:
         line(f"{kind} question generated", xs)
 
 
+def next_question(n: int, seed: int, reading: float) -> None:
+    """The wait on *Next question* after ``reading`` seconds over each question (a learner
+    thinking, then reading the feedback): the quiz makes the next one in the background."""
+    for kind in ("play-decision", "bid-decision"):
+        quiz = DecisionQuiz([kind], seed=seed)
+        waits = []
+        for _ in range(n):
+            q = quiz.question
+            assert q is not None
+            time.sleep(reading)  # the learner reads; the worker thread makes the next question
+            quiz.answer(sorted(q.key().answer)[0])
+            waits.append(timed(quiz.new_question))
+        quiz.box.close()
+        line(f"{kind}: next question, {reading:g} s read", waits)
+
+
 def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--deals", type=int, default=4, help="bid deals played at the table")
     p.add_argument("--hands", type=int, default=12, help="hands given to the advisor")
     p.add_argument("--questions", type=int, default=8, help="decision questions per kind")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--reading", type=float, default=20.0,
+                   help="seconds a learner spends on a decision question (0: skip that part)")
+    p.add_argument("--only", nargs="*", default=[],
+                   choices=["table", "advisor", "questions", "next"], help="only these parts")
     p.add_argument("--quick", action="store_true", help="1 deal, 3 hands, 2 questions")
     a = p.parse_args(argv)
     if a.quick:
@@ -200,9 +245,15 @@ def main(argv: list[str]) -> int:
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores",
           flush=True)
     warm()
-    table_moves(a.deals, a.seed)
-    advisor(a.hands, a.seed)
-    questions(a.questions, a.seed)
+    parts = set(a.only or ["table", "advisor", "questions", "next"])
+    if "table" in parts:
+        table_moves(a.deals, a.seed)
+    if "advisor" in parts:
+        advisor(a.hands, a.seed)
+    if "questions" in parts:
+        questions(a.questions, a.seed)
+    if "next" in parts and a.reading > 0:
+        next_question(max(2, a.questions // 2), a.seed, a.reading)
     print(f"load average after: {os.getloadavg()[0]:.2f}")
     return 0
 

@@ -20,8 +20,8 @@ import nbformat
 HERE = Path(__file__).resolve().parent
 KERNEL = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
 
-WIDGETS = ("AuctionExplorer", "CutForDealer", "DealReplay", "DealStepper", "LearnerBox",
-           "QuizWidget")
+WIDGETS = ("AdvisorPanel", "AuctionExplorer", "CutForDealer", "DealReplay", "DealStepper",
+           "DecisionQuiz", "LearnerBox", "QuizWidget", "TableWidget")
 
 
 def setup(cells: list[Cell]) -> Cell:
@@ -64,9 +64,13 @@ NEXT = {
 }  # fmt: skip
 
 
-def footer(name: str) -> Cell:
-    nxt = NEXT.get(name)
+def footer(name: str, nxt: str | None = None, prev: str | None = None) -> Cell:
+    """The links under a lesson: all lessons, the previous one (if given), the next one (by
+    default from :data:`NEXT`)."""
+    nxt = nxt or NEXT.get(name)
     links = "[← All lessons](00-welcome.ipynb)"
+    if prev:
+        links += f" · [← Previous]({prev}.ipynb)"
     if nxt:
         links += f" · [Next: {TITLES[nxt]} →]({nxt}.ipynb)"
     return md(links)
@@ -80,6 +84,7 @@ TITLES = {
     "11-call-solo": "Call Solo", "12-settlement": "Settlement and the match",
     "13-variants": "Variants and where the sources disagree",
     "14-play-against-the-engine": "Play against the engine",
+    "15-decisions": "Decisions and what they cost",
 }  # fmt: skip
 
 # --- the lessons ---------------------------------------------------------------------------------
@@ -542,9 +547,9 @@ LESSON_CELLS: dict[str, list[Cell]] = {
 }  # fmt: skip
 
 
-def notebook(name: str) -> nbformat.NotebookNode:
-    """The notebook of lesson ``name``: setup cell, the lesson's cells, the footer links."""
-    cells = [setup(LESSON_CELLS[name]), *LESSON_CELLS[name], footer(name)]
+def build(name: str, cells: list[Cell]) -> nbformat.NotebookNode:
+    """A lesson notebook from its cells: stable cell ids (``NN-ii``), the kernel and the title,
+    no outputs — shared with ``make_play_lessons.py``."""
     nb = nbformat.v4.new_notebook()
     nb.metadata = {"kernelspec": KERNEL, "language_info": {"name": "python"},
                    "title": f"Six-Bid Solo — {TITLES[name]}"}
@@ -553,10 +558,14 @@ def notebook(name: str) -> nbformat.NotebookNode:
         if kind == "md":
             nb.cells.append(nbformat.v4.new_markdown_cell(source, id=cid))
         else:
-            cell = nbformat.v4.new_code_cell(source, id=cid)
-            nb.cells.append(cell)
+            nb.cells.append(nbformat.v4.new_code_cell(source, id=cid))
     nbformat.validate(nb)
     return nb
+
+
+def notebook(name: str) -> nbformat.NotebookNode:
+    """The notebook of lesson ``name``: setup cell, the lesson's cells, the footer links."""
+    return build(name, [setup(LESSON_CELLS[name]), *LESSON_CELLS[name], footer(name)])
 
 
 def render(name: str) -> str:

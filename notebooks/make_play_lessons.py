@@ -1,4 +1,4 @@
-# ruff: noqa: E501 — markdown is written one paragraph a line where that reads better
+
 """The source of the two lessons that put the engine's opinion in the learner's hands:
 
 - ``14-play-against-the-engine`` — the play table (:class:`tutor.widgets.table.TableWidget`);
@@ -22,23 +22,13 @@ import nbformat
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from make_lessons import KERNEL, Cell, code, md  # noqa: E402  (the sibling lesson source)
+from make_lessons import Cell, build, code, footer, md, setup  # noqa: E402  (the sibling source)
 
-TITLES = {
-    "14-play-against-the-engine": "Play against the engine",
-    "15-decisions": "Decisions and what they cost",
-}
 PREVIOUS = {"14-play-against-the-engine": "13-variants",
             "15-decisions": "14-play-against-the-engine"}
 NEXT = {"14-play-against-the-engine": "15-decisions"}
 
 PLAY: list[Cell] = [
-    code("""
-from tutor.widgets import lesson_style
-from tutor.widgets.table import TableWidget
-
-lesson_style()
-"""),
     md("""
 # Play against the engine
 
@@ -104,13 +94,6 @@ table keeps it in Python and shows you only your seat's view.
 ]
 
 DECISIONS: list[Cell] = [
-    code("""
-from tutor.widgets import LearnerBox, lesson_style
-from tutor.widgets.advisor_panel import AdvisorPanel
-from tutor.widgets.decisions import DecisionQuiz
-
-lesson_style()
-"""),
     md("""
 # Decisions and what they cost
 
@@ -162,7 +145,7 @@ best card is best on average over deals consistent with what you see, not only i
 the cards.
 """),
     code("""
-DecisionQuiz(["play-decision"])
+DecisionQuiz(["play-decision"], start=False)
 """),
 ]
 
@@ -170,30 +153,11 @@ LESSON_CELLS: dict[str, list[Cell]] = {
     "14-play-against-the-engine": PLAY, "15-decisions": DECISIONS}
 
 
-def footer(name: str) -> Cell:
-    links = "[← All lessons](00-welcome.ipynb)"
-    prev = PREVIOUS.get(name)
-    if prev:
-        links += f" · [← Previous]({prev}.ipynb)"
-    nxt = NEXT.get(name)
-    if nxt:
-        links += f" · [Next: {TITLES[nxt]} →]({nxt}.ipynb)"
-    return md(links)
-
-
 def notebook(name: str) -> nbformat.NotebookNode:
-    cells = [*LESSON_CELLS[name], footer(name)]
-    nb = nbformat.v4.new_notebook()
-    nb.metadata = {"kernelspec": KERNEL, "language_info": {"name": "python"},
-                   "title": f"Six-Bid Solo — {TITLES[name]}"}
-    for i, (kind, source) in enumerate(cells):
-        cid = f"{name[:2]}-{i:02d}"
-        if kind == "md":
-            nb.cells.append(nbformat.v4.new_markdown_cell(source, id=cid))
-        else:
-            nb.cells.append(nbformat.v4.new_code_cell(source, id=cid))
-    nbformat.validate(nb)
-    return nb
+    """The notebook of lesson ``name``: the setup cell (imports and the stylesheet), its cells
+    and the footer links."""
+    cells = LESSON_CELLS[name]
+    return build(name, [setup(cells), *cells, footer(name, NEXT.get(name), PREVIOUS.get(name))])
 
 
 def render(name: str) -> str:

@@ -286,6 +286,17 @@ def open_lesson(browser: Any, server: VoilaServer, name: str, *, theme: str | No
     return page
 
 
+#: The id of the kernel behind a page (its audit file and its messages are named after it).
+KERNEL_ID = """async () => (await window.jupyterapp.widgetManagerPromise.promise).kernel.id"""
+
+
+def close(page: Any) -> None:
+    """Close the page as a tab closes (its unload beacon asks Voilà to stop the kernel), and its
+    browser context."""
+    page.close(run_before_unload=True)
+    page.context.close()
+
+
 #: Voilà has run the notebook (no output script left to mount), every widget output has its
 #: view (no "Loading widget..." placeholder) and at least one lesson widget is on the page.
 WIDGETS_DRAWN = """() => {

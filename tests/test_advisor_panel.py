@@ -3,6 +3,7 @@ the table after every batch, the chart and the verdict at the end, nothing hidde
 
 from __future__ import annotations
 
+import math
 import random
 import xml.etree.ElementTree as ET
 from typing import Any
@@ -15,6 +16,7 @@ from tutor.quiz.decisions import clear_call
 from tutor.rules.six_bid_solo import CARDS
 from tutor.solver.advisor import advise_iter
 from tutor.widgets.advisor_panel import (
+    LEAST,
     MIN_SAMPLES,
     AdvisorPanel,
     advice_chart,
@@ -75,7 +77,8 @@ def test_impossible_auctions_are_refused() -> None:
 
 
 def test_advise_shows_progress_table_chart_and_verdict() -> None:
-    panel = AdvisorPanel(hand=LOW, calls="solo pass", samples=8, first=2, seed=3)
+    panel = AdvisorPanel(hand=LOW, calls="solo pass", samples=8, first=2, seed=3,
+                         budget=math.inf)  # no time budget: the figures are reproducible
     assert "endhand" in panel.position.value
     seen: list[float] = []
     tables: list[str] = []
@@ -108,7 +111,7 @@ def test_advise_shows_progress_table_chart_and_verdict() -> None:
 
 
 def test_the_first_estimate_comes_before_the_end() -> None:
-    panel = AdvisorPanel(hand=STRONG, calls="", samples=8, first=1, seed=5)
+    panel = AdvisorPanel(hand=STRONG, calls="", samples=8, first=1, seed=5, budget=math.inf)
     verdicts: list[str] = []
     panel.verdict.observe(lambda c: verdicts.append(c["new"]), names="value")
     panel.advise()
@@ -155,10 +158,30 @@ def test_chart_and_verdict_of_a_pass() -> None:
 
 
 def test_sampling_stops_once_the_best_call_is_clear() -> None:
-    panel = AdvisorPanel(hand=LOW, calls="", samples=32, seed=4)
+    panel = AdvisorPanel(hand=LOW, calls="", samples=32, seed=4, budget=math.inf)
     advice = panel.advise()
     assert advice is not None and advice.worlds < 32 and not advice.done
     assert clear_call(advice, list(panel.view().legal)) is not None
     assert "stopped: the best call is already clear" in plain(panel.progress_text.value)
     assert panel.progress.value == 1.0 and "Verdict" in panel.verdict.value
     assert "Misère" in plain(panel.verdict.value)
+
+
+def test_the_time_budget_stops_sampling_and_says_on_how_many_deals() -> None:
+    """Anytime: a batch that would overrun the budget is not started (issue 5: the final table
+    within 2 s). With no time at all, the first LEAST deals are still solved — an interval on
+    one or two deals says next to nothing — and the page says the figures rest on them."""
+    panel = AdvisorPanel(hand=STRONG, calls="", samples=16, first=1, seed=6, budget=0.0)
+    advice = panel.advise()
+    assert LEAST == 3  # batches of 1 and 2 deals
+    assert advice is not None and advice.worlds == LEAST and not advice.done
+    assert panel.stop == "budget"
+    words = plain(panel.progress_text.value)
+    assert "3 of 16 deals solved" in words and "the figures rest on these 3 deals" in words
+    assert panel.progress.value == 1.0 and "Verdict" in panel.verdict.value
+    assert "<svg" in panel.chart.value and "(3)" in panel.chart.value  # deals per row
+    # the same figures as the advisor's own after those two batches, for the same seed
+    view = panel.view()
+    again = next(a for a in advise_iter(view, 16, advice.seed, first=1, min_samples=MIN_SAMPLES)
+                 if a.worlds == LEAST)
+    assert [r.as_dict() for r in again.rows] == [r.as_dict() for r in advice.rows]

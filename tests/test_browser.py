@@ -17,10 +17,12 @@ from typing import Any
 import nbformat
 import pytest
 from conftest_lesson import (
+    KERNEL_ID,
     LESSONS,
     NOTEBOOKS,
     FrameLog,
     VoilaServer,
+    close,
     mentions,
     open_lesson,
     plain,
@@ -33,13 +35,6 @@ from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("voila")]
 
-KERNEL_ID = """async () => (await window.jupyterapp.widgetManagerPromise.promise).kernel.id"""
-
-
-def close(page: Any) -> None:
-    """Close the page as a tab closes: its unload beacon asks Voilà to stop its kernel."""
-    page.close(run_before_unload=True)
-    page.context.close()
 
 
 def quiz(page: Any, n: int = 0) -> Any:

@@ -22,8 +22,10 @@ from typing import Any
 
 import pytest
 from conftest_lesson import (
+    KERNEL_ID,
     FrameLog,
     VoilaServer,
+    close,
     mentions,
     open_lesson,
     plain,
@@ -39,7 +41,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("voila")]
 
 TABLE = "14-play-against-the-engine.ipynb"
 DECISIONS = "15-decisions.ipynb"
-KERNEL_ID = """async () => (await window.jupyterapp.widgetManagerPromise.promise).kernel.id"""
 #: The kernel has finished the learner's action: a learner button is enabled again, or the deal
 #: is over and its review drawn.
 SETTLED = """n => {
@@ -69,10 +70,6 @@ def new_deal(page: Any, table: Any) -> None:
     page.wait_for_function("""() => !document.querySelector('.tutor-table .tutor-result')
         .textContent.includes('The whole deal')""")
     page.wait_for_function(READY)
-
-
-def close(page: Any) -> None:
-    page.context.close()
 
 
 def assert_fits(page: Any, width: int) -> None:
@@ -259,7 +256,10 @@ def test_decision_quizzes_and_advisor(browser: Any, voila_server: VoilaServer,
         page.locator(".tutor-learner").get_by_text(f"{name}:").wait_for()
         bid, play = page.locator(".tutor-decisions").nth(0), page.locator(".tutor-decisions").nth(1)
 
-        # a play decision: asked at load, answered
+        # the page opened without the solver: nothing is asked before the learner's click
+        assert play.locator(".tutor-quiz-choices button").count() == 0
+        # a play decision: found on request (the engine warms up first), answered
+        play.locator("button.tutor-quiz-next").click()
         words = answer(page, play, auditor)
         assert re.search(r"Right!|Not quite", words) and "SBS-23" in words
         play.locator(".tutor-decision-evidence").get_by_text("Where the cards were").wait_for()
@@ -283,8 +283,8 @@ def test_decision_quizzes_and_advisor(browser: Any, voila_server: VoilaServer,
         assert "mod-success" in (bar.locator(".progress-bar").get_attribute("class") or "") or \
             bar.locator(".progress-bar-success").count()
         done = adv.locator(".tutor-advisor-progress-text").inner_text()
-        assert re.search(r"(\d+) of \1 deals solved|stopped: the best call is already clear",
-                         done), done
+        assert re.search(r"(\d+) of \1 deals solved|stopped: the best call is already clear|"
+                         r"stopped at the [\d.]+-second budget", done), done
         assert "deals solved" in first
         assert "Verdict" in adv.locator(".tutor-advisor-verdict").inner_text()
         auditor.check("advised", "AdvisorPanel")
@@ -296,6 +296,7 @@ def test_decision_quizzes_and_advisor(browser: Any, voila_server: VoilaServer,
         page = open_lesson(browser, voila_server, DECISIONS, theme=theme, width=width)
         try:
             play = page.locator(".tutor-decisions").nth(1)
+            play.locator("button.tutor-quiz-next").click()
             play.locator(".tutor-quiz-choices button").first.wait_for(timeout=120_000)
             if width == 360:
                 assert_fits(page, 360)

@@ -9,7 +9,10 @@ Bid questions ask the advisor, which is the slow part: the tests use a small sam
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -327,3 +330,70 @@ def test_prefetch_gives_the_same_questions_sooner() -> None:
             quiz.next.click()
             assert quiz.notice.value == ""
     assert ids[0] == ids[1]
+
+
+@pytest.mark.usefixtures("clean_widgets")
+def test_the_question_made_ahead_stays_in_python() -> None:
+    """The pre-generated next question (a Future in Python) puts nothing in widget state: not
+    its hand, its choices, nor its answer — before, during and after the current answer."""
+    quiz = DecisionQuiz(["play-decision"], seed=11)
+    q = quiz.question
+    assert q is not None and quiz._ahead is not None
+    nxt = quiz._ahead.result()  # made in the worker thread while the learner reads q
+    assert quiz.ready() and nxt.id != q.id
+    assert nxt.view is not None
+    for stage in ("asked", "answered"):
+        text = browser_text(quiz)
+        assert nxt.id not in text, stage
+        key = nxt.key()
+        for secret in (key.explanation, *key.reasons.values()):
+            assert secret not in text, (stage, secret)
+        assert_hidden_kept(quiz)
+        if stage == "asked":  # (once answered, q's whole deal is shown: every card is named)
+            own = {c.text for c in nxt.view.hand} - {c.text for c in q.view.visible_cards()}
+            assert not mentions(text, own), mentions(text, own)
+            quiz.answer(sorted(q.key().answer)[0])
+    # ready: the next question shows at once, with no "preparing" status
+    said: list[str] = []
+    quiz.status.observe(lambda c: said.append(str(c["new"])), names="value")
+    quiz.next.click()
+    assert quiz.question is not None and quiz.question.id == nxt.id
+    assert not any("Preparing" in s for s in said), said
+
+
+@pytest.mark.usefixtures("clean_widgets")
+def test_preparing_status_only_when_not_ready() -> None:
+    quiz = DecisionQuiz(["play-decision"], seed=12, prefetch=False, start=False)
+    said: list[str] = []
+    quiz.status.observe(lambda c: said.append(str(c["new"])), names="value")
+    quiz.next.click()  # nothing made ahead: the learner is told why they wait
+    assert quiz.question is not None and quiz.status.value == ""
+    assert any("Preparing the next hand" in s for s in said), said
+
+
+def test_lesson_widgets_build_without_the_solver(tmp_path: Path) -> None:
+    """Lessons 14 and 15 build their widgets without importing the solver (numba): it is
+    loaded on the learner's first click (tutor.widgets.engine.warm_up). Run in a fresh
+    interpreter, since this test session has loaded the solver long ago."""
+    code = """
+import sys
+from tutor.widgets import AdvisorPanel, DecisionQuiz, LearnerBox, TableWidget, lesson_style
+import tutor.quiz
+lesson_style()
+TableWidget(seed=3)
+AdvisorPanel(hand="AS TS KS JS 9S AH KH 7H KD QC 7C")
+LearnerBox()
+DecisionQuiz(["bid-decision"], start=False)
+DecisionQuiz(["play-decision"], start=False)
+heavy = sorted(m for m in sys.modules if m.startswith(("numba", "tutor.solver", "matplotlib",
+                                                       "tutor.bots.pimc", "tutor.quiz.decisions")))
+print(heavy)
+from tutor.widgets.engine import engine_ready, warm_up
+said = []
+assert not engine_ready() and warm_up(said.append) and engine_ready() and said
+assert not warm_up(said.append) and len(said) == 1
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=False, env={**os.environ, "TUTOR_PROGRESS_DIR": str(tmp_path)})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]", out.stdout

@@ -244,6 +244,26 @@ def test_trick_captions_winner_and_empty_places() -> None:
     assert "won by seat 0" in (done.get("aria-label") or "")
 
 
+@pytest.mark.parametrize("width", [26, 34, 48, 56])
+def test_trick_captions_stay_inside_the_picture(width: int) -> None:
+    """Each caption is centred under its card and may be wider than the card: the first one
+    ("seat 0 led") once lost its first letters at the left edge. Every caption must fit in the
+    viewBox, with the drawing's own measure of an 11 px character."""
+    from tutor.display.cards import CAPTION_CHAR
+
+    for labels in (["seat 0", "seat 1", "seat 2"], ["you", "seat 2", "seat 1"],
+                   ["seat 2 (you)", "seat 0", "seat 1"]):
+        root = parse(trick_svg(["9S", "KS", "TS"], labels=labels, width=width))
+        box = [float(v) for v in (root.get("viewBox") or "").split()]
+        texts = [e for e in root.iter(SVG + "text") if e.get("aria-hidden") == "true"]
+        assert [e.text for e in texts] == [labels[0] + " led", *labels[1:]]
+        for e in texts:
+            half = len(e.text or "") * CAPTION_CHAR / 2
+            x = float(e.get("x") or 0)
+            assert e.get("text-anchor") == "middle"
+            assert box[0] <= x - half and x + half <= box[0] + box[2], (width, e.text, x, box)
+
+
 def test_trick_input_errors() -> None:
     for kwargs in ({"seats": [1]}, {"seats": [1, 2], "winner": 0}, {"labels": ["a"]},
                    {"slots": 9}):
@@ -395,6 +415,20 @@ def test_lesson_css_defines_every_variable_the_drawings_use() -> None:
     defined = set(re.findall(r"(--st-[a-z-]+)\s*:", css))
     assert used and used <= defined
     assert style_html().startswith("<style>")
+
+
+def test_facts_labels_do_not_float_in_jupyterlab() -> None:
+    """JupyterLab floats ``.jp-OutputArea-output dt`` at 20% width (``dd`` at 80%): inside the
+    facts grid a label would wrap word by word. lesson.css undoes it for every facts list (the
+    widgets no longer carry their own copy of the rule)."""
+    css = re.sub(r"/\*.*?\*/", "", lesson_css(), flags=re.S)
+    for tag in ("dt", "dd"):
+        rule = re.search(r"dl\.st-facts\.st-facts > " + tag + r" \{([^}]*)\}", css)
+        assert rule is not None, tag
+        assert "float: none" in rule.group(1) and "width: auto" in rule.group(1), tag
+    from tutor.widgets.advisor_panel import WIDGET_CSS
+
+    assert "st-facts" not in WIDGET_CSS
 
 
 def test_lesson_css_missing_is_DSP_3(tmp_path: Path) -> None:

@@ -10,7 +10,9 @@ is compared — and leave a notice naming the rule.
 from __future__ import annotations
 
 import json
+import math
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -351,6 +353,38 @@ def test_hint_is_from_the_learners_view_and_legal() -> None:
         return
     tw.hint_button.click()
     assert tw.notice.value == "" and "Hint:" in tw.hint_out.value
+    assert_nothing_hidden_shown(tw)
+
+
+@pytest.mark.rule("SBS-14")
+@pytest.mark.parametrize("budget", [0.0, math.inf])
+def test_auction_hint_is_anytime(budget: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The auction hint samples until the call is clear or the time budget is spent (issue 5:
+    a hint within 1 s), and says on how many deals it rests. Budget 0: the first batch only;
+    no budget: every deal, or fewer once the best call is clear (tests never depend on time)."""
+    from tutor.cards import Card
+    from tutor.widgets import table as table_module
+
+    monkeypatch.setattr(table_module, "HINT_BUDGET", budget)
+    strong = [Card.parse(c) for c in ("AS", "TS", "KS", "QS", "JS", "9S", "AH", "TH", "AD", "TD",
+                                      "AC")]
+    rest = [c for c in CARDS if c not in strong]
+    state = SixBidSolo().deal(2, [strong, rest[:11], rest[11:22]], rest[22:])
+    tw = TableWidget(seat=0, bot="rule", seed=4)
+    tw._load(state.record(), "strong")
+    t = tw.table
+    assert t.learner_to_move() and t.view.phase == "auction"
+    before = t.state.key()
+    tw.hint_button.click()
+    words = plain(tw.hint_out.value)
+    assert tw.notice.value == "" and "Hint:" in words and t.state.key() == before
+    deals = int(re.search(r"in (\d+) deals sampled from your view", words).group(1))  # type: ignore[union-attr]
+    if budget == 0.0:
+        assert deals == 2 and "stopped at the 0-second budget" in words
+    else:
+        assert deals == table_module.HINT_BID_DEALS or "the best call was clear" in words
+    action, _ = t.hint()
+    assert action in t.view.legal  # a legal call (SBS-14)
     assert_nothing_hidden_shown(tw)
 
 

@@ -53,6 +53,7 @@ from .quiz import (
     feedback_emphasis,
     feedback_html,
     lesson_css,
+    pick_html,
     question_html,
     rules_html,
     score_html,
@@ -74,7 +75,8 @@ from .table import (
 __all__ = [
     "EMPHASES", "PIP_COUNT", "DisplayError", "HtmlStr", "SvgStr", "as_card", "calls_html",
     "card_back_svg", "card_svg", "cards_html", "contract_words", "deal_html", "facts_html",
-    "feedback_emphasis", "feedback_html", "hand_svg", "lesson_css", "points_table_html",
-    "position_name", "question_html", "rank_ladder_svg", "rules_html", "score_html", "seat_label",
-    "style_html", "suit_colour_class", "trick_seats", "trick_svg", "view_html",
+    "feedback_emphasis", "feedback_html", "hand_svg", "lesson_css", "pick_html",
+    "points_table_html", "position_name", "question_html", "rank_ladder_svg", "rules_html",
+    "score_html", "seat_label", "style_html", "suit_colour_class", "trick_seats", "trick_svg",
+    "view_html",
 ]

@@ -297,6 +297,11 @@ def hand_svg(cards: Iterable[CardLike], *, four_colour: bool = False,
     return SvgStr(_group_svg(words, total_w, height + 2 * pad, "st-hand", "".join(items)))
 
 
+#: The widest a character of an 11 px sans-serif caption is on average (digits and lower case
+#: are about 0.55 em): room is made for captions by this measure.
+CAPTION_CHAR = 6.4
+
+
 def _group_svg(label: str, w: float, h: float, cls: str, body: str) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="{cls}" role="group" '
             f'aria-label="{esc(label)}" width="{num(w)}" height="{num(h)}" '
@@ -333,13 +338,17 @@ def trick_svg(cards: Sequence[CardLike], *, seats: Sequence[int] | None = None,
     height = width * ASPECT
     cap_h = 16.0 if any(captions) else 0.0
     longest = max((len(c) + 4 for c in captions), default=0)  # " led" on the first
-    step = max(width * 1.12, longest * 6.4 + 6)  # room for the captions (11px sans)
+    cap_w = longest * CAPTION_CHAR  # the widest caption, centred under its card
+    step = max(width * 1.12, cap_w + 6)  # room for the captions side by side
     pad = 2.0
+    # a caption wider than its card overhangs it by half the difference on each side: the
+    # margin keeps the first caption's start ("seat 0 led") and the last one's end in view
+    margin = max(pad, (cap_w - width) / 2 + pad)
     items: list[str] = []
     spoken: list[str] = []
     n = max(slots, len(played))
     for i in range(n):
-        x = pad + i * step
+        x = margin + i * step
         if i < len(played):
             card = played[i]
             seat = seats[i] if seats is not None else None
@@ -360,7 +369,7 @@ def trick_svg(cards: Sequence[CardLike], *, seats: Sequence[int] | None = None,
     label = "trick: " + ("; ".join(spoken) if spoken else "no card played yet")
     if winner is not None:
         label += f"; won by seat {winner}"
-    w = pad * 2 + (n - 1) * step + width if n else width + 2 * pad
+    w = margin * 2 + (n - 1) * step + width if n else width + 2 * pad
     return SvgStr(_group_svg(label, w, height + cap_h + 2 * pad, "st-trick", "".join(items)))
 
 

@@ -45,6 +45,14 @@ def _is_card(value: str) -> bool:
     return True
 
 
+def pick_html(question: Question | None, picks: Sequence[str]) -> HtmlStr:
+    """"Your pick: …" — the learner's current choice echoed in words (announced politely), by
+    the choices' own labels; "nothing" until something is picked."""
+    words = ", ".join(question.label_of(v) for v in picks) \
+        if question is not None and picks else "nothing"
+    return HtmlStr(f'<p class="st-pick" aria-live="polite">Your pick: {esc(words)}</p>')
+
+
 def question_html(question: Question, *, four_colour: bool = False,
                   emphasis: Mapping[CardLike, str] | None = None,
                   feedback: Feedback | None = None, width: float = 64) -> HtmlStr:

@@ -8,7 +8,10 @@ progress bar moves after every batch and the table fills in at once with the fir
 then a matplotlib chart shows the expected chips and P(make) of every row with their 95%
 intervals, and one line says what to do in words. Once the best call is clear beyond every
 other call's 95% interval (pass is worth 0) — the criterion of the bid quiz — sampling stops
-early and says so: more deals would only narrow intervals that are already apart.
+early and says so: more deals would only narrow intervals that are already apart. It is also
+*anytime*: a batch that would overrun the time budget (:data:`BUDGET`, for issue 5's final table
+within 2 s) is not started, and the progress line says on how many deals the figures rest. The
+solver itself is loaded on the first **Advise** (:mod:`tutor.widgets.engine`), not with the page.
 
 The hand is the learner's own: nothing hidden is on this page. The other hands of the deal the
 advisor starts from are random and stay in Python (the advisor reads only the learner's view).
@@ -25,7 +28,7 @@ import math
 import random
 from collections.abc import Sequence
 from concurrent.futures import Executor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 
@@ -34,7 +37,6 @@ from ..cards import Card
 from ..display import facts_html, hand_svg, seat_label, style_html
 from ..display.markup import HtmlStr, esc
 from ..errors import IllegalActionError, NotationError, RecordError
-from ..quiz.decisions import clear_call
 from ..rules.six_bid_solo import (
     AUCTION,
     CALL_BASE,
@@ -48,8 +50,11 @@ from ..rules.six_bid_solo import (
     SixBidSoloState,
     parse_call,
 )
-from ..solver.advisor import Advice, RowResult, advise_iter, wilson
 from .common import Panel, button, guarded, html
+from .engine import advise_within, clear_after, preload, warm_up
+
+if TYPE_CHECKING:  # the solver is loaded on the first Advise (tutor.widgets.engine)
+    from ..solver.advisor import Advice
 
 #: Auction situations offered by name: the calls before the learner (SBS-16a decides the seat).
 SITUATIONS: tuple[tuple[str, str], ...] = (
@@ -64,13 +69,15 @@ SITUATIONS: tuple[tuple[str, str], ...] = (
 _INK = "#010203"  # replaced by currentColor: the chart follows the page's text colour
 #: Deals solved before a row may be dropped as clearly out, or the advice stop as clear.
 MIN_SAMPLES = 6
+#: Seconds (wall clock) the final table may take (issue 5: ≤ 2 s at p95): sampling stops before
+#: a batch that would overrun it, and the table says on how many deals its figures rest.
+BUDGET = 1.6
+#: Deals solved whatever the budget: an interval on one or two deals says next to nothing.
+LEAST = 3
 
-#: Styles shared by the table, the advisor and the decision quizzes (on top of lesson.css). The
-#: facts' ``dt``/``dd`` must not keep JupyterLab's ``.jp-OutputArea-output dt { width: 20% }``
-#: (and ``dd { width: 80% }``) inside the grid: a label would wrap word by word.
+#: Styles shared by the table, the advisor and the decision quizzes (on top of lesson.css).
 WIDGET_CSS = """
 <style>
-.tutor-widget dl.st-facts > dt, .tutor-widget dl.st-facts > dd { float: none; width: auto; }
 .tutor-widget .st-advice th, .tutor-widget .st-advice td { padding: 0.15em 0.5em; }
 </style>
 """
@@ -148,7 +155,9 @@ def advice_chart(advice: Advice) -> HtmlStr:
     from matplotlib import rc_context
     from matplotlib.figure import Figure
 
-    rows = sorted((r for r in advice.rows if r.n), key=RowResult.expected, reverse=True)
+    from ..solver.advisor import wilson
+
+    rows = sorted((r for r in advice.rows if r.n), key=lambda r: r.expected(), reverse=True)
     rc: dict[str, Any] = {"text.color": _INK, "axes.labelcolor": _INK, "axes.edgecolor": _INK,
                           "xtick.color": _INK, "ytick.color": _INK, "font.size": 10,
                           "svg.fonttype": "none", "svg.hashsalt": "solo-tutor"}
@@ -253,7 +262,7 @@ def first_look_html(view: SeatView) -> str:
 
 def verdict(advice: Advice) -> str:
     """The advice in one line of words."""
-    live = sorted((r for r in advice.rows if r.n), key=RowResult.expected, reverse=True)
+    live = sorted((r for r in advice.rows if r.n), key=lambda r: r.expected(), reverse=True)
     if not live:
         return "No contract is open to you: pass is the only call."
     best = live[0]
@@ -280,7 +289,8 @@ def verdict(advice: Advice) -> str:
 class AdvisorPanel(Panel):
     """Ask the bid advisor about a hand (see the module docstring).
 
-    ``samples`` deals are solved per question (``first`` of them before the first estimate);
+    ``samples`` deals are solved per question (``first`` of them before the first estimate),
+    within ``budget`` seconds (:func:`tutor.widgets.engine.advise_within`);
     ``seed`` makes the sampled deals and the random hands reproducible; ``executor`` spreads
     the solving over processes (:mod:`concurrent.futures`).
     """
@@ -288,12 +298,15 @@ class AdvisorPanel(Panel):
     css_class = "tutor-advisor"
 
     def __init__(self, *, hand: str = "", calls: str = "", samples: int = 16, first: int = 1,
-                 seed: int | None = None, executor: Executor | None = None) -> None:
+                 seed: int | None = None, executor: Executor | None = None,
+                 budget: float = BUDGET) -> None:
         super().__init__()
         self.rng = random.Random(seed)
         self.first = first
+        self.budget = budget
         self.executor = executor
         self.advice: Advice | None = None
+        self.stop = ""  # why the last advice stopped: done, clear or budget
         self.hand_text = w.Text(value=hand,
                                 placeholder="11 cards: rank (A T K Q J 9 8 7 6), suit (C S H D)",
                                 description="Your hand", continuous_update=False,
@@ -400,28 +413,31 @@ class AdvisorPanel(Panel):
         self.verdict.value = first_look_html(view)
         self.advise_button.disabled = True
         try:
+            # the solver is loaded on the first Advise, not when the page opens
+            warm_up(lambda text: setattr(self.progress_text, "value", self._status(text)))
+            preload("matplotlib.figure")  # for the chart, while the deals are solved
             last: Advice | None = None
+            stop = ""
             # with processes, one deal per task: the first batch is shared by both cores
             chunk = 1 if self.executor is not None else 4
-            clear = False
-            for advice in advise_iter(view, samples, seed, executor=self.executor,
-                                      first=self.first, chunk=chunk, min_samples=MIN_SAMPLES):
-                last = advice
-                # stop early once the best call is clear beyond every 95% interval (the
-                # criterion of the bid quiz): more deals would only narrow intervals apart
-                clear = advice.worlds >= MIN_SAMPLES and not advice.done and \
-                    clear_call(advice, list(view.legal)) is not None
+            # anytime: stop once the best call is clear beyond every 95% interval (the bid
+            # quiz's criterion: more deals would only narrow intervals already apart), or before
+            # a batch that would overrun the time budget
+            for step in advise_within(view, samples, seed, budget=self.budget,
+                                      clear=clear_after(MIN_SAMPLES, view.legal),
+                                      executor=self.executor, first=self.first, chunk=chunk,
+                                      min_samples=MIN_SAMPLES, least=LEAST):
+                last, stop = step.advice, step.stop
                 with self.box.hold_sync():
-                    self.progress.value = 1.0 if clear else advice.fraction
+                    self.progress.value = 1.0 if stop else last.fraction
                     self.progress_text.value = self._progress_words(
-                        advice.worlds, samples, advice.seconds, clear)
-                    self.table.value = advice_table(advice)
-                    self.verdict.value = self._verdict_html(advice, clear)
-                if clear:
-                    break
+                        last.worlds, samples, last.seconds, stop)
+                    self.table.value = advice_table(last)
+                    self.verdict.value = self._verdict_html(last, bool(stop))
             assert last is not None
             self.advice = last
-            self.progress.bar_style = "success"
+            self.stop = stop
+            self.progress.bar_style = "success"  # finished; the words say on how many deals
             self.chart.value = advice_chart(last)
         finally:
             self.advise_button.disabled = False
@@ -439,11 +455,19 @@ class AdvisorPanel(Panel):
                 + hand_svg(view.hand, width=56, label="your hand") + "</div>")
 
     @staticmethod
-    def _progress_words(done: int, total: int, seconds: float = 0.0, clear: bool = False) -> str:
+    def _status(text: str) -> str:
+        return f'<span class="st-root" role="status" aria-live="polite">{esc(text)}</span>'
+
+    def _progress_words(self, done: int, total: int, seconds: float = 0.0,
+                        stop: str = "") -> str:
+        """How far sampling went — and, when it stopped early, why and on how many deals the
+        figures rest (the learner must know how wide the intervals are likely to be)."""
         t = f" · {seconds:.1f} s" if seconds else ""
-        stop = " — stopped: the best call is already clear" if clear else ""
-        return (f'<span class="st-root" role="status" aria-live="polite">{done} of {total} '
-                f"deals solved{t}{stop}</span>")
+        why = {"clear": " — stopped: the best call is already clear",
+               "budget": f" — stopped at the {self.budget:g}-second budget: the figures rest on "
+                         f"{'this deal' if done == 1 else f'these {done} deals'} (wider "
+                         "intervals; ask again for more)"}
+        return self._status(f"{done} of {total} deals solved{t}{why.get(stop, '')}")
 
     @staticmethod
     def _verdict_html(advice: Advice, clear: bool = False) -> str:

@@ -11,29 +11,38 @@ of every legal card and the whole deal, now that the answer is out.
 Progress is kept like the other quizzes: the page's :class:`~tutor.widgets.quiz.Learner` and
 its progress file (kinds ``bid-decision`` and ``play-decision``, and the rule ids).
 
-Finding a question takes a moment (the advisor samples and solves deals; a play position is
-screened with the solver): the status line says so while it works, and with ``prefetch`` (the
-default) the next question is made in a worker thread while the learner reads the feedback — the
-same questions in the same order, only sooner. The solver keeps its tables per thread.
+Finding a question takes a moment (the advisor samples and solves deals — several seconds for a
+bid question; a play position is screened with the solver). The page opens without the solver:
+it is loaded on the learner's first click (:func:`tutor.widgets.engine.warm_up`, with a "warming
+up the engine…" status). With ``prefetch`` (the default) the next question is made in a worker
+thread while the learner answers the current one — the same questions in the same order (each
+from its seed, drawn in turn), only sooner — and "preparing the next hand…" shows only when it is
+not ready yet. The question made ahead stays in a :class:`~concurrent.futures.Future` in Python:
+nothing of it (its hand, its answer) is in widget state before it is asked. The solver keeps its
+tables per thread.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING, cast
 
 import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 
 from ..cards import Card
-from ..display import deal_html, feedback_html, question_html, score_html
+from ..display import deal_html, feedback_html, pick_html, question_html, score_html
 from ..display.markup import CardLike, esc
-from ..quiz.core import Feedback, QuizError, card_label
-from ..quiz.decisions import KINDS, TITLES, DecisionQuestion, DecisionSession, generate_decision
+from ..quiz.core import Feedback, Question, card_label, check_kinds
+from ..quiz.decision_session import KINDS, TITLES, DecisionSession
 from ..rules.six_bid_solo import CARDS
-from ..solver.advisor import Advice
 from .advisor_panel import WIDGET_CSS, advice_chart, advice_table
 from .common import Panel, button, guarded, html
+from .engine import warm_up
 from .quiz import Learner, page_learner
+
+if TYPE_CHECKING:  # the solver is loaded on the first question (tutor.widgets.engine)
+    from ..quiz.decisions import DecisionQuestion
 
 DECK = frozenset(CARDS)
 
@@ -52,20 +61,14 @@ class DecisionQuiz(Panel):
                  learner: Learner | None = None, seed: int | None = None,
                  start: bool = True, prefetch: bool = True) -> None:
         super().__init__()
-        for k in kinds:
-            if k not in KINDS:
-                raise QuizError("QUIZ-3", "unknown decision kind; one of " + ", ".join(KINDS),
-                                where="DecisionQuiz.kinds", what=repr(k))
-        if not kinds:
-            raise QuizError("QUIZ-3", "a quiz needs at least one kind", where="DecisionQuiz")
-        self.kinds = tuple(kinds)
+        self.kinds = check_kinds(kinds, KINDS, "DecisionQuiz.kinds")
         self.seed = seed
         self.learner = learner if learner is not None else (
             Learner(seed=seed) if seed is not None else page_learner())
         self.session = self._session()
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="tutor-decisions") \
             if prefetch else None
-        self._ahead: Future[DecisionQuestion] | None = None
+        self._ahead: Future[Question] | None = None
         self.question: DecisionQuestion | None = None
         self.feedback: Feedback | None = None
         self.title = title or " · ".join(TITLES[k] for k in self.kinds)
@@ -117,13 +120,19 @@ class DecisionQuiz(Panel):
     def _fetch(self) -> DecisionQuestion:
         """The next question: the one made ahead, or one made now."""
         ahead, self._ahead = self._ahead, None
-        if ahead is not None:
-            return ahead.result()  # a QuizError raised there is raised here
-        return self.session.next()
+        # a QuizError raised in the worker is raised here, by result()
+        q = ahead.result() if ahead is not None else self.session.next()
+        return cast("DecisionQuestion", q)
+
+    def ready(self) -> bool:
+        """Is the next question made already (no wait on *Next question*)?"""
+        return self._ahead is not None and self._ahead.done()
 
     def _prefetch(self) -> None:
+        """Make the next question in the worker thread: its kind and seed are drawn here, in
+        turn, so the run is the same as without prefetching."""
         if self._pool is not None and self._ahead is None:
-            self._ahead = self._pool.submit(generate_decision, *self.session.draw())
+            self._ahead = self._pool.submit(self.session.make, *self.session.draw())
 
     # -- hidden information --
     def hidden_cards(self) -> set[Card]:
@@ -148,12 +157,18 @@ class DecisionQuiz(Panel):
             self.refuse("Answer this question first — then Next question.")
             return
         with self.box.hold_sync():
-            self.status.value = ('<p class="st-root st-muted" role="status" aria-live="polite">'
-                                 "Finding a position where the choice matters (sampling and "
-                                 "solving deals)…</p>")
             self.next.disabled = True
             self.check.disabled = True
-        q = self._fetch()
+        warm_up(self._say)  # the solver, on the first click only
+        if not self.ready():  # a question made ahead shows at once, without a status
+            self._say("Preparing the next hand: finding a position where the choice matters "
+                      "(sampling and solving deals)…")
+        try:
+            q = self._fetch()
+        except BaseException:  # a notice (guarded); the learner may try again
+            self.status.value = ""
+            self.next.disabled = False
+            raise
         self.question, self.feedback = q, None
         with self.box.hold_sync():
             self.status.value = ""
@@ -172,10 +187,12 @@ class DecisionQuiz(Panel):
         self.audit()
         self._prefetch()
 
+    def _say(self, text: str) -> None:
+        self.status.value = (f'<p class="st-root st-muted" role="status" aria-live="polite">'
+                             f"{esc(text)}</p>")
+
     def _pick_words(self, value: str | None) -> str:
-        q = self.question
-        words = q.label_of(value) if q is not None and value is not None else "nothing"
-        return f'<p class="st-pick" aria-live="polite">Your pick: {esc(words)}</p>'
+        return pick_html(self.question, [] if value is None else [value])
 
     @guarded
     def _picked(self) -> None:
@@ -225,6 +242,8 @@ class DecisionQuiz(Panel):
     def _evidence_html(self, q: DecisionQuestion) -> str:
         d = q.detail()
         if q.kind == "bid-decision":
+            from ..solver.advisor import Advice
+
             advice = d["advice_obj"]
             assert isinstance(advice, Advice)
             return ('<section class="st-root" aria-label="the advisor’s table">'

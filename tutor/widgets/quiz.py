@@ -25,10 +25,11 @@ from pathlib import Path
 
 import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 
-from ..display import feedback_html, question_html, score_html
+from ..display import feedback_html, pick_html, question_html, score_html
 from ..display.markup import CardLike, esc
 from ..errors import TutorError
 from ..quiz import KINDS, TITLES, Feedback, Progress, Question, QuizError, Session, generate
+from ..quiz.core import check_kinds
 from .common import Panel, button, guarded, html
 
 #: How many seeds a contract-filtered quiz tries before it takes any contract.
@@ -159,13 +160,7 @@ class QuizWidget(Panel):
                  contract: str | None = None, players: int | None = None,
                  learner: Learner | None = None) -> None:
         super().__init__()
-        for k in kinds:
-            if k not in KINDS:
-                raise QuizError("QUIZ-3", "unknown question kind; one of " + ", ".join(KINDS),
-                                where="QuizWidget.kinds", what=repr(k))
-        if not kinds:
-            raise QuizError("QUIZ-3", "a quiz needs at least one kind", where="QuizWidget")
-        self.kinds = tuple(kinds)
+        self.kinds = check_kinds(kinds, KINDS, "QuizWidget.kinds")
         self.contract = contract
         self.players = players
         self.learner = learner or page_learner()
@@ -262,9 +257,7 @@ class QuizWidget(Panel):
         return [self.single.value] if self.single.value is not None else []
 
     def _pick_words(self, picks: Sequence[str]) -> str:
-        q = self.question
-        words = ", ".join(q.label_of(v) for v in picks) if q is not None and picks else "nothing"
-        return f'<p class="st-pick" aria-live="polite">Your pick: {esc(words)}</p>'
+        return pick_html(self.question, picks)
 
     @guarded
     def _picked(self) -> None:

@@ -37,7 +37,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 
@@ -45,7 +45,6 @@ from ..bots import KINDS as BOT_KINDS
 from ..bots import make_bot
 from ..bots.base import Bot
 from ..bots.hand import estimates
-from ..bots.pimc import PimcBot
 from ..cards import Card, Suit
 from ..display import (
     calls_html,
@@ -63,7 +62,7 @@ from ..engine import record as records
 from ..engine.match import Match
 from ..errors import IllegalActionError, TutorError
 from ..quiz.core import card_label
-from ..quiz.decisions import ReviewLine, action_words, review_iter, sampled_values
+from ..quiz.decision_session import action_words
 from ..rules.six_bid_solo import (
     AUCTION,
     CALL_BASE,
@@ -92,10 +91,18 @@ from ..rules.six_bid_solo import (
     SixBidSoloState,
 )
 from ..state import Action
-from .advisor_panel import WIDGET_CSS
+from .advisor_panel import MIN_SAMPLES, WIDGET_CSS
 from .common import Panel, button, guarded, html
+from .engine import advise_within, clear_after, warm_up
+
+if TYPE_CHECKING:  # the solver is loaded on first use (tutor.widgets.engine)
+    from ..quiz.decisions import ReviewLine
 
 DECK: frozenset[Card] = frozenset(CARDS)
+#: An auction hint: at most this many deals, within this many seconds (issue 5: ≤ 1 s at p95),
+#: and no stop as "clear" before MIN_SAMPLES deals.
+HINT_BID_DEALS = 16
+HINT_BUDGET = 0.7
 
 
 class TableError(TutorError):
@@ -250,6 +257,8 @@ class TablePimc:
         if view.phase == AUCTION and view.to_move == view.seat and not within_reach(view):
             return PASS, ("pass: by the hand count no contract still open is near its mark "
                           "(rules of thumb), so no deal is sampled")
+        from ..bots.pimc import PimcBot  # the solver, on the first sampling move
+
         # naming trump solves every deal once per suit: two deals are enough to rank them
         worlds = 2 if view.phase == DECLARE else worlds_for(view, self.worlds)
         bot = PimcBot(self.rng.getrandbits(31), worlds=worlds, bid_samples=self.bid_samples)
@@ -501,10 +510,43 @@ class TableGame:
     # -- hints and comparisons (from the learner's view only) --
     def hint(self) -> tuple[Action, str]:
         """What a PIMC player would do in the learner's seat, and why — computed from the
-        learner's view (deals sampled from it, each solved double-dummy)."""
+        learner's view (deals sampled from it, each solved double-dummy). In the auction the
+        advisor samples *anytime* (:meth:`bid_hint`)."""
         self._require_turn("hint")
+        view = self.view
+        if view.phase == AUCTION and len(view.legal) > 1 and within_reach(view):
+            return self.bid_hint(view)
         bot = TablePimc(self.rng.getrandbits(31), worlds=self.hint_worlds)
-        return bot.act(self.view)
+        return bot.act(view)
+
+    def bid_hint(self, view: SeatView) -> tuple[Action, str]:
+        """A call from the advisor on up to :data:`HINT_BID_DEALS` deals sampled from the
+        learner's view, stopping when the best call is clear (beyond every other call's 95%
+        interval) or before a batch would overrun :data:`HINT_BUDGET` seconds — the reason says
+        on how many deals it rests. The call follows the PIMC bot's rule: bid the best contract
+        unless its average is at or below the bot's margin (double-dummy defenders are
+        clairvoyant, so a bid that averages a little below 0 is still worth it), else pass
+        (SBS-14, SBS-17)."""
+        from ..bots.pimc import PimcBot
+
+        margin = PimcBot(0).bid_margin
+        steps = list(advise_within(view, HINT_BID_DEALS, self.rng.getrandbits(31),
+                                   budget=HINT_BUDGET, first=2,
+                                   clear=clear_after(MIN_SAMPLES, view.legal)))
+        advice, stop = steps[-1].advice, steps[-1].stop
+        why = {"clear": "the best call was clear, so it stopped there",
+               "budget": f"stopped at the {HINT_BUDGET:g}-second budget"}.get(stop, "")
+        on = f"in {advice.worlds} deals sampled from your view" + (f" ({why})" if why else "")
+        best = advice.best()
+        if best is None or best.expected() <= margin:
+            shown = f"{best.row.label} {best.expected():+.0f}" if best is not None else "none"
+            return PASS, (f"pass: {on}, each solved double-dummy, no contract clears "
+                          f"{margin:+g} chips (best: {shown})")
+        action = CALL_BASE + best.row.contract
+        p = sum(best.made) / best.n
+        return action, (f"{action_words(action)}: {on}, each solved double-dummy, "
+                        f"{best.row.label} averages {best.expected():+.0f} chips and makes "
+                        f"{p:.0%} of the time")
 
     def hint_for(self, seat: object) -> tuple[Action, str]:
         """A hint for ``seat`` — refused unless it is the learner's own seat and turn."""
@@ -522,6 +564,8 @@ class TableGame:
         view, old, new = self._compare_job
         self._compare_job = None
         n = worlds_for(view, self.hint_worlds)
+        from ..quiz.decisions import sampled_values
+
         values = sampled_values(view, [old, new], worlds=n, seed=self.rng.getrandbits(31))
         diff = values[new] - values[old]
         better = "better" if diff > 0 else "worse" if diff < 0 else "as good"
@@ -573,6 +617,8 @@ class TableGame:
         return lines
 
     def review_iter(self) -> Iterator[ReviewLine]:
+        from ..quiz.decisions import review_iter
+
         return review_iter(self.state, self.seat, self.tries)
 
     def learner_cards_played(self) -> int:
@@ -611,6 +657,7 @@ TABLE_CSS = WIDGET_CSS + """
 .tutor-table .st-review td, .tutor-table .st-review th { border: 1px solid var(--st-card-edge);
   padding: 0.15em 0.5em; text-align: left; }
 .tutor-table .st-review { border-collapse: collapse; margin: 0.4em 0; }
+.tutor-table .st-scroll { overflow-x: auto; max-width: 100%; }  /* a narrow phone scrolls it */
 .tutor-table .st-cost { color: var(--st-wrong); font-weight: 600; }
 .tutor-table .st-best { color: var(--st-right); font-weight: 600; }
 .tutor-table .widget-hbox { flex-wrap: wrap; gap: 0.25em; }
@@ -826,6 +873,7 @@ class TableWidget(Panel):
         self.hint_out.value = ""
         self.refresh()
         if self.table._compare_job is not None:
+            warm_up(lambda text: setattr(self.compare_out, "value", self._note(text)))
             self.compare_out.value = self._note("Comparing your two tries on sampled deals…")
             self.compare_out.value = self._note(self.table.compare())
         self._continue()
@@ -836,6 +884,8 @@ class TableWidget(Panel):
             rule = turn_rule(self.table.state.phase)[0]
             raise IllegalActionError(rule, "no bot is to move now" if not self.table.done
                                      else "the deal is over", where="bots")
+        if self.table.bot_kind == "pimc":
+            self._warm()
         self.table.bot_step()
         self.clear_notice()
         self.refresh()
@@ -857,11 +907,17 @@ class TableWidget(Panel):
         t = self.table
         if not t.learner_to_move():
             t._require_turn("hint")
-        self.hint_out.value = self._note("Thinking: sampling deals from your view…")
+        view = t.view
+        if not (view.phase == AUCTION and not within_reach(view)):  # else: no deal is sampled
+            warm_up(lambda text: setattr(self.hint_out, "value", self._note(text)))
+            self.hint_out.value = self._note("Thinking: sampling deals from your view…")
         action, reason = t.hint()
+        words = action_words(action)
+        # the bots' reasons begin with the action itself ("pass: ..."): say it once
+        said = reason if reason.lower().startswith(words.lower()) else f"{words}. {reason}"
         self.hint_out.value = self._note(
-            f"Hint: {action_words(action)}. {reason}. (A sampling player's choice from what you "
-            "can see: deals consistent with your view, each solved double-dummy.)")
+            f"Hint: {said}. (A sampling player's choice from what you can see: deals consistent "
+            "with your view, each solved double-dummy.)")
 
     @guarded
     def auto_changed(self) -> None:
@@ -922,7 +978,14 @@ class TableWidget(Panel):
         self._continue()
 
     # -- moving the bots, finishing the deal --
+    def _warm(self) -> None:
+        """Load the solver on the first action that needs it (not when the page opens),
+        saying so in the status line while it loads."""
+        warm_up(lambda text: setattr(self.status, "value", self._note(text)))
+
     def _continue(self) -> None:
+        if self.auto.value and self.table.bot_kind == "pimc" and self.table.bot_to_move():
+            self._warm()  # the sampling bots solve deals
         if self.auto.value:
             self.table.run_bots(on_step=lambda _e: self.refresh())
         self.refresh()
@@ -935,6 +998,7 @@ class TableWidget(Panel):
         head = self._settlement_html()
         self.result.value = head
         if t.state.bidder is not None and t.learner_cards_played():
+            self._warm()  # the review solves every position of the learner's
             self.progress.layout.display = None
             self.progress.value = 0.0
             total = t.learner_cards_played()
@@ -1222,7 +1286,7 @@ class TableWidget(Panel):
         rows = []
         for ln in lines:
             a = ln.analysis
-            best = " or ".join(card_label(CARDS[c]) for c in a.best())
+            best = ", ".join(card_label(CARDS[c]) for c in a.best())  # each as good
             cost = ln.cost
             cls = "st-best" if cost == 0 else "st-cost"
             tried = ", ".join(f"{card_label(CARDS[c])} ({a.cost(c)})" for c in ln.tries)
@@ -1237,10 +1301,10 @@ class TableWidget(Panel):
                 "perfect play after each card)</h4>"
                 f"<p>{best_n} of {len(lines)} cards were best; together they gave away {lost} "
                 f"{esc(unit)}{esc(more)}.</p>"
-                '<table class="st-review"><thead><tr><th>trick</th><th>your card</th>'
-                f"<th>best</th><th>cost ({esc(unit)})</th><th>cost (chips)</th>"
+                '<div class="st-scroll"><table class="st-review"><thead><tr><th>trick</th>'
+                f"<th>your card</th><th>best</th><th>cost ({esc(unit)})</th><th>cost (chips)</th>"
                 "<th>tried and taken back (cost)</th></tr></thead><tbody>"
-                + "".join(rows) + "</tbody></table></section>")
+                + "".join(rows) + "</tbody></table></div></section>")
 
     def _end_html(self) -> str:
         t = self.table
