@@ -34,6 +34,8 @@ from tutor.solver import search
 from tutor.solver.advisor import (
     Job,
     Row,
+    RowResult,
+    _drop_clearly_out,
     advise,
     advise_iter,
     advise_view,
@@ -273,3 +275,118 @@ def test_dask_executor(fake_solver: None) -> None:
     del serial["seconds"], pooled["seconds"]
     assert serial == pooled
 
+
+
+def test_estimate_does_not_depend_on_what_was_asked_first() -> None:
+    """The bin and the random threshold depend on the value and the salt only: answers known
+    from another row of the same play (here Guarantee's 80) save searches, never change the
+    estimate — so a row's figures do not depend on which other rows are still live."""
+    from tutor.solver.advisor import _Tests
+
+    class Known(_Tests):
+        def __init__(self, value: int) -> None:
+            self.value = value
+            self.lo, self.hi, self.exact = 0, 121, None
+            self.asked: list[int] = []
+
+        def _ask(self, target: int) -> bool:
+            self.asked.append(target)
+            yes = self.value >= target
+            if yes:
+                self.lo = target
+            else:
+                self.hi = target
+            return yes
+
+    for value in (12, 55, 70, 79, 80, 95, 118):
+        for salt in range(30):
+            fresh = Known(value)
+            told = Known(value)
+            told.reaches(80)  # Guarantee ♣'s question first
+            n_told = len(told.asked)
+            assert fresh.estimate(salt) == told.estimate(salt)
+            assert len(told.asked) - n_told <= len(fresh.asked)
+
+
+def test_batches() -> None:
+    """A small first batch, a check at ``min_samples``, then batches growing by half."""
+    from tutor.solver.advisor import _batches
+
+    assert _batches(40, 2, 8) == [2, 6, 8, 8, 16]
+    assert _batches(400, 2, 8)[:4] == [2, 6, 8, 8]
+    for samples, first, least in [(40, 2, 8), (40, 1, 6), (12, 2, 8), (6, 6, 6), (1, 2, 8),
+                                  (10, 2, 40), (30, 2, 8), (400, 2, 8), (9, 2, 8)]:
+        sizes = _batches(samples, first, least)
+        assert sum(sizes) == samples and min(sizes) >= 1
+        assert sizes[0] == min(first, samples)
+
+
+def test_row_groups_split_by_trump() -> None:
+    from tutor.solver.advisor import _row_groups
+
+    state = SixBidSolo().new_deal(1)
+    rows = open_rows(state.view(state.to_move or 0))
+    groups = _row_groups(rows)
+    assert sorted(i for g in groups for i in g) == list(range(len(rows)))
+    assert len(groups) == 4  # one per trump, the misères with the first
+    for g in groups:
+        trumps = {rows[i].trump for i in g if rows[i].contract not in MISERES}
+        assert len(trumps) == 1
+
+
+def _result(row: Row, chips: list[int]) -> RowResult:
+    return RowResult(row, values=list(chips), chips=list(chips), made=[c > 0 for c in chips])
+
+
+def test_paired_drop_separates_close_rows_on_common_worlds() -> None:
+    """Two Solos that swing together deal by deal, one always 8 chips behind: their own
+    intervals overlap widely, but the paired difference shows the trailing one is out."""
+    rng = random.Random(5)
+    swing = [rng.choice((-120, -40, 40, 120, 200)) for _ in range(12)]
+    best = _result(Row(SOLO, 0), [s + 8 for s in swing])
+    behind = _result(Row(SOLO, 1), swing)
+    assert behind.interval()[1] > best.interval()[0]  # the marginal rule cannot tell them apart
+    _drop_clearly_out([best, behind], paired=False)
+    assert not behind.dropped
+    _drop_clearly_out([best, behind])
+    assert behind.dropped and behind.drop_behind == best.row and not best.dropped
+    assert behind.drop_gap is not None and behind.drop_gap[1] < 0 < best.expected()
+
+
+def test_paired_drop_keeps_ties_and_noise() -> None:
+    """A row equal to the best on every world (a tie), or ahead on some worlds and behind on
+    others without a clear sign, is never dropped by the paired rule."""
+    a = _result(Row(SOLO, 0), [40, 80, -40, 120, 40, 80, -40, 120])
+    tie = _result(Row(SOLO, 1), list(a.chips))
+    noisy = _result(Row(SOLO, 2), [48, 72, -32, 112, 48, 72, -48, 128])
+    _drop_clearly_out([a, tie, noisy])
+    assert not tie.dropped and not noisy.dropped
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_adaptive_stopping_keeps_the_eventual_best_row(fake_solver: None, seed: int) -> None:
+    """On the test hands, the row best over all 40 worlds (when it beats passing) is never
+    dropped by adaptive stopping, and the advice matches the full run's."""
+    record = _record(20 + seed)
+    full = advise_view(record, 40, seed, adaptive=False)
+    fast = advise_view(record, 40, seed)
+    means = [r.expected() for r in full.rows]
+    top = max(range(len(means)), key=means.__getitem__)
+    if means[top] > 0:
+        assert not fast.rows[top].dropped
+        assert fast.recommendation() == full.recommendation()
+    for r_fast, r_full in zip(fast.rows, full.rows, strict=True):
+        assert r_fast.chips == r_full.chips[: r_fast.n]  # the same worlds, the same figures
+
+
+def test_pool_splits_rows_and_deals_yet_gives_the_same_table(fake_solver: None) -> None:
+    """Tasks of one deal and one trump, or several deals, through a thread pool: the same
+    table as in-process, batch by batch."""
+    serial = [a.as_dict() for a in advise_iter(_record(), 20, 4, first=1)]
+    for chunk in (None, 3):
+        with ThreadPoolExecutor(2) as pool:
+            pooled = [a.as_dict() for a in advise_iter(_record(), 20, 4, first=1,
+                                                       executor=pool, chunk=chunk)]
+        for x in serial + pooled:
+            x.pop("seconds", None)
+        assert serial == pooled

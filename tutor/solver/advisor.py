@@ -244,19 +244,24 @@ class _Tests:
     def estimate(self, salt: int) -> int:
         """An unbiased estimate of the points from a few yes/no searches.
 
-        Bracket the value between two of :data:`BRACKETS` (61 among them, so make or fail is
-        exact), then ask once more at a threshold T drawn uniformly inside the bracket
-        [lo, hi): the estimate lo + (hi − 1 − lo)·[value ≥ T] has expectation exactly the value
-        (P(value ≥ T) = (value − lo)/(hi − 1 − lo)), with an error of at most half a bracket.
+        Find the value's bin among :data:`BRACKETS` — [0, 41), [41, 61), [61, 81), [81, 101),
+        [101, 121); 61 is an edge, so make or fail is exact — then ask once more at a threshold
+        T drawn uniformly inside the bin [lo, hi): the estimate lo + (hi − 1 − lo)·[value ≥ T]
+        has expectation exactly the value (P(value ≥ T) = (value − lo)/(hi − 1 − lo)), with an
+        error of at most half a bin. The bin and T depend only on the value and ``salt``, so
+        the estimate is the same whatever else was asked of this play first (another row's
+        answers only save searches).
         """
+        lo, hi = 0, 121
         while True:
-            inside = [b for b in BRACKETS if self.lo < b < self.hi]
+            inside = [b for b in BRACKETS if lo < b < hi]
             if not inside:
                 break
-            self.reaches(61 if 61 in inside else inside[len(inside) // 2])
-        lo, hi = self.lo, self.hi
-        if hi - lo <= 1:
-            return lo
+            b = 61 if 61 in inside else inside[len(inside) // 2]
+            if self.reaches(b):
+                lo = b
+            else:
+                hi = b
         t = random.Random(salt).randint(lo + 1, hi - 1)
         return hi - 1 if self.reaches(t) else lo
 
@@ -342,6 +347,10 @@ class RowResult:
     made: list[bool] = field(default_factory=list)
     dropped: bool = False
     drop_floor: float | None = None  # the bound it fell below when dropped
+    #: when dropped for trailing the best row world by world: that row, and the 95% interval
+    #: of the mean difference (this row's chips minus the best's) on the worlds both had
+    drop_behind: Row | None = None
+    drop_gap: tuple[float, float] | None = None
 
     @property
     def n(self) -> int:
@@ -363,14 +372,7 @@ class RowResult:
         if not self.row.needs_exact():
             lo, hi = wilson(sum(self.made), n)
             return self.stake * (2 * lo - 1), self.stake * (2 * hi - 1)
-        if n == 1:
-            return -math.inf, math.inf
-        # Student's t for small n: a few worlds that happen to agree must not look certain
-        from ..bots.arena import _T975
-        t = _T975[n - 2] if n - 1 <= len(_T975) else Z95
-        half = t * statistics.stdev(self.chips) / math.sqrt(n)
-        m = self.expected()
-        return m - half, m + half
+        return _mean_interval(self.chips)
 
     def as_dict(self) -> dict[str, Any]:
         lo, hi = self.interval()
@@ -390,6 +392,19 @@ class RowResult:
             "mean_points": points,
             "dropped": self.dropped,
         }
+
+
+def _mean_interval(xs: Sequence[float]) -> tuple[float, float]:
+    """95% interval for the mean of ``xs``: Student's t for small n — a few worlds that happen
+    to agree must not look certain (one world: ±infinity)."""
+    n = len(xs)
+    if n < 2:
+        return -math.inf, math.inf
+    from ..bots.arena import _T975
+    t = _T975[n - 2] if n - 1 <= len(_T975) else Z95
+    half = t * statistics.stdev(xs) / math.sqrt(n)
+    m = statistics.fmean(xs)
+    return m - half, m + half
 
 
 def _finite(x: float) -> float | None:
@@ -461,17 +476,37 @@ def _view_of(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState) -> 
     return state.view(seat)
 
 
-def _batches(samples: int, first: int) -> list[int]:
-    """Batch sizes: a small first batch (a quick first estimate), then doubling."""
-    out = []
+def _batches(samples: int, first: int, min_samples: int = 8) -> list[int]:
+    """Batch sizes: a small first batch (a quick first estimate), then up to ``min_samples``
+    (where rows may first be dropped), then growing by half of what is done — a check after
+    every batch, and few batches (each waits for its slowest world)."""
+    out: list[int] = []
+    at = 0
     size = max(1, min(first, samples))
-    left = samples
-    while left > 0:
-        size = min(size, left)
+    step = max(1, min_samples)
+    while at < samples:
+        size = min(size, samples - at)
+        if out and samples - at - size <= step // 2:  # no tiny last batch: one wait fewer
+            size = samples - at
         out.append(size)
-        left -= size
-        size *= 2
+        at += size
+        size = min_samples - at if at < min_samples else max(step, at // 2)
     return out
+
+
+def _row_groups(rows: Sequence[Row]) -> list[list[int]]:
+    """The rows (by index) split for separate tasks: one group per trump, the misères with the
+    first. Rows of one trump share a play or at least the kernel's table context, so nothing
+    is lost by solving other trumps elsewhere; on a pool, one deal's rows keep both cores busy
+    (the first estimate comes from few deals)."""
+    groups: dict[int, list[int]] = {}
+    for i, row in enumerate(rows):
+        groups.setdefault(row.trump if row.contract not in MISERES else -1, []).append(i)
+    if -1 in groups and len(groups) > 1:
+        misere = groups.pop(-1)
+        first_key = min(groups)
+        groups[first_key] = misere + groups[first_key]
+    return [sorted(g) for _, g in sorted(groups.items())]
 
 
 def advise_iter(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState, samples: int,
@@ -480,10 +515,12 @@ def advise_iter(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState, 
                 exact: bool = False) -> Iterator[Advice]:
     """Yield the advice after every batch of worlds; the last one has ``done`` True.
 
-    ``first`` worlds make the first estimate; batches then double. ``chunk`` worlds go to the
-    executor per task (default: each batch in up to 4 tasks, so 2 workers stay busy).
-    ``min_samples`` worlds are solved for every row before any row may be dropped; ``adaptive``
-    False solves every row on every world (the baseline of ``benchmarks/advisor.py``).
+    ``first`` worlds make the first estimate; the next batch brings every row to
+    ``min_samples`` worlds, after which a row may be dropped (:func:`_drop_clearly_out`), and
+    batches then grow by half the worlds done. With an ``executor``, each task is ``chunk``
+    worlds (default 1) of the rows of one trump (:func:`_row_groups`), so both cores of a pool
+    share even a one-deal batch; without one, a batch runs in-process. ``adaptive`` False
+    solves every row on every world (the baseline of ``benchmarks/advisor.py``).
     ``exact`` solves Solo and Heart Solo points exactly instead of estimating them from a few
     yes/no searches (unbiased either way; exact is many times slower).
     """
@@ -507,22 +544,30 @@ def advise_iter(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState, 
     results = [RowResult(r, stake=_tariff(r) * (players - 1)) for r in rows]
     advice = Advice(view.seat, seed, samples, results)
     at = 0
-    for size in _batches(samples, first):
+    for size in _batches(samples, first, min_samples):
         batch = list(enumerate(deals))[at: at + size]
         at += size
         live = [r for r in results if not r.dropped]
-        live_rows = tuple(r.row for r in live)
-        step = chunk or (len(batch) if executor is None else max(1, -(-len(batch) // 4)))
+        groups = _row_groups([r.row for r in live]) if executor is not None \
+            else [list(range(len(live)))]
+        step = chunk or (len(batch) if executor is None else 1)
         pieces = [tuple(batch[i: i + step]) for i in range(0, len(batch), step)]
-        tasks = [(job, p, live_rows) for p in pieces]
+        tasks = [(job, p, tuple(live[k].row for k in g)) for p in pieces for g in groups]
+        where = [(p, g) for p in pieces for g in groups]
         outs = executor.map(_chunk_task, tasks) if executor is not None \
             else map(_chunk_task, tasks)
-        for per_chunk in outs:
-            for per_world in per_chunk:
-                for r, (value, chips, ok) in zip(live, per_world, strict=True):
-                    r.values.append(value)
-                    r.chips.append(chips)
-                    r.made.append(ok)
+        # reassemble deal by deal: every live row gets the batch's deals in the same order
+        got: dict[int, list[tuple[int, int, bool]]] = {}
+        for (piece, group), per_chunk in zip(where, outs, strict=True):
+            for (w, _), per_world in zip(piece, per_chunk, strict=True):
+                cells = got.setdefault(w, [(0, 0, False)] * len(live))
+                for k, cell in zip(group, per_world, strict=True):
+                    cells[k] = cell
+        for w, _ in batch:
+            for r, (value, chips, ok) in zip(live, got[w], strict=True):
+                r.values.append(value)
+                r.chips.append(chips)
+                r.made.append(ok)
         advice.worlds = at
         if adaptive and at >= min_samples:
             _drop_clearly_out(results)
@@ -531,19 +576,35 @@ def advise_iter(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState, 
         yield advice
 
 
-def _drop_clearly_out(results: Sequence[RowResult]) -> None:
-    """Drop rows whose 95% upper bound is below the best row's lower bound — or below 0, for
-    passing is always open and worth 0 (SBS-17: a deal thrown in changes nothing). The best row
-    is never dropped, so the advice always has one row sampled to the end."""
+def _drop_clearly_out(results: Sequence[RowResult], paired: bool = True) -> None:
+    """Drop the rows clearly worse than another choice, at 95%:
+
+    - below passing: the row's upper bound is below 0 — passing is always open and worth 0
+      (SBS-17: a deal thrown in changes nothing);
+    - below the best row: its upper bound is below the best row's lower bound;
+    - (``paired``) behind the best row *world by world*: the 95% interval of the mean of
+      (this row's chips − the best row's chips) over the same worlds lies below 0. Every row
+      is solved on the same worlds, so this difference is free of the deal-to-deal swing both
+      rows share (a strong hand makes Solo ♣ and Solo ♠ alike): it separates two close rows
+      after far fewer worlds than their separate intervals do (common random numbers).
+
+    The best row is never dropped, so the advice always has one row sampled to the end."""
     live = [r for r in results if not r.dropped and r.n]
     if len(live) < 2:
         return
     best = max(live, key=RowResult.expected)
     floor = max(best.interval()[0], 0.0)
     for r in live:
-        if r is not best and r.interval()[1] < floor:
+        if r is best:
+            continue
+        if r.interval()[1] < floor:
             r.dropped = True
             r.drop_floor = floor
+        elif paired and r.n == best.n:  # rows still live share every world so far
+            gap = _mean_interval([a - b for a, b in zip(r.chips, best.chips, strict=True)])
+            if gap[1] < 0:
+                r.dropped = True
+                r.drop_behind, r.drop_gap = best.row, gap
 
 
 def advise_view(view: SeatView | Mapping[str, Any] | SixBidSoloState, samples: int, seed: int,
