@@ -92,7 +92,7 @@ from ..rules.six_bid_solo import (
 )
 from ..state import Action
 from .advisor_panel import MIN_SAMPLES, WIDGET_CSS
-from .common import Panel, button, guarded, html
+from .common import Panel, Shared, button, guarded, html
 from .engine import advise_within, clear_after, warm_up
 
 if TYPE_CHECKING:  # the solver is loaded on first use (tutor.widgets.engine)
@@ -686,6 +686,7 @@ class TableWidget(Panel):
         self.match_deals = match_deals
         n = self.table.game.players
 
+        same = Shared()  # one layout and one style for the buttons: fewer models to send
         # controls
         self.seat_pick = w.Dropdown(options=[(f"seat {s}", s) for s in range(n)], value=seat,
                                     description="Your seat", layout=w.Layout(width="auto"))
@@ -695,21 +696,21 @@ class TableWidget(Panel):
         self.mode_pick = w.Dropdown(options=[("single deals", 0),
                                              (f"a match of {match_deals} deals", match_deals)],
                                     value=0, description="Play", layout=w.Layout(width="auto"))
-        self.new_button = button("New deal", cls="tutor-new-deal", style="primary")
+        self.new_button = button("New deal", cls="tutor-new-deal", style="primary", shared=same)
         controls = w.HBox([self.seat_pick, self.bot_pick, self.mode_pick, self.new_button])
         controls.add_class("tutor-controls")
 
-        self.status = html("", "tutor-status")
-        self.view_out = html("", "tutor-view")
-        self.aid_out = html("", "tutor-aid")
+        self.status = html("", "tutor-status", shared=same)
+        self.view_out = html("", "tutor-view", shared=same)
+        self.aid_out = html("", "tutor-aid", shared=same)
 
         # the learner's actions: calls, trumps, Call Solo's call, cards
         self.call_buttons = [button("pass" if k == 0 else CONTRACT_NAMES[CONTRACTS[k - 1]],
-                                    cls="tutor-call") for k in range(7)]
+                                    cls="tutor-call", shared=same) for k in range(7)]
         self.calls_box = w.HBox(self.call_buttons)
         self.calls_box.add_class("tutor-calls")
         self.trump_buttons = [button(f"trump {s.symbol}", cls="tutor-trump",
-                                     tooltip=f"trump {s.noun}") for s in Suit]
+                                     tooltip=f"trump {s.noun}", shared=same) for s in Suit]
         for s, b in zip(Suit, self.trump_buttons, strict=True):
             b.add_class("st-red" if s.is_red else "st-black")
         self.trumps_box = w.HBox(self.trump_buttons)
@@ -718,12 +719,13 @@ class TableWidget(Panel):
                                     layout=w.Layout(width="9em"))
         self.call_suit = w.Dropdown(options=list(_SUITS), value="C",
                                     layout=w.Layout(width="9em"))
-        self.call_button = button("Call this card", cls="tutor-call-card")
-        self.decline_button = button("Call no card", cls="tutor-decline")
+        self.call_button = button("Call this card", cls="tutor-call-card", shared=same)
+        self.decline_button = button("Call no card", cls="tutor-decline", shared=same)
         self.callcard_box = w.HBox([self.call_rank, self.call_suit, self.call_button,
                                     self.decline_button])
         self.callcard_box.add_class("tutor-callcard")
-        self.card_buttons = [button("", cls="tutor-card") for _ in range(12)]
+        self.card_buttons = [button("", cls="tutor-card", shared=same, own_layout=True)
+                             for _ in range(12)]  # each hidden alone when the hand shrinks
         for b in self.card_buttons:
             b.add_class("st-card-btn")
         self.cards_box = w.HBox(self.card_buttons)
@@ -732,11 +734,12 @@ class TableWidget(Panel):
         self._call_actions: list[Action] = [PASS] + [CALL_BASE + k for k in range(1, 7)]
 
         # tools
-        self.hint_button = button("Hint", cls="tutor-hint",
+        self.hint_button = button("Hint", cls="tutor-hint", shared=same,
                                   tooltip="what a sampling player would do here, and why")
-        self.undo_button = button("Take back", cls="tutor-undo",
+        self.undo_button = button("Take back", cls="tutor-undo", shared=same,
                                   tooltip="take back your last call or card and try another")
-        self.next_button = button("Next bot move", cls="tutor-next")
+        self.next_button = button("Next bot move", cls="tutor-next", shared=same,
+                                  own_layout=True)
         self.auto = w.Checkbox(value=auto, description="Bots play at once", indent=False,
                                layout=w.Layout(width="auto"))
         self.aid = w.Checkbox(value=teaching_aid, indent=False, layout=w.Layout(width="auto"),
@@ -747,24 +750,24 @@ class TableWidget(Panel):
         tools = w.HBox([self.hint_button, self.undo_button, self.next_button, self.auto,
                         w.HBox([self.aid, aid_note])])
         tools.add_class("tutor-tools")
-        self.hint_out = html("", "tutor-hint-out")
-        self.compare_out = html("", "tutor-compare")
-        self.log_out = html("", "tutor-log")
+        self.hint_out = html("", "tutor-hint-out", shared=same)
+        self.compare_out = html("", "tutor-compare", shared=same)
+        self.log_out = html("", "tutor-log", shared=same)
         self.progress = w.FloatProgress(value=0.0, min=0.0, max=1.0, description="Analysing",
                                         layout=w.Layout(display="none", width="auto"))
         self.progress.add_class("tutor-progress")
-        self.result = html("", "tutor-result")
+        self.result = html("", "tutor-result", shared=same)
 
         # records
         self.save_name = w.Text(value="", placeholder="a name for this deal",
                                 description="Deal name", layout=w.Layout(width="auto"))
-        self.save_button = button("Save deal", cls="tutor-save")
+        self.save_button = button("Save deal", cls="tutor-save", shared=same)
         self.load_pick = w.Dropdown(options=[], description="Saved deals",
                                     layout=w.Layout(width="auto"))
-        self.load_button = button("Load", cls="tutor-load")
+        self.load_button = button("Load", cls="tutor-load", shared=same)
         self.upload = w.FileUpload(accept=".json", multiple=False, description="Open a record")
         self.upload.add_class("tutor-upload")
-        self.files_out = html("", "tutor-files")
+        self.files_out = html("", "tutor-files", shared=same)
         files = w.HBox([self.save_name, self.save_button, self.load_pick, self.load_button,
                         self.upload])
         files.add_class("tutor-records")
