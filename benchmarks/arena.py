@@ -6,6 +6,7 @@ confidence interval. Deals are spread over a process pool (2 workers on the proj
 
     python benchmarks/arena.py                      # the default ladder
     python benchmarks/arena.py --match pimc:rule --deals 100 --seed 7
+    python benchmarks/arena.py --match pimc:rule:60 --pimc-auction rule   # PIMC's play alone
 
 Prints a markdown table; exit status 1 if a rung's interval does not clear zero in favour of
 the stronger kind (so ``make arena`` fails loudly when the ladder breaks).
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -25,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tutor.bots.arena import DealResult, MatchResult, duplicate_match
 
-DEFAULT = ["rule:random:300", "pimc:rule:60"]
+DEFAULT = ["rule:random:300", "pimc:rule:120"]
 
 
 def _warm() -> None:
@@ -50,8 +52,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--save", help="append each deal's scores as JSON lines to this file")
     p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     p.add_argument("--pimc-worlds", type=int, default=6, help="worlds per PIMC card choice")
+    p.add_argument("--pimc-max-worlds", type=int, default=12,
+                   help="most worlds per PIMC card choice when the choice stays close")
     p.add_argument("--pimc-bid-samples", type=int, default=8, help="worlds per PIMC bid")
+    p.add_argument("--pimc-auction", choices=("pimc", "rule"), default="pimc",
+                   help="diagnostic hybrid: 'rule' lets the PIMC bot bid as the rule bot does")
+    p.add_argument("--pimc-play", choices=("pimc", "rule"), default="pimc",
+                   help="diagnostic hybrid: 'rule' lets the PIMC bot play as the rule bot does")
     args = p.parse_args(argv)
+    load0 = os.getloadavg()
+    wall0, cpu0 = time.perf_counter(), time.process_time()
     matches = args.match or DEFAULT
     rows: list[MatchResult] = []
     ok = True
@@ -75,12 +85,17 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  {a} vs {b}: {len(done)}/{deals} deals, mean {mean:+.1f}, "
                           f"{time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
 
-            pimc = {"worlds": args.pimc_worlds, "bid_samples": args.pimc_bid_samples}
+            pimc = {"worlds": args.pimc_worlds, "bid_samples": args.pimc_bid_samples,
+                    "max_worlds": args.pimc_max_worlds, "auction": args.pimc_auction,
+                    "play": args.pimc_play}
             result = duplicate_match(a, b, deals, args.seed, executor=pool, progress=tick,
                                      bot_options={"pimc": pimc}, start=args.start)
             rows.append(result)
             lo, _ = result.interval
             ok = ok and lo > 0
+    # the workers have been joined: their CPU time is in RUSAGE_CHILDREN
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = time.process_time() - cpu0 + children.ru_utime + children.ru_stime
     print("| match (A vs B) | deals | A's chips per deal | 95% interval | verdict | time |")
     print("|---|---|---|---|---|---|")
     for r in rows:
@@ -89,6 +104,17 @@ def main(argv: list[str] | None = None) -> int:
         bid = [x for d in r.deals for x in d.bidders]
         print(f"{r.a} vs {r.b}: bidder was A in {bid.count('A')}, B in {bid.count('B')}, "
               f"thrown in {bid.count('')} of {len(bid)} plays")
+        split: dict[tuple[str, str], list[int]] = {}
+        for d in r.deals:
+            for chips, who, contract in zip(d.chips_a, d.bidders, d.contracts, strict=True):
+                if who:
+                    split.setdefault((who, contract), []).append(chips)
+        print("   A's chips per play, by bidder and contract: " + "; ".join(
+            f"{who} bids {c} {sum(v) / len(v):+.0f} ({len(v)})"
+            for (who, c), v in sorted(split.items())))
+    print(f"wall {time.perf_counter() - wall0:.0f} s, CPU {cpu:.0f} s (this process and the "
+          f"{args.workers} workers); load average {load0[0]:.1f} at the start, "
+          f"{os.getloadavg()[0]:.1f} at the end")
     return 0 if ok else 1
 
 

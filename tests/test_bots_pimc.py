@@ -4,15 +4,26 @@ double-dummy solves cheap."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
 from tutor.bots.arena import play_out
-from tutor.bots.pimc import PimcBot, card_values, chips_for
+from tutor.bots.hand import trump_estimate, uncovered
+from tutor.bots.pimc import (
+    SCREEN_COUNT,
+    SCREEN_UNCOVERED,
+    PimcBot,
+    card_values,
+    chips_for,
+    settled,
+)
+from tutor.bots.rule_bot import RuleBot
 from tutor.engine.sampler import Sampler
 from tutor.rules.six_bid_solo import (
     MISERES,
+    PASS,
     PLAY,
     SixBidSolo,
     SixBidSoloState,
@@ -51,11 +62,11 @@ def test_pimc_plays_for_its_own_side(contract: str) -> None:
         seat = state.to_move
         assert seat is not None
         view = state.view(seat)
-        bot = PimcBot(seed, worlds=1, exact=True)
+        bot = PimcBot(seed, worlds=1, max_worlds=1, exact=True)
         card, reason = bot.act(view)
         assert card in view.legal and "sampled" in reason
         # the same world the bot drew: a twin bot with the same seed draws it again
-        world = PimcBot(seed, worlds=1, exact=True)._worlds(view, Sampler(view))[0]
+        world = PimcBot(seed, worlds=1, exact=True)._worlds(view, Sampler(view), 1)[0]
         values = search.analyse(world)
         bidder = seat == state.bidder
         wants_high = bidder != (state.contract in MISERES)
@@ -134,3 +145,101 @@ def test_estimated_solo_card_values_keep_the_brackets() -> None:
                     assert quick[d] == quick[c]
             checked += 1
     assert checked > 10
+
+
+def test_settled_stops_only_when_the_choice_is_clear() -> None:
+    """A card better in every world is settled; two cards trading wins are not; cards equal in
+    every world are (more worlds cannot tell them apart)."""
+    assert settled({1: [10.0] * 6, 2: [0.0] * 6})
+    assert settled({1: [4.0, 8.0, 4.0, 8.0], 2: [4.0, 8.0, 4.0, 8.0]})
+    assert not settled({1: [40.0, 0, 40, 0, 40, 0], 2: [0.0, 40, 0, 40, 0, 30]})
+    # a lead within INDIFFERENT chips at the upper bound is not worth more solving
+    assert settled({1: [1.0] * 6, 2: [0.0] * 6})
+
+
+def test_adaptive_sampling_agrees_with_full_sampling_when_a_card_dominates() -> None:
+    """Where the full run's card is at least as good as every other card in each of its 12
+    worlds, and strictly better in the first 4 — the adaptive bot's first batch, the same
+    worlds — the adaptive bot plays it too, and never solves more worlds than its cap."""
+    checked = 0
+    contracts = ["solo", "heart-solo", "guarantee-solo", "misere"]
+    for contract, seed in itertools.product(contracts, range(16)):
+        state = _late(seed, contract, 12 + seed % 9)
+        if state.phase != PLAY or len(state.legal_actions()) < 2:
+            continue
+        seat = state.to_move
+        assert seat is not None
+        view = state.view(seat)
+        full = PimcBot(seed, worlds=12, max_worlds=12, budget=None)
+        worlds = PimcBot(seed, worlds=12, max_worlds=12)._worlds(view, Sampler(view), 12)
+        chips = {c: [chips_for(w, seat, card_values(w, 0, True)[c]) for w in worlds]
+                 for c in view.legal}
+        card, _ = full.act(view)
+        if not all(all(a >= b for a, b in zip(chips[card], xs, strict=True))
+                   and all(a > b for a, b in zip(chips[card][:4], xs[:4], strict=True))
+                   for c, xs in chips.items() if c != card):
+            continue
+        adaptive = PimcBot(seed, worlds=4, max_worlds=12, budget=None)
+        assert adaptive.act(view)[0] == card
+        assert adaptive.worlds_used[-1] <= 12
+        checked += 1
+    assert checked >= 2
+
+
+def test_cpu_guard_cuts_a_card_choice_short() -> None:
+    """The CPU budget is a guard rail: once spent, no more worlds (but at least two)."""
+    state = _late(2, "solo", 12)
+    seat = state.to_move
+    assert seat is not None
+    bot = PimcBot(1, worlds=6, budget=-1.0)
+    card, _ = bot.act(state.view(seat))
+    assert card in state.legal_actions()
+    assert bot.worlds_used == [2] and bot.guard_stops == 1
+
+
+def test_hybrids_delegate_a_phase_to_the_rule_bot() -> None:
+    """Diagnostic hybrids: ``auction="rule"`` bids and declares as the rule bot does,
+    ``play="rule"`` plays its cards as the rule bot does."""
+    game = SixBidSolo({})
+    for seed in range(4):
+        state = game.new_deal(random.Random(seed), dealer=seed % 3)
+        hybrid = {s: PimcBot(s, auction="rule", worlds=2) for s in state.active}
+        rule = RuleBot(0)
+        while state.phase != PLAY and not state.is_terminal():
+            seat = state.to_move
+            assert seat is not None
+            view = state.view(seat)
+            action, _ = hybrid[seat].act(view)
+            assert action == rule.act(view)[0]
+            state.apply(action)
+        if state.is_terminal():
+            continue
+        player = {s: PimcBot(s, play="rule") for s in state.active}
+        for _ in range(6):
+            seat = state.to_move
+            assert seat is not None
+            view = state.view(seat)
+            action, _ = player[seat].act(view)
+            assert action == rule.act(view)[0]
+            state.apply(action)
+
+
+def test_hands_far_from_every_contract_pass_without_sampling() -> None:
+    """The bid pre-screen: a weak hand by the rule-of-thumb count passes at once, and says why;
+    a strong one is left to the advisor."""
+    game = SixBidSolo({})
+    screened = advised = 0
+    for seed in range(40):
+        state = game.new_deal(random.Random(seed), dealer=seed % 3)
+        seat = state.to_move
+        assert seat is not None
+        hand = state.hands[seat]
+        weak = (max(trump_estimate(hand, s)[1] for s in range(4)) < SCREEN_COUNT
+                and len(uncovered(hand)) >= SCREEN_UNCOVERED)
+        if not weak:
+            advised += 1
+            continue
+        action, reason = PimcBot(seed).act(state.view(seat))
+        assert action == PASS and "not worth sampling" in reason
+        screened += 1
+    assert screened >= 5 and advised >= 5

@@ -77,6 +77,7 @@ class DealResult:
     index: int
     chips_a: tuple[int, ...]  # A's total chips in each seating, ARRANGEMENTS order
     bidders: tuple[str, ...]  # who was the bidder in each seating: "A", "B" or "" (thrown in)
+    contracts: tuple[str, ...] = ()  # the contract played in each seating ("" thrown in)
 
     @property
     def score(self) -> float:
@@ -130,6 +131,7 @@ def duplicate_deal(a: str, b: str, index: int, seed: int,
     bot_options = bot_options or {}
     chips_a: list[int] = []
     bidders: list[str] = []
+    contracts: list[str] = []
     for arrangement in ARRANGEMENTS:
         state = deal_of(seed, index, options)
         kinds = dict(zip(state.active, arrangement, strict=True))
@@ -143,7 +145,8 @@ def duplicate_deal(a: str, b: str, index: int, seed: int,
         chips = play_out(state, bots)
         chips_a.append(sum(c for seat, c in enumerate(chips) if kinds.get(seat) == "A"))
         bidders.append(kinds[state.bidder] if state.bidder is not None else "")
-    return DealResult(index, tuple(chips_a), tuple(bidders))
+        contracts.append(state.contract_id or "")
+    return DealResult(index, tuple(chips_a), tuple(bidders), tuple(contracts))
 
 
 def _deal_task(task: tuple[str, str, int, int, dict[str, Any], dict[str, dict[str, Any]]]

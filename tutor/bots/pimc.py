@@ -1,15 +1,28 @@
 """The PIMC bot: Perfect Information Monte Carlo over the shared sampler and the solver.
 
 - **Play.** Draw worlds consistent with the view (:class:`~tutor.engine.sampler.Sampler`),
-  solve each double-dummy for the value of every legal card (yes/no searches as the bid advisor
-  asks them; Solo's points estimated without bias, or exact with ``exact=True``), turn each into
-  this seat's chips by the engine's settlement, and play the card with the best average over
-  the worlds (ties: the better average value). A single legal card is played at once.
-- **Bidding.** Through the bid advisor (:mod:`tutor.solver.advisor`) with a small number of
-  worlds: the best contract still open if its expected chips clear a margin, else pass. The
-  default margin is *negative* (−10): the advisor values a contract against clairvoyant
-  defenders, and real ones give the bidder more — in a diagnostic run against the rule bot,
-  the PIMC bot's bids with margin +5 averaged +81 chips each, so it was passing too often.
+  solve each double-dummy for the value of every legal card (yes/no searches where a contract
+  pays a tariff; Solo's and Heart Solo's *exact* points, since they pay every point of the
+  margin, SBS-10), turn each into this seat's chips by the engine's settlement, and play the
+  card with the best average over the worlds (ties: the better average value, then the rule
+  bot's choice). A single legal card is played at once. Worlds come in batches until the
+  choice is settled (:func:`settled`), up to ``max_worlds``, with a CPU guard per move.
+- **The defenders' objective** is their own chips, which in every contract is the bidder's
+  loss (SBS-27): both defenders minimise the bidder's points (Solo: the margin, not just make
+  or fail; tariff contracts: make or fail), so the two pursue the same objective as one side.
+- **Why exact Solo values.** The bracketed estimates (20-point brackets, one random
+  threshold a world) tie cards a few points apart, and in Solo each point is worth 2 chips from
+  each opponent. Measured with the rule bot bidding for both sides (``auction="rule"``): over
+  60 duplicate deals the estimates' play scored +2.0 [−0.0, +4.0] chips a deal against the
+  rule bot; on three of those deals exact values turned −0.3 into +21.5 a deal, at about twice
+  the CPU (7 s a deal). ``make arena`` is the full measure.
+- **Bidding.** Hands far from every contract by the rule-of-thumb count pass at once (a
+  measured pre-screen, :data:`SCREEN_COUNT`). Others go through the bid advisor
+  (:mod:`tutor.solver.advisor`) with a small number of worlds: the best contract still open
+  if its expected chips clear a margin, else pass. The default margin is *negative* (−10):
+  the advisor values a contract against clairvoyant defenders, and real ones give the
+  bidder more — in a diagnostic run against the rule bot, the PIMC bot's bids with margin +5
+  averaged +81 chips each, so it was passing too often.
 - **Declaring.** The trump by the same sampling (each trump solved on the same worlds, by the
   advisor's yes/no searches); the Call Solo call and gift by the rule of thumb of
   :mod:`tutor.bots.hand`.
@@ -17,8 +30,10 @@
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
+import time
 from concurrent.futures import Executor
 
 from ..engine.sampler import Sampler, world_of
@@ -48,6 +63,7 @@ from ..rules.six_bid_solo import (
 from ..solver import search
 from ..solver.advisor import advise_view, contract_value
 from ..state import Action
+from .arena import _T975
 from .base import Table, require_turn
 from .hand import call_card, give_card, trump_estimate, uncovered
 from .rule_bot import RuleBot, card_words
@@ -68,6 +84,15 @@ def chips_for(state: SixBidSoloState, seat: int, value: int) -> int:
 
 EXACT_FROM = 6  # cards in hand from which Solo's card values are solved exactly
 
+#: The bid pre-screen: a hand whose best count (:func:`~tutor.bots.hand.trump_estimate`, any
+#: trump) is below SCREEN_COUNT and which has SCREEN_UNCOVERED or more cards a misère could not
+#: duck passes without asking the advisor. Measured (72 auction positions, 8 worlds each): the
+#: advisor never found a contract clearing the bid margin below a count of 62, and never a
+#: misère with two or more uncovered cards; 55 leaves 7 points to spare. About 4 hands in 10
+#: fall under it, and a bid costs the advisor about 0.8 s of CPU, most of the bot's time.
+SCREEN_COUNT = 55
+SCREEN_UNCOVERED = 2
+
 
 class PimcBot:
     """Sampled worlds, each solved double-dummy; seeded."""
@@ -76,20 +101,33 @@ class PimcBot:
 
     def __init__(self, seed: int | None = None, worlds: int = 6, bid_samples: int = 8,
                  bid_margin: float = -10.0, executor: Executor | None = None,
-                 exact: bool = False) -> None:
+                 exact: bool = True, auction: str = "pimc", play: str = "pimc",
+                 max_worlds: int = 12, budget: float | None = 1.0) -> None:
+        if auction not in ("pimc", "rule") or play not in ("pimc", "rule"):
+            raise ValueError("auction and play are 'pimc' or 'rule'")
         self.rng = random.Random(seed)
-        self.worlds = worlds
+        self.worlds = worlds  # worlds per batch (and the fewest a card choice is made from)
+        self.max_worlds = max(worlds, max_worlds)  # the most, when the choice stays close
+        self.budget = budget  # CPU seconds per card choice after which no more worlds are drawn
+        self.worlds_used: list[int] = []  # worlds per card choice (diagnostics)
+        self.guard_stops = 0  # card choices cut short by the CPU budget
         self.bid_samples = bid_samples
         self.bid_margin = bid_margin
         self.executor = executor
-        self.exact = exact  # exact Solo points per card (slow) instead of unbiased estimates
+        self.exact = exact  # exact Solo points per card instead of bracketed estimates
         self.rules = RuleBot(seed)  # breaks ties the sampled worlds cannot
+        # diagnostic hybrids: the rule bot's auction and declaration, or its card play, so the
+        # arena can split the PIMC bot's edge by phase (rule bids + PIMC plays, and vice versa)
+        self.auction = auction
+        self.play = play
 
     def act(self, view: SeatView) -> tuple[Action, str]:
         require_turn(view)
         legal = list(view.legal)
         if len(legal) == 1:
             return legal[0], f"{describe_action(legal[0])}: the only legal action"
+        if (self.auction if view.phase in ("auction", "declare") else self.play) == "rule":
+            return self.rules.act(view)
         if view.phase == "auction":
             return self._bid(view)
         if view.phase == "declare":
@@ -101,6 +139,12 @@ class PimcBot:
 
     # -- the auction --
     def _bid(self, view: SeatView) -> tuple[Action, str]:
+        hand = Table.of(view).hand
+        count = max(trump_estimate(hand, s)[1] for s in range(4))
+        if count < SCREEN_COUNT and len(uncovered(hand)) >= SCREEN_UNCOVERED:
+            return PASS, (f"pass: my hand counts {count} points at best and has "
+                          f"{len(uncovered(hand))} cards a misère could not duck — far from "
+                          "any contract, not worth sampling")
         advice = advise_view(view, self.bid_samples, self._seed(), executor=self.executor,
                              first=self.bid_samples, min_samples=self.bid_samples)
         best = advice.best()
@@ -162,8 +206,8 @@ class PimcBot:
                                    f"{means[best]:+.0f} chips over {len(worlds)} sampled deals "
                                    f"({others})")
 
-    def _worlds(self, view: SeatView, sampler: Sampler) -> list[SixBidSoloState]:
-        """Worlds for a card choice, read in the light of the bid (a defender's inference).
+    def _worlds(self, view: SeatView, sampler: Sampler, n: int) -> list[SixBidSoloState]:
+        """``n`` worlds for a card choice, read in the light of the bid (a defender's inference).
 
         The sampler deals uniformly; a defender also knows the bidder *bid* this contract. So
         deals are drawn in a larger batch and those whose bidder's hand, by the rule of thumb of
@@ -174,8 +218,8 @@ class PimcBot:
         seed = self._seed()
         bidder = view.bidder
         if bidder is None or bidder == view.seat:
-            return list(sampler.worlds(self.worlds, seed))
-        deals = sampler.deals(4 * self.worlds, seed)
+            return list(sampler.worlds(n, seed))
+        deals = sampler.deals(4 * n, seed)
         trump = int(view.trump) if view.trump is not None else -1
         misere = view.contract in ("misere", "spread-misere")
 
@@ -185,24 +229,48 @@ class PimcBot:
             return trump < 0 or trump_estimate(hand, trump)[1] >= 50
 
         keep = [d for d in deals if plausible(d.hands[bidder])]
-        keep += [d for d in deals if d not in keep][: max(0, self.worlds - len(keep))]
-        return [world_of(sampler.history, d, game=sampler.game) for d in keep[: self.worlds]]
+        keep += [d for d in deals if d not in keep][: max(0, n - len(keep))]
+        return [world_of(sampler.history, d, game=sampler.game) for d in keep[:n]]
 
     # -- the play --
     def _play(self, view: SeatView, legal: list[int]) -> tuple[Action, str]:
+        """The card with the best mean chips over adaptively many sampled worlds.
+
+        Worlds come in batches of ``worlds``; after each batch the choice is *settled* when the
+        leading card is, against every other card, either clearly better (the 95% lower bound
+        of the paired difference in chips, world by world, is above 0) or no more than
+        :data:`INDIFFERENT` chips worse at the 95% upper bound (not worth more solving). A
+        settled choice stops; an open one draws another batch, up to ``max_worlds``. Paired
+        differences matter: the same world serves every card, so the luck of the deal cancels
+        and a small real difference shows after few worlds. The stopping rule depends only on
+        the solver's values, so a game replays exactly from its seed; the CPU guard
+        (``budget``) is the one exception, a safety net for pathological positions.
+        """
         sampler = Sampler(view)
-        totals = {c: 0.0 for c in legal}
+        chips: dict[int, list[float]] = {c: [] for c in legal}
         raw = {c: 0.0 for c in legal}
-        n = 0
-        # late in the deal exact values are cheap: solve exactly from EXACT_FROM cards in hand
+        # exact card values are as cheap as the bracketed estimates (measured: 0.18 s against
+        # 0.23 s a world at trick 1, less later), and Solo pays every point (SBS-10)
         exact = self.exact or len(view.hand) <= EXACT_FROM
-        for world in self._worlds(view, sampler):
-            values = card_values(world, self._seed(), exact)
-            n += 1
-            for c in legal:
-                v = values[c]
-                totals[c] += chips_for(world, view.seat, v)
-                raw[c] += v
+        start = time.process_time()
+        n = 0
+        guarded = False
+        while n < self.max_worlds:
+            for world in self._worlds(view, sampler, min(self.worlds, self.max_worlds - n)):
+                values = card_values(world, self._seed(), exact)
+                n += 1
+                for c in legal:
+                    chips[c].append(chips_for(world, view.seat, values[c]))
+                    raw[c] += values[c]
+                if self.budget is not None and n >= 2 and \
+                        time.process_time() - start > self.budget:
+                    guarded = True
+                    break
+            if guarded or settled(chips):
+                break
+        self.worlds_used.append(n)
+        self.guard_stops += guarded
+        totals = {c: sum(v) for c, v in chips.items()}
         misere = view.contract in ("misere", "spread-misere")
         # the bidder wants more points (fewer tricks in a misère); the defenders the opposite
         sign = (1 if view.seat == view.bidder else -1) * (-1 if misere else 1)
@@ -223,6 +291,33 @@ class PimcBot:
         return best, (f"{card_words(best)}: over {n} sampled deals solved double-dummy it "
                       f"averages {totals[best] / n:+.1f} chips for me "
                       f"(next best {card_words(runner)} {totals[runner] / n:+.1f})")
+
+
+#: chips a card may trail the leader by and still count as just as good (no more worlds)
+INDIFFERENT = 2.0
+
+
+def settled(chips: dict[int, list[float]]) -> bool:
+    """Is the card choice settled by these per-world chips (the same worlds for every card)?
+
+    The leader (best mean) must be, against each other card, clearly better — the 95% lower
+    bound (Student's t) of the mean paired difference is above zero — or within
+    :data:`INDIFFERENT` chips at the 95% upper bound. Cards equal in every world are settled.
+    """
+    lead = max(chips, key=lambda c: statistics.fmean(chips[c]))
+    for c, xs in chips.items():
+        if c == lead:
+            continue
+        d = [a - b for a, b in zip(chips[lead], xs, strict=True)]
+        n = len(d)
+        if n < 2:
+            return all(x == 0 for x in d) and n > 0
+        m, sd = statistics.fmean(d), statistics.stdev(d)
+        t = _T975[n - 2] if n - 1 <= len(_T975) else 1.96
+        half = t * sd / math.sqrt(n)
+        if not (m - half > 0 or m + half <= INDIFFERENT):
+            return False
+    return True
 
 
 def card_values(world: SixBidSoloState, salt: int = 0, exact: bool = False) -> dict[int, int]:
@@ -259,4 +354,4 @@ def card_values(world: SixBidSoloState, salt: int = 0, exact: bool = False) -> d
     return out
 
 
-__all__ = ["PimcBot", "card_values", "chips_for"]
+__all__ = ["INDIFFERENT", "PimcBot", "card_values", "chips_for", "settled"]
