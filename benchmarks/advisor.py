@@ -5,13 +5,14 @@ For each hand (dealt from the seed; the player to speak first, so all six contra
 
 - **baseline**: serial, in-process, no stopping — every row solved on every one of N worlds;
 - **before**: serial, adaptive as the advisor stopped before (a row dropped only when its own
-  95% interval fell below the best row's or below 0; batches 2, 4, 8, 16, …) — reproduced
-  here by swapping the two functions back in;
+  95% interval fell below the best row's or below 0; batches 2, 4, 8, 16, …; the first drops
+  after 8 worlds) — reproduced here by swapping the two functions back in;
 - **adaptive**: serial, the advisor's default (rows also dropped when they trail the best row
-  world by world — a paired comparison —; a check after 8 worlds, then every batch);
+  world by world — a paired comparison —; a check after 6 worlds, then every batch);
 - **pool**: adaptive, worlds and trumps spread over a warm 2-process ``ProcessPoolExecutor``
   (compiled before timing);
-- **first** / **first_pool**: the time to the first :class:`Advice` a widget would show.
+- **first** / **first_pool**: the time to the first :class:`Advice` a widget would show
+  (``--first`` worlds); **first_pool_1**: the same from one world on the pool.
 
 Wall time (``perf_counter``) and CPU time (this process's ``process_time``, plus the pool
 workers' CPU read from ``/proc``) are both printed, with the load average: the machine is
@@ -101,7 +102,8 @@ def _before() -> Iterator[None]:
 
 
 def _time(state: object, samples: int, seed: int, executor: ProcessPoolExecutor | None,
-          adaptive: bool, first: int) -> tuple[float, float, float, int]:
+          adaptive: bool, first: int, min_samples: int = 6
+          ) -> tuple[float, float, float, int]:
     """(wall, cpu, wall to the first estimate, row-worlds solved) of one table."""
     pool: Executor | None = executor
     c0 = time.process_time() + _children_cpu(executor)
@@ -109,7 +111,7 @@ def _time(state: object, samples: int, seed: int, executor: ProcessPoolExecutor 
     t_first = -1.0
     last = None
     for a in advise_iter(state, samples, seed, executor=pool,  # type: ignore[arg-type]
-                         adaptive=adaptive, first=first):
+                         adaptive=adaptive, first=first, min_samples=min_samples):
         if t_first < 0:
             t_first = time.perf_counter() - t0
         last = a
@@ -132,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     _warm()
     wall: dict[str, list[float]] = {v: [] for v in VARIANTS}
     cpu: dict[str, list[float]] = {v: [] for v in VARIANTS}
-    first: dict[str, list[float]] = {"first": [], "first_pool": []}
+    first: dict[str, list[float]] = {"first": [], "first_pool": [], "first_pool_1": []}
     cells: dict[str, int] = dict.fromkeys(VARIANTS, 0)
     load0 = os.getloadavg()
     with ProcessPoolExecutor(args.workers) as pool:
@@ -142,7 +144,8 @@ def main(argv: list[str] | None = None) -> int:
             for v in VARIANTS:
                 if v == "before":
                     with _before():
-                        w, c, f, n = _time(state, args.samples, seed, None, True, args.first)
+                        w, c, f, n = _time(state, args.samples, seed, None, True, args.first,
+                                           min_samples=8)
                 else:
                     w, c, f, n = _time(state, args.samples, seed, pool if v == "pool" else None,
                                        v != "baseline", args.first)
@@ -153,9 +156,14 @@ def main(argv: list[str] | None = None) -> int:
                     first["first"].append(f)
                 if v == "pool":
                     first["first_pool"].append(f)
+            # the first estimate from a single world, its trumps shared by the pool's workers
+            t0 = time.perf_counter()
+            next(advise_iter(state, args.samples, seed, executor=pool, first=1))
+            first["first_pool_1"].append(time.perf_counter() - t0)
             print(f"hand {i:2d}: " + ", ".join(f"{v} {wall[v][-1]:.2f} s" for v in VARIANTS)
                   + f"; first estimate {first['first'][-1] * 1000:.0f} ms serial, "
-                  f"{first['first_pool'][-1] * 1000:.0f} ms pool; load "
+                  f"{first['first_pool'][-1] * 1000:.0f} ms pool, "
+                  f"{first['first_pool_1'][-1] * 1000:.0f} ms pool from 1 world; load "
                   f"{os.getloadavg()[0]:.1f}", file=sys.stderr, flush=True)
     load1 = os.getloadavg()
     base90 = _pct(wall["baseline"], 0.9)

@@ -27,12 +27,18 @@ How it works (Perfect Information Monte Carlo, as GIB and the Skat programs do):
    advisor plays them by the rule of thumb of :mod:`tutor.bots.hand` (call the highest trump
    lacking, give the cheapest card of a short side suit), then solves the play. So its Call Solo
    figures are a lower bound on a perfect caller's, less the double-dummy optimism below.
-5. **Adaptive stopping.** Worlds are solved in batches; after each batch a row whose 95% upper
-   bound is below the best row's lower bound — or below 0, the value of passing — is dropped
-   (it is clearly out), and the remaining worlds go to the rows still in contention. A dropped
+5. **Adaptive stopping.** Worlds are solved in batches: a small first batch (a quick first
+   estimate), one up to ``min_samples`` worlds, then batches growing by half of what is done.
+   After each batch from ``min_samples`` on, a row is dropped when it is clearly out at 95%:
+   its upper bound is below 0 (passing), or below the best row's lower bound, or — the test
+   that does most of the work — the mean of its chips *minus the best row's chips, world by
+   world* is below 0 with 95% confidence. The worlds are common to all rows, so that paired
+   difference is free of the luck of the deal both rows share and separates two close Solos
+   after far fewer worlds. The remaining worlds go to the rows still in contention; a dropped
    row keeps its figures from the worlds it had, marked ``dropped``.
-6. **Executor.** Batches are cut into chunks and sent to any
-   :class:`concurrent.futures.Executor` — a ``ProcessPoolExecutor`` on the 2-core machine, or
+6. **Executor.** Batches are cut into tasks of one world (``chunk``) and one trump's rows each
+   and sent to any :class:`concurrent.futures.Executor` — a ``ProcessPoolExecutor`` on the
+   2-core machine (so even a one-world batch keeps both cores busy), or
    a Dask cluster through ``distributed.Client(...).get_executor()`` when a class's quiz bank
    is built on a cluster. Without one, everything runs in-process (best for small jobs).
    Results do not depend on the executor: chunks are collected in order. For a cluster::
@@ -511,7 +517,7 @@ def _row_groups(rows: Sequence[Row]) -> list[list[int]]:
 
 def advise_iter(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState, samples: int,
                 seed: int, *, executor: Executor | None = None, first: int = 2,
-                chunk: int | None = None, min_samples: int = 8, adaptive: bool = True,
+                chunk: int | None = None, min_samples: int = 6, adaptive: bool = True,
                 exact: bool = False) -> Iterator[Advice]:
     """Yield the advice after every batch of worlds; the last one has ``done`` True.
 
