@@ -20,12 +20,15 @@ Printed, each against figures measured in the same run:
    on the same deals cut to their last six tricks (the naive search cannot finish whole deals),
    and over a table-only search (the notes' prototype level) on whole deals;
 6. the first call's compile time in a fresh process with an empty numba cache, and the first
-   call of a second process that starts warm from that cache.
+   call of a second process that starts warm from that cache;
+7. with ``--against REV``: the kernel of git revision REV and this one, deal by deal in turn
+   in this process (the fair before/after on a shared machine), exact values and yes/no tests.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import random
@@ -36,6 +39,7 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -215,6 +219,45 @@ def first_call_times() -> tuple[float, float, float]:
     return out[0][0], out[1][0], out[1][1]
 
 
+def kernel_at(rev: str) -> ModuleType:
+    """The kernel module as it was at git revision ``rev``, imported under its own name from a
+    temporary directory (importable by name, so numba can cache it there)."""
+    root = Path(__file__).resolve().parent.parent
+    src = subprocess.run(["git", "show", f"{rev}:tutor/solver/kernel.py"], cwd=root,
+                         check=True, capture_output=True, text=True).stdout
+    where = Path(tempfile.mkdtemp(prefix="solver_kernel_"))
+    name = "kernel_at_" + "".join(ch if ch.isalnum() else "_" for ch in rev)
+    (where / f"{name}.py").write_text(src)
+    sys.path.insert(0, str(where))
+    return importlib.import_module(name)
+
+
+def compare(n: int, old: ModuleType) -> dict[str, dict[str, list[float]]]:
+    """Exact values and yes/no tests at V and V+1 on deals 0..n-1 by ``old`` and this kernel,
+    in turn deal by deal (which goes first alternates), each on a cold table."""
+    mods = {"before": old, "after": kernel}
+    out: dict[str, dict[str, list[float]]] = {k: {"exact": [], "nodes": [], "test": []}
+                                              for k in mods}
+    spaces = {k: m.Workspace() for k, m in mods.items()}
+    for k, m in mods.items():
+        m.value(spaces[k], *query(solo_deal(1)))  # compile or load first
+    for seed in range(n):
+        q = query(solo_deal(seed))
+        values = {}
+        for k in (("before", "after") if seed % 2 else ("after", "before")):
+            m, ws = mods[k], spaces[k]
+            ms, nodes, v = timed(lambda m=m, ws=ws, q=q: int(m.value(ws, *q)), ws)
+            out[k]["exact"].append(ms)
+            out[k]["nodes"].append(nodes)
+            values[k] = v
+            for target in (v, v + 1):
+                out[k]["test"].append(timed(
+                    lambda m=m, ws=ws, q=q, t=target: int(m.run(ws, *q, t - 1, t) >= t),
+                    ws)[0])
+        assert values["before"] == values["after"], f"deal {seed}: the kernels disagree"
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--deals", type=int, default=100, help="deals in the set (default 100)")
@@ -224,6 +267,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="deals for the naive baselines (default 30)")
     p.add_argument("--no-compile-check", action="store_true",
                    help="skip the fresh-process compile and warm-start measurement")
+    p.add_argument("--against", metavar="REV",
+                   help="also time the kernel of git revision REV against this one, in turn")
     p.add_argument("--wall", action="store_true",
                    help="time with the wall clock instead of this process's CPU time")
     args = p.parse_args(argv)
@@ -297,6 +342,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(line("  table only", tt_ms))
         print(f"  speed-up: total x{sum(tt_ms) / sum(ours):.1f}, median "
               f"x{statistics.median(tt_ms) / statistics.median(ours):.1f}")
+
+    if args.against:
+        c = compare(args.deals, kernel_at(args.against))
+        print(f"before ({args.against}) and after, deal by deal in turn, {args.deals} deals, "
+              f"load average {os.getloadavg()[0]:.1f}:")
+        for k in ("before", "after"):
+            print(line(f"  {k}: exact value, full deal", c[k]["exact"], c[k]["nodes"]))
+            print(line(f"  {k}: yes/no at V and V+1", c[k]["test"]))
+        a, b = c["after"], c["before"]
+        print(f"  after/before CPU time: exact total {sum(a['exact']) / sum(b['exact']):.2f}, "
+              f"median {statistics.median(a['exact']) / statistics.median(b['exact']):.2f}; "
+              f"yes/no total {sum(a['test']) / sum(b['test']):.2f}")
 
     if kernel.COMPILED and not args.no_compile_check:
         cold, warm, imp = first_call_times()
