@@ -181,3 +181,16 @@ def test_a_deterministic_bot_against_itself_scores_exactly_zero() -> None:
     """Duplicate cancels the cards: identical play in all six seatings sums to zero (SBS-27)."""
     for i in range(5):
         assert duplicate_deal("rule", "rule", i, seed=4).score == 0
+
+
+def test_duplicate_deal_records_the_contract_of_each_seating() -> None:
+    """The contract played in each seating ("" when thrown in, exactly when nobody bid), so the
+    arena can split the chips by contract and by who bid."""
+    seen = set()
+    for index in range(12):
+        r = duplicate_deal("rule", "random", index, 5)
+        assert len(r.contracts) == len(ARRANGEMENTS) == len(r.bidders)
+        for who, contract in zip(r.bidders, r.contracts, strict=True):
+            assert (who == "") == (contract == "")
+            seen.add(contract)
+    assert len(seen - {""}) >= 2
