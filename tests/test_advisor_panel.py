@@ -169,19 +169,19 @@ def test_sampling_stops_once_the_best_call_is_clear() -> None:
 
 def test_the_time_budget_stops_sampling_and_says_on_how_many_deals() -> None:
     """Anytime: a batch that would overrun the budget is not started (issue 5: the final table
-    within 2 s). With no time at all, the first LEAST deals are still solved — an interval on
-    one or two deals says next to nothing — and the page says the figures rest on them."""
+    within 2 s). With no time at all, batches still run until LEAST deals are solved — an
+    interval on one or two deals says next to nothing — and the page says the figures rest on
+    them. (How many that is depends on the advisor's batches: read from the advisor itself.)"""
     panel = AdvisorPanel(hand=STRONG, calls="", samples=16, first=1, seed=6, budget=0.0)
     advice = panel.advise()
-    assert LEAST == 3  # batches of 1 and 2 deals
-    assert advice is not None and advice.worlds == LEAST and not advice.done
-    assert panel.stop == "budget"
-    words = plain(panel.progress_text.value)
-    assert "3 of 16 deals solved" in words and "the figures rest on these 3 deals" in words
-    assert panel.progress.value == 1.0 and "Verdict" in panel.verdict.value
-    assert "<svg" in panel.chart.value and "(3)" in panel.chart.value  # deals per row
-    # the same figures as the advisor's own after those two batches, for the same seed
+    assert advice is not None and not advice.done and panel.stop == "budget"
     view = panel.view()
     again = next(a for a in advise_iter(view, 16, advice.seed, first=1, min_samples=MIN_SAMPLES)
-                 if a.worlds == LEAST)
+                 if a.worlds >= LEAST)
+    n = again.worlds
+    assert advice.worlds == n < 16
     assert [r.as_dict() for r in again.rows] == [r.as_dict() for r in advice.rows]
+    words = plain(panel.progress_text.value)
+    assert f"{n} of 16 deals solved" in words and f"the figures rest on these {n} deals" in words
+    assert panel.progress.value == 1.0 and "Verdict" in panel.verdict.value
+    assert "<svg" in panel.chart.value and f"({n})" in panel.chart.value  # deals per row

@@ -50,7 +50,7 @@ from ..rules.six_bid_solo import (
     SixBidSoloState,
     parse_call,
 )
-from .common import Panel, button, guarded, html
+from .common import Panel, Shared, button, guarded, html
 from .engine import advise_within, clear_after, preload, warm_up
 
 if TYPE_CHECKING:  # the solver is loaded on the first Advise (tutor.widgets.engine)
@@ -307,13 +307,14 @@ class AdvisorPanel(Panel):
         self.executor = executor
         self.advice: Advice | None = None
         self.stop = ""  # why the last advice stopped: done, clear or budget
+        same = Shared()  # one layout and style for the outputs and buttons: fewer models
         self.hand_text = w.Text(value=hand,
                                 placeholder="11 cards: rank (A T K Q J 9 8 7 6), suit (C S H D)",
                                 description="Your hand", continuous_update=False,
                                 layout=w.Layout(width="auto", flex="1 1 20em", min_width="0",
                                                 max_width="40em"))
         self.hand_text.add_class("tutor-advisor-hand")
-        self.deal_button = button("Deal me a hand", cls="tutor-advisor-deal",
+        self.deal_button = button("Deal me a hand", cls="tutor-advisor-deal", shared=same,
                                   tooltip="a random hand of 11 cards")
         self.situation = w.Dropdown(options=[(label, value) for label, value in SITUATIONS],
                                     value=calls if calls in {v for _, v in SITUATIONS}
@@ -325,22 +326,22 @@ class AdvisorPanel(Panel):
         self.samples = w.Dropdown(options=[8, 16, 24, 32, 48, 64],
                                   value=samples if samples in (8, 16, 24, 32, 48, 64) else 16,
                                   description="Deals", layout=w.Layout(width="auto"))
-        self.advise_button = button("Advise", cls="tutor-advisor-go", style="primary",
+        self.advise_button = button("Advise", cls="tutor-advisor-go", style="primary", shared=same,
                                     tooltip="sample deals and solve each contract")
         self.progress = w.FloatProgress(value=0.0, min=0.0, max=1.0, description="Sampling",
                                         layout=w.Layout(width="18em", max_width="100%"))
         self.progress.add_class("tutor-advisor-progress")
-        self.progress_text = html("", "tutor-advisor-progress-text")
-        self.position = html("", "tutor-advisor-position")
-        self.verdict = html("", "tutor-advisor-verdict")
-        self.table = html("", "tutor-advisor-table")
-        self.chart = html("", "tutor-advisor-chart")
+        self.progress_text = html("", "tutor-advisor-progress-text", shared=same)
+        self.position = html("", "tutor-advisor-position", shared=same)
+        self.verdict = html("", "tutor-advisor-verdict", shared=same)
+        self.table = html("", "tutor-advisor-table", shared=same)
+        self.chart = html("", "tutor-advisor-chart", shared=same)
         row1 = w.HBox([self.hand_text, self.deal_button])
         row2 = w.HBox([self.situation, self.calls_text, self.samples, self.advise_button])
         for r in (row1, row2):
             r.layout.flex_flow = "row wrap"
-        self.box.children = [html(str(style_html()) + WIDGET_CSS, "tutor-style"), row1, row2,
-                             self.notice, self.position,
+        style = html(str(style_html()) + WIDGET_CSS, "tutor-style", shared=same)
+        self.box.children = [style, row1, row2, self.notice, self.position,
                              w.HBox([self.progress, self.progress_text]), self.verdict,
                              self.table, self.chart]
         self.deal_button.on_click(lambda _b: self.deal())

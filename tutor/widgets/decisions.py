@@ -37,7 +37,7 @@ from ..quiz.core import Feedback, Question, card_label, check_kinds
 from ..quiz.decision_session import KINDS, TITLES, DecisionSession
 from ..rules.six_bid_solo import CARDS
 from .advisor_panel import WIDGET_CSS, advice_chart, advice_table
-from .common import Panel, button, guarded, html
+from .common import Panel, Shared, button, guarded, html
 from .engine import warm_up
 from .quiz import Learner, page_learner
 
@@ -73,26 +73,27 @@ class DecisionQuiz(Panel):
         self.feedback: Feedback | None = None
         self.title = title or " · ".join(TITLES[k] for k in self.kinds)
 
+        same = Shared()  # one layout and style for the outputs and buttons: fewer models
         self.heading = html(f'<h3 class="st-quiz-title">{esc(self.title)}</h3>',
-                            "tutor-quiz-title")
-        self.status = html("", "tutor-decision-status")
-        self.exhibit = html("", "tutor-quiz-question")
+                            "tutor-quiz-title", shared=same)
+        self.status = html("", "tutor-decision-status", shared=same)
+        self.exhibit = html("", "tutor-quiz-question", shared=same)
         self.choices = w.ToggleButtons(options=[], value=None, style={"button_width": "auto"})
         self.choices.add_class("tutor-quiz-choices")
-        self.pick = html("", "tutor-quiz-pick")
-        self.check = button("Check answer", cls="tutor-quiz-check", style="primary",
+        self.pick = html("", "tutor-quiz-pick", shared=same)
+        self.check = button("Check answer", cls="tutor-quiz-check", style="primary", shared=same,
                             disabled=True)
-        self.next = button("Next question", cls="tutor-quiz-next", disabled=True)
-        self.result = html("", "tutor-quiz-feedback")
-        self.evidence = html("", "tutor-decision-evidence")
-        self.score = html("", "tutor-quiz-score")
+        self.next = button("Next question", cls="tutor-quiz-next", disabled=True, shared=same)
+        self.result = html("", "tutor-quiz-feedback", shared=same)
+        self.evidence = html("", "tutor-decision-evidence", shared=same)
+        self.score = html("", "tutor-quiz-score", shared=same)
         self._quiet = False
         self.check.on_click(lambda _b: self.answer())
         self.next.on_click(lambda _b: self.new_question())
         self.choices.observe(lambda _c: self._picked(), names="value")
         self.learner.listen(self._learner_changed)
-        self.box.children = [html(WIDGET_CSS, "tutor-style"), self.heading, self.status,
-                             self.exhibit, self.choices, self.pick,
+        self.box.children = [html(WIDGET_CSS, "tutor-style", shared=same), self.heading,
+                             self.status, self.exhibit, self.choices, self.pick,
                              w.HBox([self.check, self.next],
                                     layout=w.Layout(flex_flow="row wrap")),
                              self.notice, self.result, self.evidence, self.score]

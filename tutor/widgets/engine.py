@@ -107,10 +107,11 @@ def advise_within(view: SeatView, samples: int, seed: int, *, budget: float,
 
     it = advise_iter(view, samples, seed, executor=executor, first=first, chunk=chunk,
                      min_samples=min_samples)
+    sizes = _batch_sizes(samples, first, min_samples)
     t0 = time.perf_counter()
     last_batch = 0
     before = 0
-    for advice in it:
+    for k, advice in enumerate(it):
         last_batch, before = advice.worlds - before, advice.worlds
         if advice.done:
             yield Step(advice, "done")
@@ -120,11 +121,32 @@ def advise_within(view: SeatView, samples: int, seed: int, *, budget: float,
             return
         spent = time.perf_counter() - t0
         per_deal = spent / max(advice.worlds, 1)
-        upcoming = min(2 * last_batch, samples - advice.worlds)  # the batches double
+        if sizes is not None and k + 1 < len(sizes) and sum(sizes[:k + 1]) == advice.worlds:
+            upcoming = sizes[k + 1]  # the advisor's own plan of batches
+        else:  # a plan not known: at least as large as the last batch, as batches grow
+            upcoming = min(max(last_batch, advice.worlds), samples - advice.worlds)
         if advice.worlds >= least and spent + per_deal * upcoming > budget:
             yield Step(advice, "budget")
             return
         yield Step(advice)
+
+
+def _batch_sizes(samples: int, first: int, min_samples: int) -> list[int] | None:
+    """The advisor's batch sizes for these settings, to forecast the next batch's cost — or
+    None when its (private) plan cannot be read; the forecast then assumes a growing batch."""
+    from ..solver import advisor
+
+    plan = getattr(advisor, "_batches", None)
+    if plan is None:
+        return None
+    for args in ((samples, first, min_samples), (samples, first)):
+        try:
+            sizes = plan(*args)
+        except TypeError:
+            continue
+        if isinstance(sizes, list) and all(isinstance(n, int) for n in sizes):
+            return sizes
+    return None
 
 
 def clear_after(min_deals: int, legal: Sequence[int]) -> Callable[[Advice], bool]:
