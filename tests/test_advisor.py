@@ -309,16 +309,20 @@ def test_estimate_does_not_depend_on_what_was_asked_first() -> None:
 
 
 def test_batches() -> None:
-    """A small first batch, a check at ``min_samples``, then batches growing by half."""
+    """A small first batch, doubling to a check at ``min_samples``, then batches growing by
+    half of what is done (the advisor panel's anytime budget relies on 1, 2, … at the start)."""
     from tutor.solver.advisor import _batches
 
-    assert _batches(40, 2, 8) == [2, 6, 8, 8, 16]
-    assert _batches(400, 2, 8)[:4] == [2, 6, 8, 8]
+    assert _batches(40, 2, 6) == [2, 4, 6, 6, 9, 13]
+    assert _batches(16, 1, 6)[:3] == [1, 2, 3]
+    assert _batches(400, 2, 8)[:5] == [2, 4, 2, 8, 8]
     for samples, first, least in [(40, 2, 8), (40, 1, 6), (12, 2, 8), (6, 6, 6), (1, 2, 8),
                                   (10, 2, 40), (30, 2, 8), (400, 2, 8), (9, 2, 8)]:
         sizes = _batches(samples, first, least)
         assert sum(sizes) == samples and min(sizes) >= 1
         assert sizes[0] == min(first, samples)
+        totals = [sum(sizes[: i + 1]) for i in range(len(sizes))]
+        assert least in totals or least >= samples or first > least
 
 
 def test_row_groups_split_by_trump() -> None:

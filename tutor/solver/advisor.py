@@ -482,21 +482,22 @@ def _view_of(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState) -> 
     return state.view(seat)
 
 
-def _batches(samples: int, first: int, min_samples: int = 8) -> list[int]:
-    """Batch sizes: a small first batch (a quick first estimate), then up to ``min_samples``
-    (where rows may first be dropped), then growing by half of what is done — a check after
-    every batch, and few batches (each waits for its slowest world)."""
+def _batches(samples: int, first: int, min_samples: int = 6) -> list[int]:
+    """Batch sizes: a small first batch (a quick first estimate), doubling up to
+    ``min_samples`` (where rows may first be dropped; small early batches let an anytime
+    caller stop on a time budget), then growing by half of what is done — a check after every
+    batch, and few batches (each waits for its slowest world)."""
     out: list[int] = []
     at = 0
     size = max(1, min(first, samples))
     step = max(1, min_samples)
     while at < samples:
         size = min(size, samples - at)
-        if out and samples - at - size <= step // 2:  # no tiny last batch: one wait fewer
+        if at >= min_samples and samples - at - size <= step // 2:  # no tiny last batch
             size = samples - at
         out.append(size)
         at += size
-        size = min_samples - at if at < min_samples else max(step, at // 2)
+        size = min(2 * size, min_samples - at) if at < min_samples else max(step, at // 2)
     return out
 
 
