@@ -8,7 +8,9 @@ Two layers, so the game logic is testable without a browser:
   learner may see it* (a card given back face down stays face down, SBS-20) with each bot's
   one-line reason — a reason that names a card the learner cannot see yet is held back until the
   deal is over. It gives hints (a PIMC bot's choice *from the learner's own view*, never from
-  hidden cards), takes back the learner's last call or card (:meth:`TableGame.undo`) and compares
+  hidden cards; in the auction the advisor samples *anytime*, stopping when the call is clear or
+  before a batch would overrun :data:`HINT_BUDGET`, and says on how many deals), takes back
+  the learner's last call or card (:meth:`TableGame.undo`) and compares
   the new try with the old one on deals sampled from the learner's view, saves and loads hand
   records, plays a short match with chips carried (SBS-26..28), and at the end reviews the
   learner's play card by card, double-dummy (:func:`tutor.quiz.decisions.review_iter`).
@@ -18,7 +20,9 @@ Two layers, so the game logic is testable without a browser:
   a forged click on a disabled button or a value the rules forbid changes nothing and shows the
   rule in a friendly notice. What reaches the browser is the learner's :class:`SeatView` drawn by
   :func:`tutor.display.view_html`, the learner's own cards on the buttons, the public log and,
-  once the deal is over, the whole deal and the review.
+  once the deal is over, the whole deal and the review. The solver is loaded on the first
+  action that needs it (a sampling bot's move, a hint, a comparison, the review) with a
+  "warming up the engine" status (:mod:`tutor.widgets.engine`), not when the page opens.
 
 SBS-25: tricks won are turned face down and a player may not look back at earlier tricks, so by
 default the table shows only the tricks that fell since the learner's last action and no running
