@@ -87,7 +87,8 @@ def test_advise_shows_progress_table_chart_and_verdict() -> None:
     advice = panel.advise()
     assert panel.notice.value == "" and advice is not None and advice.done
     assert seen[-1] == 1.0 and seen[0] < 1.0 and seen == sorted(seen)  # it moved up in steps
-    assert tables[0].startswith("<table") and "Heart Solo" in panel.table.value
+    # the table (in a scroll box for a phone) from the first batch on
+    assert "<table" in tables[0][:60] and "Heart Solo" in panel.table.value
     assert "Solo" not in panel.table.value.replace("Heart Solo", "").replace(
         "Guarantee Solo", "").replace("Call Solo", "")  # Solo is not open facing a Solo
     words = plain(panel.progress_text.value)

@@ -78,6 +78,7 @@ LEAST = 3
 #: Styles shared by the table, the advisor and the decision quizzes (on top of lesson.css).
 WIDGET_CSS = """
 <style>
+.tutor-widget .st-scroll { overflow-x: auto; max-width: 100%; }  /* wide tables on a phone */
 .tutor-widget .st-advice th, .tutor-widget .st-advice td { padding: 0.15em 0.5em; }
 </style>
 """
@@ -232,12 +233,12 @@ def advice_table(advice: Advice) -> HtmlStr:
             f"<td>{100 * d['p_make']:.0f}%</td><td>{100 * plo:.0f}–{100 * phi:.0f}%</td>"
             f"<td>{pts}</td><td>{esc(note)}</td></tr>")
     return HtmlStr(
-        '<table class="st-chips st-advice"><caption>Contracts still open to you (SBS-14), each '
-        "trump (SBS-19): the chips you win (+) or pay (−) in all (SBS-10, SBS-11, SBS-27)"
-        "</caption>"
+        '<div class="st-scroll"><table class="st-chips st-advice"><caption>Contracts still open '
+        "to you (SBS-14), each trump (SBS-19): the chips you win (+) or pay (−) in all "
+        "(SBS-10, SBS-11, SBS-27)</caption>"
         "<thead><tr><th>contract</th><th>deals</th><th>expected chips</th><th>95% interval</th>"
         "<th>P(make)</th><th>95% interval</th><th>mean P</th><th></th></tr></thead><tbody>"
-        + "".join(rows) + "</tbody></table>")
+        + "".join(rows) + "</tbody></table></div>")
 
 
 def first_look(view: SeatView) -> str:
@@ -466,8 +467,7 @@ class AdvisorPanel(Panel):
         t = f" · {seconds:.1f} s" if seconds else ""
         why = {"clear": " — stopped: the best call is already clear",
                "budget": f" — stopped at the {self.budget:g}-second budget: the figures rest on "
-                         f"{'this deal' if done == 1 else f'these {done} deals'} (wider "
-                         "intervals; ask again for more)"}
+                         f"{'this deal' if done == 1 else f'these {done} deals'}"}
         return self._status(f"{done} of {total} deals solved{t}{why.get(stop, '')}")
 
     @staticmethod

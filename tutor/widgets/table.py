@@ -661,7 +661,6 @@ TABLE_CSS = WIDGET_CSS + """
 .tutor-table .st-review td, .tutor-table .st-review th { border: 1px solid var(--st-card-edge);
   padding: 0.15em 0.5em; text-align: left; }
 .tutor-table .st-review { border-collapse: collapse; margin: 0.4em 0; }
-.tutor-table .st-scroll { overflow-x: auto; max-width: 100%; }  /* a narrow phone scrolls it */
 .tutor-table .st-cost { color: var(--st-wrong); font-weight: 600; }
 .tutor-table .st-best { color: var(--st-right); font-weight: 600; }
 .tutor-table .widget-hbox { flex-wrap: wrap; gap: 0.25em; }
