@@ -28,7 +28,7 @@ How it works (Perfect Information Monte Carlo, as GIB and the Skat programs do):
    lacking, give the cheapest card of a short side suit), then solves the play. So its Call Solo
    figures are a lower bound on a perfect caller's, less the double-dummy optimism below.
 5. **Adaptive stopping.** Worlds are solved in batches: a small first batch (a quick first
-   estimate), one up to ``min_samples`` worlds, then batches growing by half of what is done.
+   estimate), doubling up to ``min_samples`` worlds, then growing by half of what is done.
    After each batch from ``min_samples`` on, a row is dropped when it is clearly out at 95%:
    its upper bound is below 0 (passing), or below the best row's lower bound, or — the test
    that does most of the work — the mean of its chips *minus the best row's chips, world by
@@ -522,9 +522,9 @@ def advise_iter(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState, 
                 exact: bool = False) -> Iterator[Advice]:
     """Yield the advice after every batch of worlds; the last one has ``done`` True.
 
-    ``first`` worlds make the first estimate; the next batch brings every row to
-    ``min_samples`` worlds, after which a row may be dropped (:func:`_drop_clearly_out`), and
-    batches then grow by half the worlds done. With an ``executor``, each task is ``chunk``
+    ``first`` worlds make the first estimate; batches double up to ``min_samples`` worlds,
+    after which a row may be dropped (:func:`_drop_clearly_out`), then grow by half the worlds
+    done (:func:`_batches`). With an ``executor``, each task is ``chunk``
     worlds (default 1) of the rows of one trump (:func:`_row_groups`), so both cores of a pool
     share even a one-deal batch; without one, a batch runs in-process. ``adaptive`` False
     solves every row on every world (the baseline of ``benchmarks/advisor.py``).
