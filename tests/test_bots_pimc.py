@@ -170,7 +170,7 @@ def test_adaptive_sampling_agrees_with_full_sampling_when_a_card_dominates() -> 
         seat = state.to_move
         assert seat is not None
         view = state.view(seat)
-        full = PimcBot(seed, worlds=12, max_worlds=12, budget=None)
+        full = PimcBot(seed, worlds=12, max_worlds=12, budget=10**12)
         worlds = PimcBot(seed, worlds=12, max_worlds=12)._worlds(view, Sampler(view), 12)
         chips = {c: [chips_for(w, seat, card_values(w, 0, True)[c]) for w in worlds]
                  for c in view.legal}
@@ -179,22 +179,31 @@ def test_adaptive_sampling_agrees_with_full_sampling_when_a_card_dominates() -> 
                    and all(a > b for a, b in zip(chips[card][:4], xs[:4], strict=True))
                    for c, xs in chips.items() if c != card):
             continue
-        adaptive = PimcBot(seed, worlds=4, max_worlds=12, budget=None)
+        adaptive = PimcBot(seed, worlds=4, max_worlds=12, budget=10**12)
         assert adaptive.act(view)[0] == card
         assert adaptive.worlds_used[-1] <= 12
         checked += 1
     assert checked >= 2
 
 
-def test_cpu_guard_cuts_a_card_choice_short() -> None:
-    """The CPU budget is a guard rail: once spent, no more worlds (but at least two)."""
+def test_node_guard_cuts_a_card_choice_short() -> None:
+    """The node budget is a guard rail: once spent, no more worlds (but at least two); it
+    counts the solver's work, not seconds, so the same seed makes the same choice."""
     state = _late(2, "solo", 12)
     seat = state.to_move
     assert seat is not None
-    bot = PimcBot(1, worlds=6, budget=-1.0)
+    bot = PimcBot(1, worlds=6, budget=-1)
     card, _ = bot.act(state.view(seat))
     assert card in state.legal_actions()
     assert bot.worlds_used == [2] and bot.guard_stops == 1
+    # a tight budget stops at the same world, whatever ran before in this process
+    picks = []
+    for warm in (False, True):
+        if warm:
+            search.analyse(_late(5, "solo", 6))  # fills the table with another deal's positions
+        tight = PimcBot(1, worlds=2, max_worlds=12, budget=20_000)
+        picks.append((tight.act(state.view(seat))[0], tight.worlds_used, tight.guard_stops))
+    assert picks[0] == picks[1] and picks[0][2] == 1
 
 
 def test_hybrids_delegate_a_phase_to_the_rule_bot() -> None:
