@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tutor.bots.arena import DealResult, MatchResult, duplicate_match
 
-DEFAULT = ["rule:random:300", "pimc:rule:60"]
+DEFAULT = ["rule:random:300", "pimc:rule:120"]
 
 
 def _warm() -> None:
