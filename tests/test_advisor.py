@@ -32,6 +32,7 @@ from tutor.rules.six_bid_solo import (
 )
 from tutor.solver import search
 from tutor.solver.advisor import (
+    Advice,
     Job,
     Row,
     RowResult,
@@ -365,6 +366,24 @@ def test_paired_drop_keeps_ties_and_noise() -> None:
     noisy = _result(Row(SOLO, 2), [48, 72, -32, 112, 48, 72, -48, 128])
     _drop_clearly_out([a, tie, noisy])
     assert not tie.dropped and not noisy.dropped
+
+
+def test_the_best_row_is_never_a_dropped_one() -> None:
+    """A row dropped early keeps its figures from its few worlds; the best row, sampled on, may
+    later average less than those frozen figures (its later worlds were poor — and would likely
+    have been as poor for the dropped row). The best row is still the live one: a row found
+    clearly worse at 95% is never recommended, starred or named in the verdict."""
+    best = _result(Row(SOLO, 0), [40, 48, 40, 48, 40, 48])
+    out = _result(Row(SOLO, 1), [32, 40, 32, 40, 32, 40])
+    _drop_clearly_out([best, out])
+    assert out.dropped and not best.dropped
+    best.chips += [-40] * 6  # poor later worlds, solved for the live row only
+    best.values += [-40] * 6
+    best.made += [False] * 6
+    assert out.expected() > best.expected()
+    advice = Advice(0, 1, 12, [out, best], worlds=12, done=True)
+    assert advice.best() is best
+    assert best.expected() > 0 and advice.recommendation() == f"bid {best.row.label}"
 
 
 @pytest.mark.parametrize("seed", range(8))

@@ -186,3 +186,29 @@ def test_the_time_budget_stops_sampling_and_says_on_how_many_deals() -> None:
     assert f"{n} of 16 deals solved" in words and f"the figures rest on these {n} deals" in words
     assert panel.progress.value == 1.0 and "Verdict" in panel.verdict.value
     assert "<svg" in panel.chart.value and f"({n})" in panel.chart.value  # deals per row
+
+
+def test_a_dropped_row_is_never_the_verdict_nor_starred() -> None:
+    """A row dropped as clearly worse keeps its figures from its few worlds, which may end above
+    the live best row's average over all worlds: the verdict and the table's ★ still name the
+    live row (the one the advisor sampled to the end), and the dropped row reads as out."""
+    from tutor.rules.six_bid_solo import SOLO
+    from tutor.solver.advisor import Advice, Row, RowResult, _drop_clearly_out
+    from tutor.widgets.advisor_panel import advice_table
+
+    def result(row: Row, chips: list[int]) -> RowResult:
+        return RowResult(row, values=list(chips), chips=list(chips), made=[c > 0 for c in chips])
+
+    best = result(Row(SOLO, 0), [40, 48, 40, 48, 40, 48])
+    out = result(Row(SOLO, 1), [32, 40, 32, 40, 32, 40])
+    _drop_clearly_out([best, out])
+    assert out.dropped
+    best.chips += [-40] * 6
+    best.values += [-40] * 6
+    best.made += [False] * 6
+    assert out.expected() > best.expected() > 0
+    advice = Advice(0, 1, 12, [out, best], worlds=12, done=True)
+    words = verdict(advice)
+    assert words.startswith("Bid Solo with trump ♣") and "♠" not in words, words
+    table = plain(advice_table(advice))
+    assert "Solo ♣ ★" in table and "Solo ♠ ★" not in table and "out (clearly worse)" in table

@@ -435,7 +435,11 @@ class Advice:
         return 1.0 if self.done else self.worlds / self.samples
 
     def best(self) -> RowResult | None:
-        live = [r for r in self.rows if r.n]
+        """The row with the highest expected chips among those still live. A dropped row keeps
+        its figures from its few worlds; the best row, sampled on, may come to average less than
+        those frozen figures (its later worlds poorer — likely as poor for the dropped row), yet
+        the dropped row was found clearly worse at 95% and is never the best."""
+        live = [r for r in self.rows if r.n and not r.dropped] or [r for r in self.rows if r.n]
         return max(live, key=RowResult.expected) if live else None
 
     def recommendation(self) -> str:

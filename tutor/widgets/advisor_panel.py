@@ -263,17 +263,18 @@ def first_look_html(view: SeatView) -> str:
 
 def verdict(advice: Advice) -> str:
     """The advice in one line of words."""
-    live = sorted((r for r in advice.rows if r.n), key=lambda r: r.expected(), reverse=True)
-    if not live:
+    best = advice.best()  # a live row: one dropped as clearly worse is never the advice
+    if best is None:
         return "No contract is open to you: pass is the only call."
-    best = live[0]
+    live = sorted((r for r in advice.rows if r.n and not r.dropped and r is not best),
+                  key=lambda r: r.expected(), reverse=True)
     lo, hi = best.interval()
     n = advice.worlds
     if best.expected() <= 0:
         where = "" if hi < 0 else " (though its interval reaches above 0)"
         return (f"Pass: no contract wins chips on average over {n} sampled deals — the best, "
                 f"{best.row.label}, averages {best.expected():+.0f}{where}.")
-    runner = next((r for r in live[1:] if r.row.contract != best.row.contract), None)
+    runner = next((r for r in live if r.row.contract != best.row.contract), None)
     p = sum(best.made) / best.n
     text = (f"Bid {CONTRACT_NAMES[best.row.contract_id]}"
             + (f" with trump {best.row.label.split()[-1]}" if best.row.trump >= 0
