@@ -388,6 +388,44 @@ def test_auction_hint_is_anytime(budget: float, monkeypatch: pytest.MonkeyPatch)
     assert_nothing_hidden_shown(tw)
 
 
+@pytest.mark.rule("SBS-17")
+def test_auction_hint_stops_as_clear_only_for_the_call_it_gives(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint bids unless the best contract averages at or below the PIMC bot's margin (−10:
+    double-dummy defenders are clairvoyant), while "clear" is judged against passing's 0. When
+    every contract is clearly below 0 yet the best is above the margin, the hint bids: sampling
+    must not stop there as "clear" (pass is the clear call) nor say the call it gives was clear."""
+    from tutor.cards import Card
+    from tutor.solver.advisor import Advice, Row, RowResult
+    from tutor.widgets import engine
+    from tutor.widgets import table as table_module
+
+    strong = [Card.parse(c) for c in ("AS", "TS", "KS", "QS", "JS", "9S", "AH", "TH", "AD", "TD",
+                                      "AC")]
+    rest = [c for c in CARDS if c not in strong]
+    state = SixBidSolo().deal(2, [strong, rest[:11], rest[11:22]], rest[22:])
+    tw = TableWidget(seat=0, bot="rule", seed=4)
+    tw._load(state.record(), "strong")
+    t = tw.table
+    rows = []
+    for k in range(1, 7):  # every contract valued; Solo the best at −5, each clearly below 0
+        chips = [-4, -6] * 4 if k == SOLO else [-40, -60] * 4
+        rows.append(RowResult(Row(k, 0), stake=10, values=list(chips), chips=list(chips),
+                              made=[False] * 8))
+    advice = Advice(0, 1, 16, rows, worlds=8)
+    assert all(r.interval()[1] < 0 for r in rows)
+    seen: list[bool] = []
+
+    def fake(view: Any, samples: int, seed: int, **kw: Any) -> Any:
+        seen.append(kw["clear"](advice))
+        yield engine.Step(advice, "clear" if seen[-1] else "budget")
+
+    monkeypatch.setattr(table_module, "advise_within", fake)
+    action, reason = t.hint()
+    assert action == CALL_BASE + SOLO and seen == [False]
+    assert "clear" not in reason
+
+
 def test_save_and_load_a_deal(tmp_path: Path) -> None:
     tw = TableWidget(seat=0, bot="rule", seed=17, records_dir=tmp_path)
     rng = random.Random(9)

@@ -101,12 +101,23 @@ from .engine import advise_within, clear_after, warm_up
 
 if TYPE_CHECKING:  # the solver is loaded on first use (tutor.widgets.engine)
     from ..quiz.decisions import ReviewLine
+    from ..solver.advisor import Advice
 
 DECK: frozenset[Card] = frozenset(CARDS)
 #: An auction hint: at most this many deals, within this many seconds (issue 5: ≤ 1 s at p95),
 #: and no stop as "clear" before MIN_SAMPLES deals.
 HINT_BID_DEALS = 16
 HINT_BUDGET = 0.7
+
+
+def _margin_call(advice: Advice, margin: float) -> Action:
+    """The PIMC bot's call on the advisor's figures: the best contract unless it averages at or
+    below ``margin`` chips (double-dummy defenders are clairvoyant, so a bid a little below 0 is
+    still worth it), else pass (SBS-14, SBS-17)."""
+    best = advice.best()
+    if best is None or best.expected() <= margin:
+        return PASS
+    return CALL_BASE + best.row.contract
 
 
 class TableError(TutorError):
@@ -532,21 +543,32 @@ class TableGame:
         clairvoyant, so a bid that averages a little below 0 is still worth it), else pass
         (SBS-14, SBS-17)."""
         from ..bots.pimc import PimcBot
+        from ..quiz.decision_session import clear_call
 
         margin = PimcBot(0).bid_margin
+        clear = clear_after(MIN_SAMPLES, view.legal)
+
+        def clear_for_hint(a: Advice) -> bool:
+            # "clear" is judged against passing's 0, the hint's call against the margin: stop
+            # only when both give the same call (all contracts clearly below 0 yet the best
+            # above the margin: the hint bids, and more deals may still change that)
+            if not clear(a):
+                return False
+            found = clear_call(a, list(view.legal))
+            return found is not None and found[0] == _margin_call(a, margin)
+
         steps = list(advise_within(view, HINT_BID_DEALS, self.rng.getrandbits(31),
-                                   budget=HINT_BUDGET, first=2,
-                                   clear=clear_after(MIN_SAMPLES, view.legal)))
+                                   budget=HINT_BUDGET, first=2, clear=clear_for_hint))
         advice, stop = steps[-1].advice, steps[-1].stop
         why = {"clear": "the best call was clear, so it stopped there",
                "budget": f"stopped at the {HINT_BUDGET:g}-second budget"}.get(stop, "")
         on = f"in {advice.worlds} deals sampled from your view" + (f" ({why})" if why else "")
         best = advice.best()
-        if best is None or best.expected() <= margin:
+        action = _margin_call(advice, margin)
+        if best is None or action == PASS:
             shown = f"{best.row.label} {best.expected():+.0f}" if best is not None else "none"
             return PASS, (f"pass: {on}, each solved double-dummy, no contract clears "
                           f"{margin:+g} chips (best: {shown})")
-        action = CALL_BASE + best.row.contract
         p = sum(best.made) / best.n
         return action, (f"{action_words(action)}: {on}, each solved double-dummy, "
                         f"{best.row.label} averages {best.expected():+.0f} chips and makes "
