@@ -23,7 +23,9 @@ Wall-clock times (what the learner waits for), each against a baseline measured 
 - **next question** — the decision quiz's wait on *Next question* when the learner took
   ``--reading`` seconds over the last one (the next question is made in the background
   meanwhile); against the time to make one.
-- **decision questions** — generating a play-decision and a bid-decision question.
+- **decision questions** — generating a play-decision question, and a bid-decision question
+  from the pre-built bank (:mod:`tutor.quiz.bank`) against one found live (``--live`` of them;
+  the bank and live questions made in turn, CPU time beside wall time).
 - **refresh** — redrawing the table widget from the learner's view.
 
 The machine's load average is printed before and after: the figures are only as quiet as the
@@ -43,6 +45,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tutor.bots.rule_bot import RuleBot
+from tutor.quiz.bank import load_bank
 from tutor.quiz.decisions import generate_decision
 from tutor.rules.six_bid_solo import PLAY, SixBidSolo
 from tutor.solver import search
@@ -215,11 +218,40 @@ def _warm_worker(_: int) -> int:
     return os.getpid()
 
 
-def questions(n: int, seed: int) -> None:
-    for kind in ("play-decision", "bid-decision"):
-        xs = [timed(lambda k=kind, s=seed + i: generate_decision(k, s))  # type: ignore[misc]
-              for i in range(n)]
-        line(f"{kind} question generated", xs)
+def questions(n: int, seed: int, live: int) -> None:
+    """Making a question: a play decision (live), a bid decision from the bank (what the quiz
+    does) and, ``live`` times, a bid decision found live (what it did before the bank). The bank
+    and live bid questions are made in turn, so both see the same load; CPU time beside wall."""
+    xs = [timed(lambda s=seed + i: generate_decision("play-decision", s))  # type: ignore[misc]
+          for i in range(n)]
+    line("play-decision question generated", xs)
+    t = time.perf_counter()
+    bank = load_bank()  # read once per process (the first bid question pays it)
+    print(f"  bid bank: {len(bank)} entries, read in {1000 * (time.perf_counter() - t):.1f} ms",
+          flush=True)
+    per_round = 25  # bank questions per round: each is milliseconds
+    bank_wall: list[float] = []
+    bank_cpu: list[float] = []
+    live_wall: list[float] = []
+    live_cpu: list[float] = []
+
+    def bid(s: int, found_live: bool) -> Callable[[], object]:
+        return lambda: generate_decision("bid-decision", s, live=found_live)
+
+    for r in range(max(n, live)):
+        for i in range(per_round):
+            bank_wall.append(timed(bid(seed + r * per_round + i, False), cpu=bank_cpu))
+        if r < live:
+            live_wall.append(timed(bid(seed + r, True), f"live bid question {seed + r}",
+                                   cpu=live_cpu))
+    line("bid-decision from the bank", bank_wall)
+    line("bid-decision from the bank (CPU)", bank_cpu)
+    if live_wall:
+        line("bid-decision found live", live_wall)
+        line("bid-decision found live (CPU)", live_cpu)
+        print(f"  bank vs live, p50: ×{pct(live_wall, .5) / max(pct(bank_wall, .5), 1e-9):,.0f}"
+              f" wall, ×{pct(live_cpu, .5) / max(pct(bank_cpu, .5), 1e-9):,.0f} CPU faster",
+              flush=True)
 
 
 def next_question(n: int, seed: int, reading: float) -> None:
@@ -243,6 +275,8 @@ def main(argv: list[str]) -> int:
     p.add_argument("--deals", type=int, default=4, help="bid deals played at the table")
     p.add_argument("--hands", type=int, default=12, help="hands given to the advisor")
     p.add_argument("--questions", type=int, default=8, help="decision questions per kind")
+    p.add_argument("--live", type=int, default=3,
+                   help="bid questions found live, against the bank (tens of seconds each)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--reading", type=float, default=20.0,
                    help="seconds a learner spends on a decision question (0: skip that part)")
@@ -251,7 +285,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--quick", action="store_true", help="1 deal, 3 hands, 2 questions")
     a = p.parse_args(argv)
     if a.quick:
-        a.deals, a.hands, a.questions = 1, 3, 2
+        a.deals, a.hands, a.questions, a.live = 1, 3, 2, 1
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores",
           flush=True)
     warm()
@@ -261,7 +295,7 @@ def main(argv: list[str]) -> int:
     if "advisor" in parts:
         advisor(a.hands, a.seed)
     if "questions" in parts:
-        questions(a.questions, a.seed)
+        questions(a.questions, a.seed, a.live)
     if "next" in parts and a.reading > 0:
         next_question(max(2, a.questions // 2), a.seed, a.reading)
     print(f"load average after: {os.getloadavg()[0]:.2f}")

@@ -2,8 +2,9 @@
 grading and progress like the other quizzes, and the widget driven from Python (forged events,
 what the browser would receive before and after the answer).
 
-Bid questions ask the advisor, which is the slow part: the tests use a small sample size
-(``BID_SAMPLES``) — the clarity criterion is the same at any size.
+Bid questions come from the pre-built bank (``tests/test_bank.py``); the live generator the
+bank is built with is tested here too. It asks the advisor, which is the slow part: the tests
+use a small sample size (``BID_SAMPLES``) — the clarity criterion is the same at any size.
 """
 
 from __future__ import annotations
@@ -133,7 +134,7 @@ def test_generation_is_reproducible_and_kinds_checked() -> None:
 # --- bid decisions -------------------------------------------------------------------------------
 @pytest.mark.parametrize("seed", BID_SEEDS)
 def test_bid_decision_is_clear_and_graded_against_the_advisor(seed: int) -> None:
-    q = dq.generate_decision("bid-decision", seed)
+    q = dq.generate_decision("bid-decision", seed, live=True)
     assert q.kind == "bid-decision" and q.view is not None
     advice = q.detail()["advice_obj"]
     assert advice.worlds == SMALL
@@ -290,10 +291,9 @@ def test_decision_widget_round_trip(kind: str, tmp_path: Path) -> None:
         assert "bid advisor" in quiz.evidence.value and "<svg" in quiz.evidence.value
     forged_click(quiz.check)
     assert learner.progress.answered == 1 and "Already answered" in quiz.notice.value
-    if kind == "play-decision":  # (a second bid question costs another advisor run)
-        quiz.next.click()
-        assert quiz.question is not None and quiz.question.id != q.id and quiz.feedback is None
-        assert_hidden_kept(quiz)
+    quiz.next.click()  # (a bid question comes from the bank: no advisor run)
+    assert quiz.question is not None and quiz.question.id != q.id and quiz.feedback is None
+    assert_hidden_kept(quiz)
 
 
 @pytest.mark.usefixtures("clean_widgets")

@@ -24,9 +24,14 @@ Two kinds of question, generated from a seed like every other quiz (:mod:`.gener
   card that is best only because of where the cards happen to lie would be a guess.
 
 Making a question (``benchmarks/table.py``, 2-core machine): a play decision takes about 0.1 s
-at the median; a bid decision several seconds (the advisor runs on every candidate hand; up to
-about 20 s at p95) — the quiz widget makes the next question while the learner reads the
-feedback.
+at the median — the quiz widget makes the next question while the learner reads the feedback.
+A bid decision found live (:func:`bid_decision`) takes tens of seconds, minutes at worst (the
+advisor runs on candidate hands until one is clear): too slow to hide. So the quiz asks bid
+questions from a **bank** found offline with the same criterion and 40 worlds per hand
+(:mod:`tutor.quiz.bank`, ``python -m tutor.quiz.bank build``): :func:`generate_decision` picks
+an entry by the seed, replays its hand record through the engine and rebuilds the advisor's
+table, in milliseconds. ``generate_decision(kind, seed, live=True)`` still finds one live (the
+bank's builder and the tests use it).
 
 Both give the same :class:`~tutor.quiz.core.Feedback`, rule citations and progress keeping as the
 other quizzes (:class:`DecisionSession` records into :class:`~tutor.quiz.progress.Progress`).
@@ -366,7 +371,7 @@ def bid_decision(seed: int, rng: random.Random, *, samples: int | None = None
 
 def _bid_question(seed: int, state: SixBidSoloState, view: SeatView, advice: Advice,
                   legal: list[Action], clear: tuple[Action, RowResult | None],
-                  attempt: int) -> DecisionQuestion:
+                  attempt: int, extra: Mapping[str, Any] | None = None) -> DecisionQuestion:
     best, row = clear
     seat = view.seat
     values = call_values(advice)
@@ -403,7 +408,8 @@ def _bid_question(seed: int, state: SixBidSoloState, view: SeatView, advice: Adv
     context = {"dealer": state.dealer, "active": list(state.active), "seat": seat,
                "high": CONTRACTS[state.high - 1] if state.high else None,
                "calls": [t for _, t in view.calls]}
-    detail = {"advice": advice.as_dict(), "advice_obj": advice, "attempts": attempt + 1}
+    detail = {"advice": advice.as_dict(), "advice_obj": advice, "attempts": attempt + 1,
+              **(extra or {})}
     return DecisionQuestion(
         kind="bid-decision", seed=seed,
         prompt=f"You are seat {seat}. What do you call?", choices=choices, multi=False,
@@ -491,13 +497,28 @@ def _play_question(seed: int, state: SixBidSoloState, view: SeatView, analysis: 
         _detail=detail)
 
 
+def bank_bid_decision(seed: int, rng: random.Random) -> DecisionQuestion:
+    """What would you bid here? — drawn from the pre-built bank (:mod:`.bank`): the entry
+    ``rng`` picks, replayed and its advisor table rebuilt, in milliseconds."""
+    from .bank import bank_question  # (the bank module builds on this one)
+
+    return bank_question(seed, rng)
+
+
+#: The generators the quizzes use: bid questions from the bank, play questions live.
 GENERATORS: dict[str, Callable[[int, random.Random], DecisionQuestion]] = {
+    "bid-decision": bank_bid_decision, "play-decision": play_decision}
+#: Every question made live (the bank's builder and tests use the live bid generator).
+LIVE_GENERATORS: dict[str, Callable[[int, random.Random], DecisionQuestion]] = {
     "bid-decision": bid_decision, "play-decision": play_decision}
 
 
-def generate_decision(kind: str, seed: int) -> DecisionQuestion:
-    """The decision question of ``kind`` for ``seed`` (the same seed, the same question)."""
-    return from_seed(GENERATORS, kind, seed, "generate_decision")
+def generate_decision(kind: str, seed: int, *, live: bool = False) -> DecisionQuestion:
+    """The decision question of ``kind`` for ``seed`` (the same seed, the same question).
+
+    A bid question comes from the bank (milliseconds); ``live=True`` finds one live instead
+    (:func:`bid_decision`: tens of seconds, :data:`BID_SAMPLES` worlds per hand)."""
+    return from_seed(LIVE_GENERATORS if live else GENERATORS, kind, seed, "generate_decision")
 
 
 # --- grading --------------------------------------------------------------------------------------
@@ -521,9 +542,9 @@ def grade_decision(question: Question, answer: object) -> Feedback:
 
 
 __all__ = [
-    "ATTEMPTS", "BID_SAMPLES", "BID_WANTED_TRIES", "GENERATORS", "KINDS", "PLAY_SCREEN_WORLDS",
-    "PLAY_THRESHOLD", "TITLES", "DecisionQuestion", "DecisionSession", "PlayAnalysis", "ReviewLine",
-    "action_words", "analyse_play", "bid_decision", "call_values", "clear_call", "cost_words",
-    "generate_decision", "grade_decision", "play_decision", "review_iter", "sampled_values",
-    "side_sign", "unit_of",
+    "ATTEMPTS", "BID_SAMPLES", "BID_WANTED_TRIES", "GENERATORS", "KINDS", "LIVE_GENERATORS",
+    "PLAY_SCREEN_WORLDS", "PLAY_THRESHOLD", "TITLES", "DecisionQuestion", "DecisionSession",
+    "PlayAnalysis", "ReviewLine", "action_words", "analyse_play", "bank_bid_decision",
+    "bid_decision", "call_values", "clear_call", "cost_words", "generate_decision",
+    "grade_decision", "play_decision", "review_iter", "sampled_values", "side_sign", "unit_of",
 ]
