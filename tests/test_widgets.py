@@ -327,3 +327,24 @@ def test_cut_for_dealer_lowest_card_deals() -> None:
     low = widget.cut.cards[widget.cut.dealer]
     assert sum(c.rank == low.rank for c in widget.cut.cards) > 1 and "SBS-4" in widget.words.value
     assert isinstance(low, Card)
+
+
+def test_decision_quiz_survives_an_engine_that_fails_to_load(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solver is loaded on the first click (tutor.widgets.engine.warm_up). Should that
+    fail, the page shows a notice — no traceback — and the learner may press the button again:
+    it must not stay disabled, nor the status say the engine is still warming up."""
+    from tutor.widgets import decisions as decisions_module
+    from tutor.widgets.decisions import DecisionQuiz
+
+    def broken(show: Any = None) -> bool:
+        if show is not None:
+            show("Warming up the engine…")
+        raise RuntimeError("no compiled kernel")
+
+    monkeypatch.setattr(decisions_module, "warm_up", broken)
+    quiz = DecisionQuiz(["bid-decision"], seed=3, start=False, prefetch=False)
+    quiz.next.click()
+    assert quiz.notice.value and "Traceback" not in quiz.notice.value
+    assert not quiz.next.disabled and quiz.question is None
+    assert "Warming" not in quiz.status.value

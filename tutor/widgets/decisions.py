@@ -160,11 +160,11 @@ class DecisionQuiz(Panel):
         with self.box.hold_sync():
             self.next.disabled = True
             self.check.disabled = True
-        warm_up(self._say)  # the solver, on the first click only
-        if not self.ready():  # a question made ahead shows at once, without a status
-            self._say("Preparing the next hand: finding a position where the choice matters "
-                      "(sampling and solving deals)…")
-        try:
+        try:  # the buttons come back whatever fails here: the learner may try again
+            warm_up(self._say)  # the solver, on the first click only
+            if not self.ready():  # a question made ahead shows at once, without a status
+                self._say("Preparing the next hand: finding a position where the choice "
+                          "matters (sampling and solving deals)…")
             q = self._fetch()
         except BaseException:  # a notice (guarded); the learner may try again
             self.status.value = ""
