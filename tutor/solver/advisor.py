@@ -35,7 +35,8 @@ How it works (Perfect Information Monte Carlo, as GIB and the Skat programs do):
    world* is below 0 with 95% confidence. The worlds are common to all rows, so that paired
    difference is free of the luck of the deal both rows share and separates two close Solos
    after far fewer worlds. The remaining worlds go to the rows still in contention; a dropped
-   row keeps its figures from the worlds it had, marked ``dropped``.
+   row keeps its figures from the worlds it had, marked ``dropped``, and is never the best row
+   (:meth:`Advice.best`), even should those few worlds' figures end above the best row's.
 6. **Executor.** Batches are cut into tasks of one world (``chunk``) and one trump's rows each
    and sent to any :class:`concurrent.futures.Executor` — a ``ProcessPoolExecutor`` on the
    2-core machine (so even a one-world batch keeps both cores busy), or

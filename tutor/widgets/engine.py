@@ -9,7 +9,8 @@ bots, a hint, *Advise*, *First question*) — which shows a short "warming up th
 while it loads.
 
 **Anytime advice.** The advisor (:func:`tutor.solver.advisor.advise_iter`) yields its advice
-after every batch of sampled deals, the batches doubling. :func:`advise_within` stops consuming
+after every batch of sampled deals (batches double up to ``min_samples`` deals, then grow by half
+of what is done: :func:`tutor.solver.advisor._batches`). :func:`advise_within` stops consuming
 it when the answer is clear, when every deal is solved, or *before* a batch that would overrun a
 wall-clock budget (its cost is forecast from the deals solved so far) — so a hint or the final
 table comes in time, resting on fewer deals when deals are slow; the widgets say on how many.
