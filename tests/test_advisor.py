@@ -18,6 +18,7 @@ from tutor.bots.pimc import chips_for
 from tutor.engine.sampler import Sampler
 from tutor.errors import IllegalActionError, RecordError, TutorError
 from tutor.rules.six_bid_solo import (
+    CALL_SOLO,
     GUARANTEE,
     HEART_SOLO,
     HEARTS,
@@ -344,11 +345,12 @@ def _result(row: Row, chips: list[int]) -> RowResult:
 
 
 def test_paired_drop_separates_close_rows_on_common_worlds() -> None:
-    """Two Solos that swing together deal by deal, one always 8 chips behind: their own
-    intervals overlap widely, but the paired difference shows the trailing one is out."""
+    """Two Solos that swing together deal by deal, one 6 to 10 chips behind on every deal:
+    their own intervals overlap widely, but the paired difference shows the trailing one is
+    out."""
     rng = random.Random(5)
     swing = [rng.choice((-120, -40, 40, 120, 200)) for _ in range(12)]
-    best = _result(Row(SOLO, 0), [s + 8 for s in swing])
+    best = _result(Row(SOLO, 0), [s + 8 + (i % 3 - 1) * 2 for i, s in enumerate(swing)])
     behind = _result(Row(SOLO, 1), swing)
     assert behind.interval()[1] > best.interval()[0]  # the marginal rule cannot tell them apart
     _drop_clearly_out([best, behind], paired=False)
@@ -356,6 +358,25 @@ def test_paired_drop_separates_close_rows_on_common_worlds() -> None:
     _drop_clearly_out([best, behind])
     assert behind.dropped and behind.drop_behind == best.row and not best.dropped
     assert behind.drop_gap is not None and behind.drop_gap[1] < 0 < best.expected()
+
+
+def test_paired_drop_needs_worlds_that_disagree() -> None:
+    """Guarantee ♣ and Call Solo ♣ both made on each of 6 deals: the difference is the same on
+    every deal, so its sample spread is zero — yet a Call Solo made 6 times out of 6 may still
+    fail a third of the time. The paired rule does not call such a gap certain (it adds one
+    imagined world where the trailing row does best); the same gap over many deals does."""
+    guarantee = RowResult(Row(GUARANTEE, 0), stake=80, values=[80] * 6, chips=[80] * 6,
+                          made=[True] * 6)
+    call = RowResult(Row(CALL_SOLO, 0), stake=200, values=[120] * 6, chips=[200] * 6,
+                     made=[True] * 6)
+    _drop_clearly_out([call, guarantee])
+    assert not guarantee.dropped and not call.dropped
+    for r in (guarantee, call):
+        r.values *= 5
+        r.chips *= 5
+        r.made *= 5
+    _drop_clearly_out([call, guarantee])  # 30 deals without one disagreement
+    assert guarantee.dropped and not call.dropped
 
 
 def test_paired_drop_keeps_ties_and_noise() -> None:
@@ -374,7 +395,7 @@ def test_the_best_row_is_never_a_dropped_one() -> None:
     have been as poor for the dropped row). The best row is still the live one: a row found
     clearly worse at 95% is never recommended, starred or named in the verdict."""
     best = _result(Row(SOLO, 0), [40, 48, 40, 48, 40, 48])
-    out = _result(Row(SOLO, 1), [32, 40, 32, 40, 32, 40])
+    out = _result(Row(SOLO, 1), [32, 41, 31, 40, 33, 39])
     _drop_clearly_out([best, out])
     assert out.dropped and not best.dropped
     best.chips += [-40] * 6  # poor later worlds, solved for the live row only

@@ -200,7 +200,7 @@ def test_a_dropped_row_is_never_the_verdict_nor_starred() -> None:
         return RowResult(row, values=list(chips), chips=list(chips), made=[c > 0 for c in chips])
 
     best = result(Row(SOLO, 0), [40, 48, 40, 48, 40, 48])
-    out = result(Row(SOLO, 1), [32, 40, 32, 40, 32, 40])
+    out = result(Row(SOLO, 1), [32, 41, 31, 40, 33, 39])
     _drop_clearly_out([best, out])
     assert out.dropped
     best.chips += [-40] * 6

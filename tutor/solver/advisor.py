@@ -588,6 +588,24 @@ def advise_iter(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState, 
         yield advice
 
 
+def _paired_differences(r: RowResult, best: RowResult) -> list[float]:
+    """This row's chips minus the best row's, world by world, for the paired rule.
+
+    When every world so far shows the *same* difference (common with fixed tariffs: two
+    contracts both made on each of six deals), the sample spread is zero and Student's t would
+    call the gap certain, though the next world may well disagree (a contract made 6 times out
+    of 6 may still fail a third of the time). In that case one more, imagined world is added
+    in which this row does as well as it can and the best row as badly as it can — the
+    conservative "one more observation" of the rule of three — so a gap is only called once
+    the worlds themselves disagree, or after enough of them to outweigh that one."""
+    diffs: list[float] = [a - b for a, b in zip(r.chips, best.chips, strict=True)]
+    if len(diffs) >= 2 and max(diffs) == min(diffs):
+        def extreme(x: RowResult) -> float:
+            return float(x.stake) if x.stake else float(max(abs(c) for c in x.chips))
+        diffs.append(extreme(r) + extreme(best))
+    return diffs
+
+
 def _drop_clearly_out(results: Sequence[RowResult], paired: bool = True) -> None:
     """Drop the rows clearly worse than another choice, at 95%:
 
@@ -613,7 +631,7 @@ def _drop_clearly_out(results: Sequence[RowResult], paired: bool = True) -> None
             r.dropped = True
             r.drop_floor = floor
         elif paired and r.n == best.n:  # rows still live share every world so far
-            gap = _mean_interval([a - b for a, b in zip(r.chips, best.chips, strict=True)])
+            gap = _mean_interval(_paired_differences(r, best))
             if gap[1] < 0:
                 r.dropped = True
                 r.drop_behind, r.drop_gap = best.row, gap
