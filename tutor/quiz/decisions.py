@@ -25,12 +25,13 @@ Two kinds of question, generated from a seed like every other quiz (:mod:`.gener
 
 Making a question (``benchmarks/table.py``, 2-core machine): a play decision takes about 0.1 s
 at the median — the quiz widget makes the next question while the learner reads the feedback.
-A bid decision found live (:func:`bid_decision`) takes tens of seconds, minutes at worst (the
-advisor runs on candidate hands until one is clear): too slow to hide. So the quiz asks bid
-questions from a **bank** found offline with the same criterion and 40 worlds per hand
-(:mod:`tutor.quiz.bank`, ``python -m tutor.quiz.bank build``): :func:`generate_decision` picks
-an entry by the seed, replays its hand record through the engine and rebuilds the advisor's
-table, in milliseconds. ``generate_decision(kind, seed, live=True)`` still finds one live (the
+A bid decision found live (:func:`bid_decision`) takes about 10 s at the median and near a
+minute at p95 under load (2 and 11 CPU-seconds: the advisor runs on candidate hands until one
+is clear) — too slow to hide. So the quiz asks bid questions from a **bank** found offline
+with the same criterion and 40 worlds per hand (:mod:`tutor.quiz.bank`,
+``python -m tutor.quiz.bank build``): :func:`generate_decision` picks an entry by the seed,
+replays its hand record through the engine and rebuilds the advisor's table — about 2.5 ms at
+the median, 20 ms at p95. ``generate_decision(kind, seed, live=True)`` still finds one live (the
 bank's builder and the tests use it).
 
 Both give the same :class:`~tutor.quiz.core.Feedback`, rule citations and progress keeping as the
