@@ -15,7 +15,9 @@ Errors (rule ids of this module, in the style of the record module's REC-n):
 - QUIZ-3 an unknown question kind, or a seed that is not an int;
 - QUIZ-4 a progress file that cannot be read or written (permissions, a directory, ...);
 - QUIZ-5 a progress file that is not valid progress (it is set aside and progress starts afresh,
-  see :mod:`tutor.quiz.progress`).
+  see :mod:`tutor.quiz.progress`);
+- QUIZ-6 a bid-question bank that cannot be read, is not a bank, or holds an entry whose stored
+  answer is not the clear call of its own table (see :mod:`tutor.quiz.bank`).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ Q = TypeVar("Q", bound="Question")
 
 
 class QuizError(TutorError):
-    """A quiz input error (QUIZ-1..5): a bad answer, kind, seed or progress file."""
+    """A quiz input error (QUIZ-1..6): a bad answer, kind, seed or progress file."""
 
 
 class Choice(NamedTuple):
