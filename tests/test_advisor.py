@@ -44,8 +44,8 @@ from tutor.solver.advisor import (
     evaluate_world,
     open_rows,
     outcome_figure,
-    wilson,
 )
+from tutor.solver.stats import mean_interval, t975, wilson
 
 
 def _final(state: SixBidSoloState) -> int:
@@ -243,6 +243,15 @@ def test_errors_name_the_rule_and_place() -> None:
     bad["calls"] = ["solo", "solo"]
     with pytest.raises(TutorError, match=r"calls\[1\].*SBS-14"):
         advise(bad, 4, 1)
+
+
+def test_student_t_intervals() -> None:
+    """Few worlds get Student's t, not the normal 1.96: three agreeing-ish worlds stay wide;
+    above 30 degrees of freedom t is the normal point; one world is no interval at all."""
+    assert t975(1) == 12.706 and t975(2) == 4.303 and t975(31) == pytest.approx(1.96, abs=1e-3)
+    lo, hi = mean_interval([10.0, 12.0, 14.0])
+    assert lo == pytest.approx(12 - 4.303 * 2 / 3 ** 0.5) and hi == pytest.approx(24 - lo)
+    assert mean_interval([5.0]) == (float("-inf"), float("inf"))
 
 
 def test_wilson() -> None:

@@ -17,8 +17,8 @@ from tutor.bots.arena import (
     play_out,
 )
 from tutor.bots.base import Bot
-from tutor.bots.hand import call_card, estimates, give_card, spread_safe, uncovered
 from tutor.bots.rule_bot import RuleBot
+from tutor.engine.hand import call_card, estimates, give_card, spread_safe, uncovered
 from tutor.errors import IllegalActionError, OptionError, TutorError
 from tutor.rules.six_bid_solo import (
     GUARANTEE,

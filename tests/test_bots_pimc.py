@@ -10,7 +10,6 @@ import random
 import pytest
 
 from tutor.bots.arena import play_out
-from tutor.bots.hand import trump_estimate, uncovered
 from tutor.bots.pimc import (
     SCREEN_COUNT,
     SCREEN_UNCOVERED,
@@ -20,6 +19,7 @@ from tutor.bots.pimc import (
     settled,
 )
 from tutor.bots.rule_bot import RuleBot
+from tutor.engine.hand import trump_estimate, uncovered
 from tutor.engine.sampler import Sampler
 from tutor.rules.six_bid_solo import (
     MISERES,

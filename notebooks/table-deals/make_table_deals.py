@@ -5,7 +5,7 @@ A teacher hands out a deal by putting a hand record in this folder; the table li
 here, found by shuffling seeded deals until the hand suits the exercise:
 
 - ``solo-to-bid.json`` — just the deal (no call yet): forehand, seat 0, holds a Solo by the
-  rules of thumb (:func:`tutor.bots.hand.estimates`). Bid it and play it.
+  rules of thumb (:func:`tutor.engine.hand.estimates`). Bid it and play it.
 - ``solo-mid-play.json`` — the same kind of deal, bid and declared by seat 0 and played by the
   rule bots to the start of trick 6: the learner takes over any seat from there.
 
@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 from tutor.bots import make_bot
-from tutor.bots.hand import estimates
+from tutor.engine.hand import estimates
 from tutor.engine.record import save
 from tutor.rules.six_bid_solo import CALL_BASE, PASS, PLAY, SOLO, TRUMP_BASE, SixBidSolo
 

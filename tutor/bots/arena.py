@@ -15,7 +15,6 @@ Every action goes through the checked ``apply`` and bots only ever receive ``sta
 from __future__ import annotations
 
 import itertools
-import math
 import random
 import statistics
 import time
@@ -27,6 +26,7 @@ from typing import Any
 
 from ..errors import OptionError
 from ..rules.six_bid_solo import SixBidSolo, SixBidSoloState
+from ..solver.stats import mean_interval
 from . import make_bot
 from .base import Bot
 
@@ -34,23 +34,13 @@ from .base import Bot
 ARRANGEMENTS: tuple[tuple[str, str, str], ...] = tuple(
     p for p in itertools.product("AB", repeat=3) if len(set(p)) == 2)  # type: ignore[misc]
 
-# Student's t, 97.5% point, by degrees of freedom (1..30); above 30 the normal 1.96 is used
-_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
-         2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
-         2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
-
-
 def mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
     """(mean, low, high): a 95% confidence interval for the mean of ``xs``."""
     n = len(xs)
     if n == 0:
         return 0.0, 0.0, 0.0
-    m = statistics.fmean(xs)
-    if n == 1:
-        return m, -math.inf, math.inf
-    t = _T975[n - 2] if n - 1 <= len(_T975) else 1.96
-    half = t * statistics.stdev(xs) / math.sqrt(n)
-    return m, m - half, m + half
+    lo, hi = mean_interval(xs)
+    return statistics.fmean(xs), lo, hi
 
 
 def play_out(state: SixBidSoloState, bots: Mapping[int, Bot],

@@ -28,16 +28,16 @@
   averaged +81 chips each, so it was passing too often.
 - **Declaring.** The trump by the same sampling (each trump solved on the same worlds, by the
   advisor's yes/no searches); the Call Solo call and gift by the rule of thumb of
-  :mod:`tutor.bots.hand`.
+  :mod:`tutor.engine.hand`.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import statistics
 from concurrent.futures import Executor
 
+from ..engine.hand import call_card, give_card, trump_estimate, uncovered
 from ..engine.sampler import Sampler, world_of
 from ..rules.six_bid_solo import (
     CALL_BASE,
@@ -64,10 +64,9 @@ from ..rules.six_bid_solo import (
 )
 from ..solver import search
 from ..solver.advisor import advise_view, contract_value
+from ..solver.stats import mean_interval
 from ..state import Action
-from .arena import _T975
 from .base import Table, require_turn
-from .hand import call_card, give_card, trump_estimate, uncovered
 from .rule_bot import RuleBot, card_words
 
 
@@ -91,7 +90,7 @@ EXACT_FROM = 6  # cards in hand from which Solo's card values are solved exactly
 #: are drawn (at least two are solved). Worst moves of plain PIMC took 30-40 s.
 NODE_BUDGET = 5_000_000
 
-#: The bid pre-screen: a hand whose best count (:func:`~tutor.bots.hand.trump_estimate`, any
+#: The bid pre-screen: a hand whose best count (:func:`~tutor.engine.hand.trump_estimate`, any
 #: trump) is below SCREEN_COUNT and which has SCREEN_UNCOVERED or more cards a misère could not
 #: duck passes without asking the advisor. Measured (72 auction positions, 8 worlds each): the
 #: advisor never found a contract clearing the bid margin below a count of 62, and never a
@@ -219,7 +218,7 @@ class PimcBot:
 
         The sampler deals uniformly; a defender also knows the bidder *bid* this contract. So
         deals are drawn in a larger batch and those whose bidder's hand, by the rule of thumb of
-        :mod:`tutor.bots.hand`, no player would have bid on are set aside (Solo-type contracts:
+        :mod:`tutor.engine.hand`, no player would have bid on are set aside (Solo-type contracts:
         at least 50 counted points with the trump named; misères: at most two cards it could
         not duck). If too few remain, the plain worlds fill up — the filter is a preference.
         """
@@ -323,10 +322,8 @@ def settled(chips: dict[int, list[float]]) -> bool:
         n = len(d)
         if n < 2:
             return all(x == 0 for x in d) and n > 0
-        m, sd = statistics.fmean(d), statistics.stdev(d)
-        t = _T975[n - 2] if n - 1 <= len(_T975) else 1.96
-        half = t * sd / math.sqrt(n)
-        if not (m - half > 0 or m + half <= INDIFFERENT):
+        lo, hi = mean_interval(d)
+        if not (lo > 0 or hi <= INDIFFERENT):
             return False
     return True
 

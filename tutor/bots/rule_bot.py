@@ -1,6 +1,6 @@
 """The rule-based bot: readable heuristics a learner could follow, each choice with a reason.
 
-Bidding uses the hand evaluation of :mod:`tutor.bots.hand` (count tricks per trump, points with
+Bidding uses the hand evaluation of :mod:`tutor.engine.hand` (count tricks per trump, points with
 the widow's share, cards a misère could not duck) and bids the legal contract with the best
 estimated chips, or passes. The play follows a few rules of thumb:
 
@@ -20,6 +20,7 @@ Misère and Spread Misère
 
 from __future__ import annotations
 
+from ..engine.hand import RANK_TEXT, call_card, estimates, give_card, rank, trump_estimate
 from ..rules.six_bid_solo import (
     CALL_BASE,
     CALL_SOLO,
@@ -40,7 +41,6 @@ from ..rules.six_bid_solo import (
 )
 from ..state import Action
 from .base import Table, beats, require_turn
-from .hand import RANK_TEXT, call_card, estimates, give_card, rank, trump_estimate
 
 
 def card_words(card: int) -> str:

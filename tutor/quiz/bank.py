@@ -16,7 +16,7 @@ Building (reproducible from its seed; any :class:`concurrent.futures.Executor`):
 
 Each *candidate* ``i`` is found from ``random.Random("bid-bank:SEED:i")`` alone: a deal, the
 auction played by rule-based bots to a random call (SBS-13..16a), the rules-of-thumb pre-screen
-(:func:`tutor.bots.hand.estimates`: a hand they would bid for a *bid* candidate, one they would
+(:func:`tutor.engine.hand.estimates`: a hand they would bid for a *bid* candidate, one they would
 pass for a *pass* candidate), then one advisor run with every row on every world
 (``adaptive=False``, as live), looked at after :data:`EARLY_LOOK` worlds to give up on a hand
 that cannot become clear (:func:`hopeless`). A candidate is kept when its best call is clear —
@@ -70,7 +70,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..bots.hand import estimates
+from ..engine.hand import estimates
 from ..engine.record import state_of
 from ..errors import RecordError, TutorError
 from ..rules.six_bid_solo import (

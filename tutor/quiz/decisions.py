@@ -11,7 +11,7 @@ Two kinds of question, generated from a seed like every other quiz (:mod:`.gener
   lower bound must lie above the upper bound of every other legal call. So a question is never
   asked whose answer the advisor cannot tell apart from another at this sample size. A cheap
   pre-screen spends the advisor's time well: half the questions (by seed) come from hands the
-  rules of thumb (:func:`tutor.bots.hand.estimates`) rate at 20 chips or more from each
+  rules of thumb (:func:`tutor.engine.hand.estimates`) rate at 20 chips or more from each
   opponent and must have a clear *bid* as answer (a clear pass is taken after
   :data:`BID_WANTED_TRIES` such hands), half from hands they would not bid.
 - ``play-decision`` — *which card?* A real deal played by rule-based bots to a position where
@@ -53,9 +53,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..bots.hand import call_card, estimates, give_card, trump_estimate
 from ..bots.pimc import chips_for
 from ..bots.rule_bot import RuleBot
+from ..engine.hand import call_card, estimates, give_card, trump_estimate
 from ..engine.sampler import Sampler
 from ..rules.six_bid_solo import (
     AUCTION,
@@ -231,7 +231,7 @@ def review_iter(state: SixBidSoloState, seat: int,
 
 # --- comparing actions from a seat's own view (no hidden card is read) ----------------------------
 def _finish_declaration(state: SixBidSoloState) -> None:
-    """Take the declaration steps left by the rule of thumb (:mod:`tutor.bots.hand`)."""
+    """Take the declaration steps left by the rule of thumb (:mod:`tutor.engine.hand`)."""
     while state.phase == DECLARE:
         bidder = state.bidder
         assert bidder is not None
@@ -352,7 +352,7 @@ def bid_decision(seed: int, rng: random.Random, *, samples: int | None = None
         assert seat is not None
         view = state.view(seat)
         # a cheap first screen, so the advisor's time goes to hands worth asking about: the
-        # rules of thumb (tutor.bots.hand) must like the hand when a bid is wanted
+        # rules of thumb (tutor.engine.hand) must like the hand when a bid is wanted
         legal_contracts = {a - CALL_BASE for a in view.legal if a != PASS}
         likes = any(e.chips >= 20 and e.contract in legal_contracts
                     for e in estimates(state.hands[seat]))

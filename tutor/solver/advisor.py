@@ -24,7 +24,7 @@ How it works (Perfect Information Monte Carlo, as GIB and the Skat programs do):
    hands, trump and leader — serves Solo, Heart Solo and Guarantee Solo with that trump (the
    widow counts alike), and every answer is remembered with what it implies.
 4. **Call Solo simplification.** The call and the gift are part of the bidder's problem; the
-   advisor plays them by the rule of thumb of :mod:`tutor.bots.hand` (call the highest trump
+   advisor plays them by the rule of thumb of :mod:`tutor.engine.hand` (call the highest trump
    lacking, give the cheapest card of a short side suit), then solves the play. So its Call Solo
    figures are a lower bound on a perfect caller's, less the double-dummy optimism below.
 5. **Adaptive stopping.** Worlds are solved in batches: a small first batch (a quick first
@@ -69,7 +69,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..bots.hand import call_card, give_card
+from ..engine.hand import call_card, give_card
 from ..engine.record import state_of
 from ..engine.sampler import Deal, Sampler
 from ..errors import IllegalActionError, RecordError
@@ -102,11 +102,11 @@ from ..rules.six_bid_solo import (
     settle,
 )
 from . import search
+from .stats import mean_interval, wilson
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-Z95 = 1.959964
 
 
 # --- rows ---------------------------------------------------------------------------------------
@@ -331,18 +331,6 @@ def _chunk_task(args: tuple[Job, tuple[tuple[int, Deal], ...], tuple[Row, ...]]
     return [evaluate_world(job, d, rows, job.seed * 1_000_003 + i) for i, d in deals]
 
 
-# --- statistics ---------------------------------------------------------------------------------
-def wilson(k: int, n: int) -> tuple[float, float]:
-    """95% Wilson interval for a proportion k/n."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 @dataclass
 class RowResult:
     """The worlds solved so far for one row."""
@@ -379,7 +367,7 @@ class RowResult:
         if not self.row.needs_exact():
             lo, hi = wilson(sum(self.made), n)
             return self.stake * (2 * lo - 1), self.stake * (2 * hi - 1)
-        return _mean_interval(self.chips)
+        return mean_interval(self.chips)
 
     def as_dict(self) -> dict[str, Any]:
         lo, hi = self.interval()
@@ -399,19 +387,6 @@ class RowResult:
             "mean_points": points,
             "dropped": self.dropped,
         }
-
-
-def _mean_interval(xs: Sequence[float]) -> tuple[float, float]:
-    """95% interval for the mean of ``xs``: Student's t for small n — a few worlds that happen
-    to agree must not look certain (one world: ±infinity)."""
-    n = len(xs)
-    if n < 2:
-        return -math.inf, math.inf
-    from ..bots.arena import _T975
-    t = _T975[n - 2] if n - 1 <= len(_T975) else Z95
-    half = t * statistics.stdev(xs) / math.sqrt(n)
-    m = statistics.fmean(xs)
-    return m - half, m + half
 
 
 def _finite(x: float) -> float | None:
@@ -631,7 +606,7 @@ def _drop_clearly_out(results: Sequence[RowResult], paired: bool = True) -> None
             r.dropped = True
             r.drop_floor = floor
         elif paired and r.n == best.n:  # rows still live share every world so far
-            gap = _mean_interval(_paired_differences(r, best))
+            gap = mean_interval(_paired_differences(r, best))
             if gap[1] < 0:
                 r.dropped = True
                 r.drop_behind, r.drop_gap = best.row, gap

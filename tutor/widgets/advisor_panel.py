@@ -32,10 +32,10 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 
-from ..bots.hand import estimates
 from ..cards import Card
 from ..display import facts_html, hand_svg, seat_label, style_html
 from ..display.markup import HtmlStr, esc
+from ..engine.hand import estimates
 from ..errors import IllegalActionError, NotationError, RecordError
 from ..rules.six_bid_solo import (
     AUCTION,
@@ -156,7 +156,7 @@ def advice_chart(advice: Advice) -> HtmlStr:
     from matplotlib import rc_context
     from matplotlib.figure import Figure
 
-    from ..solver.advisor import wilson
+    from ..solver.stats import wilson
 
     rows = sorted((r for r in advice.rows if r.n), key=lambda r: r.expected(), reverse=True)
     rc: dict[str, Any] = {"text.color": _INK, "axes.labelcolor": _INK, "axes.edgecolor": _INK,
@@ -242,7 +242,7 @@ def advice_table(advice: Advice) -> HtmlStr:
 
 
 def first_look(view: SeatView) -> str:
-    """The rules of thumb's reading of the hand (:func:`tutor.bots.hand.estimates`) — instant,
+    """The rules of thumb's reading of the hand (:func:`tutor.engine.hand.estimates`) — instant,
     shown while the advisor samples; only the contracts still open (SBS-14)."""
     hand = 0
     for c in view.hand:

@@ -48,7 +48,6 @@ import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 from ..bots import KINDS as BOT_KINDS
 from ..bots import make_bot
 from ..bots.base import Bot
-from ..bots.hand import estimates
 from ..cards import Card, Suit
 from ..display import (
     calls_html,
@@ -63,6 +62,7 @@ from ..display import (
 )
 from ..display.markup import CardLike, esc
 from ..engine import record as records
+from ..engine.hand import estimates
 from ..engine.match import Match
 from ..errors import IllegalActionError, TutorError
 from ..quiz.core import card_label
@@ -229,7 +229,7 @@ def worlds_for(view: SeatView, most: int) -> int:
 
 
 def within_reach(view: SeatView) -> bool:
-    """Is any contract still open near its mark by the rules of thumb (:mod:`tutor.bots.hand`)?
+    """Is any contract still open near its mark by the rules of thumb (:mod:`tutor.engine.hand`)?
 
     Solo and Heart Solo from 58 points (61 makes them, SBS-10), Guarantee Solo from 6 below its
     target, Misère with at most one card that could not duck, Call Solo from 9½ tricks. A hand
