@@ -357,21 +357,29 @@ def test_hint_is_from_the_learners_view_and_legal() -> None:
 
 
 @pytest.mark.rule("SBS-14")
-@pytest.mark.parametrize("budget", [0.0, math.inf])
-def test_auction_hint_is_anytime(budget: float, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The auction hint samples until the call is clear or the time budget is spent (issue 5:
-    a hint within 1 s), and says on how many deals it rests. Budget 0: the first batch only;
-    no budget: every deal, or fewer once the best call is clear (tests never depend on time)."""
+def _strong_hand_table() -> TableWidget:
+    """A table where the learner (seat 0, first to call after dealer 2) holds a strong spade
+    hand — AS TS KS QS JS 9S AH TH AD TD AC — so the advisor has contracts worth weighing."""
     from tutor.cards import Card
-    from tutor.widgets import table as table_module
 
-    monkeypatch.setattr(table_module, "HINT_BUDGET", budget)
     strong = [Card.parse(c) for c in ("AS", "TS", "KS", "QS", "JS", "9S", "AH", "TH", "AD", "TD",
                                       "AC")]
     rest = [c for c in CARDS if c not in strong]
     state = SixBidSolo().deal(2, [strong, rest[:11], rest[11:22]], rest[22:])
     tw = TableWidget(seat=0, bot="rule", seed=4)
     tw._load(state.record(), "strong")
+    return tw
+
+
+@pytest.mark.parametrize("budget", [0.0, math.inf])
+def test_auction_hint_is_anytime(budget: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The auction hint samples until the call is clear or the time budget is spent (issue 5:
+    a hint within 1 s), and says on how many deals it rests. Budget 0: the first batch only;
+    no budget: every deal, or fewer once the best call is clear (tests never depend on time)."""
+    from tutor.widgets import table as table_module
+
+    monkeypatch.setattr(table_module, "HINT_BUDGET", budget)
+    tw = _strong_hand_table()
     t = tw.table
     assert t.learner_to_move() and t.view.phase == "auction"
     before = t.state.key()
@@ -395,17 +403,11 @@ def test_auction_hint_stops_as_clear_only_for_the_call_it_gives(
     double-dummy defenders are clairvoyant), while "clear" is judged against passing's 0. When
     every contract is clearly below 0 yet the best is above the margin, the hint bids: sampling
     must not stop there as "clear" (pass is the clear call) nor say the call it gives was clear."""
-    from tutor.cards import Card
     from tutor.solver.advisor import Advice, Row, RowResult
     from tutor.widgets import engine
     from tutor.widgets import table as table_module
 
-    strong = [Card.parse(c) for c in ("AS", "TS", "KS", "QS", "JS", "9S", "AH", "TH", "AD", "TD",
-                                      "AC")]
-    rest = [c for c in CARDS if c not in strong]
-    state = SixBidSolo().deal(2, [strong, rest[:11], rest[11:22]], rest[22:])
-    tw = TableWidget(seat=0, bot="rule", seed=4)
-    tw._load(state.record(), "strong")
+    tw = _strong_hand_table()
     t = tw.table
     rows = []
     for k in range(1, 7):  # every contract valued; Solo the best at −5, each clearly below 0

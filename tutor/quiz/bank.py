@@ -70,7 +70,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..engine.hand import estimates
 from ..engine.record import state_of
 from ..errors import RecordError, TutorError
 from ..rules.six_bid_solo import (
@@ -91,7 +90,7 @@ from ..rules.six_bid_solo import (
 from ..solver.advisor import Advice, Row, RowResult, advise_iter, open_rows
 from .core import QuizError
 from .decision_session import clear_call
-from .decisions import DEALS, DecisionQuestion, _auction_position, _bid_question
+from .decisions import DEALS, DecisionQuestion, _bid_question, screened_position
 
 FORMAT = "tutor-bid-bank"
 VERSION = 1
@@ -131,18 +130,12 @@ def find_candidate(task: tuple[int, int, int]) -> tuple[dict[str, Any] | None, f
     want_bid = candidate_wants_bid(index)
     game = SixBidSolo()
     for deal in range(DEALS):
-        state = _auction_position(rng, game)
+        state = screened_position(rng, game, want_bid)  # the live quiz's pre-screen
         if state is None:
             continue
         seat = state.to_move
         assert seat is not None
         view = state.view(seat)
-        # the live quiz's pre-screen: the rules of thumb must like the hand for a bid candidate
-        legal_contracts = {a - CALL_BASE for a in view.legal if a != PASS}
-        likes = any(e.chips >= 20 and e.contract in legal_contracts
-                    for e in estimates(state.hands[seat]))
-        if likes != want_bid:
-            continue
         advice_seed = rng.getrandbits(31)
         legal = list(view.legal)
         # every row on every world (as live), in two batches: a look after EARLY_LOOK worlds
