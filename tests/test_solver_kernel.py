@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from solver_cases import brute_force, position
+from solver_cases import brute_force, brute_force_children, position
 
 from tutor.rules.six_bid_solo import MISERES, SixBidSoloState
 from tutor.solver import kernel, search
@@ -200,3 +200,58 @@ def test_three_trick_endgame_is_fail_soft_alpha_beta(seed: int) -> None:
                 else:
                     assert v == exact
     assert tuple(hh) == hands  # the hands are left as they were
+
+
+# (seed, contract, cards left, options) for the run tests: every contract, mid-trick starts
+RUN_CASES = [(500 + s, 1 + s % 6, 10 + s % 4, {"misere": "no_card_points"} if s % 6 in (2, 4)
+              and s % 4 == 1 else {}) for s in range(36)]
+
+
+@pytest.mark.parametrize("case", RUN_CASES, ids=lambda c: f"seed{c[0]}-c{c[1]}-{c[2]}")
+def test_a_card_left_out_of_its_run_is_never_better(
+        case: tuple[int, int, int, dict[str, object]]) -> None:
+    """Rank equivalence and point dominance (``_run_skip``): every card the search leaves out
+    has a card of its run (same hand and suit, no other live card between) that is searched
+    and at least as good for the player to move, by brute force over the whole ending."""
+    seed, contract, left, options = case
+    s = position(seed, contract, left, options)
+    hands, leader, trick, trump, mx, cnt, mode = _query(s)
+    p = (leader + len(trick)) % 3
+    live = hands[0] | hands[1] | hands[2]
+    for c in trick:
+        live |= 1 << c
+    t0 = trick[0] if trick else -1
+    t1 = trick[1] if len(trick) > 1 else -1
+    legal = kernel.legal_mask(hands[p], len(trick), t0, trump)
+    cards = [c for c in range(36) if legal >> c & 1]
+    skipped = {c for c in cards if kernel._run_skip(
+        c, hands[p], live, mode, p, len(trick), t0, t1, leader, hands[(p + 1) % 3],
+        hands[(p + 2) % 3], trump, mx, cnt)}
+    assert len(skipped) < len(cards)
+    if not skipped:
+        return
+    values = brute_force_children(s)  # the bidder's final units after each card
+    bidder_maximises = s.contract not in MISERES
+    mover_maximises = bidder_maximises == (s.to_move == s.bidder)
+
+    def at_least_as_good(a: int, b: int) -> bool:
+        return values[a] >= values[b] if mover_maximises else values[a] <= values[b]
+
+    def same_run(a: int, b: int) -> bool:
+        lo, hi = min(a, b), max(a, b)
+        between = ((1 << hi) - (1 << (lo + 1)))
+        return a // 9 == b // 9 and not live & between & ~hands[p]
+
+    for c in skipped:
+        kept = [k for k in cards if k not in skipped and same_run(c, k)]
+        assert any(at_least_as_good(k, c) for k in kept), (c, kept, values)
+
+
+def test_point_dominance_keeps_the_values_against_brute_force() -> None:
+    """The search with rank equivalence and point dominance alone (no table, no other
+    pruning) gives the brute-force value on endings of every contract, some mid-trick."""
+    for seed, contract, left, options in RUN_CASES:
+        q = _query(position(seed, contract, left, options))
+        ws = Workspace(tt_bits=4)
+        assert kernel.value(ws, *q, features=USE_EQUIV) == _expected(
+            seed, contract, left, tuple(options.items()))
