@@ -204,7 +204,7 @@ def test_three_trick_endgame_is_fail_soft_alpha_beta(seed: int) -> None:
 
 # (seed, contract, cards left, options) for the run tests: every contract, mid-trick starts
 RUN_CASES = [(500 + s, 1 + s % 6, 10 + s % 4, {"misere": "no_card_points"} if s % 6 in (2, 4)
-              and s % 4 == 1 else {}) for s in range(36)]
+              and s % 4 == 1 else {}) for s in range(60)]
 
 
 @pytest.mark.parametrize("case", RUN_CASES, ids=lambda c: f"seed{c[0]}-c{c[1]}-{c[2]}")

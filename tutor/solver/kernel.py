@@ -721,28 +721,44 @@ def _dominant_end(c: int, p: int, tn: int, t0: int, t1: int, leader: int, f1: in
         wpos = p if beats(c, t0, trump) else leader
         cur = c if wpos == p else t0
         q = (p + 1) % 3
-        if ((cntmask >> q) & 1) != ((cntmask >> wpos) & 1) and _can_beat(f1, t0, cur, trump):
-            return 0
+        if ((cntmask >> q) & 1) != ((cntmask >> wpos) & 1):
+            r = _beaters(f1, t0, cur, trump)
+            if r == 1:
+                return 0  # the last player may take the trick or not
+            if r == 2:
+                wpos = q  # the last player must take it
     else:
-        wpos = p
-        for k in (1, 2):
-            q = (p + k) % 3
-            if (((cntmask >> q) & 1) != ((cntmask >> p) & 1)
-                    and _can_beat(f1 if k == 1 else f2, c, c, trump)):
-                return 0
+        side = (cntmask >> p) & 1
+        s1 = (cntmask >> ((p + 1) % 3)) & 1
+        s2 = (cntmask >> ((p + 2) % 3)) & 1
+        # -1: a partner of the leader; else what _beaters says of that follower
+        r1 = _beaters(f1, c, c, trump) if s1 != side else -1
+        r2 = _beaters(f2, c, c, trump) if s2 != side else -1
+        if r1 <= 0 and r2 <= 0:
+            wpos = p  # no opponent of the leader can beat the lead (nor a partner's card above it)
+        elif r1 == 2 and s2 == s1:
+            wpos = (p + 1) % 3  # the next player must beat it, and the last is their partner
+        elif r1 == 0 and r2 == 2:
+            wpos = (p + 2) % 3  # the next cannot beat it, the last must
+        else:
+            return 0
     if ((cntmask >> wpos) & 1) == ((maxmask >> p) & 1):
         return 1
     return -1
 
 
 @jit
-def _can_beat(hand: int, led: int, cur: int, trump: int) -> bool:
-    """Can ``hand``, following the trick led by ``led``, play a card beating ``cur``?"""
+def _beaters(hand: int, led: int, cur: int, trump: int) -> int:
+    """Following the trick led by ``led``, can ``hand`` beat ``cur``: 0 with no legal card,
+    1 with some, 2 with every legal card (it must take the trick from ``cur``)?"""
     legal = legal_mask(hand, 1, led, trump)
     cs = cur // 9
-    if (legal >> (9 * cs)) & ((1 << (cur % 9)) - 1):
-        return True
-    return trump >= 0 and cs != trump and ((legal >> (9 * trump)) & 511) != 0
+    win = legal & (((1 << (cur % 9)) - 1) << (9 * cs))
+    if trump >= 0 and cs != trump:
+        win |= legal & (511 << (9 * trump))
+    if win == 0:
+        return 0
+    return 2 if win == legal else 1
 
 
 @jit
