@@ -152,14 +152,14 @@ def test_table_survives_across_queries_and_contexts() -> None:
 
 
 @pytest.mark.parametrize("guess", [-1, 0, 200])
-def test_galloping_mtd_keeps_the_values(guess: int) -> None:
-    """The growing MTD(f) step (``grow``) and any first guess change the tests asked, never the
-    value: plain MTD(f) (``grow=1``) and the default agree, also from guesses far off."""
+def test_bisection_and_mtdf_keep_the_values(guess: int) -> None:
+    """How the zero-window tests close in (halving the bracket, or plain MTD(f) stepping past
+    each bound) and the first guess change the tests asked, never the value."""
     for seed, contract, left, options in CASES + BIG_CASES[:4]:
         q = _query(position(seed, contract, left, options))
-        plain = kernel.value(Workspace(tt_bits=12), *q, grow=1)
+        plain = kernel.value(Workspace(tt_bits=12), *q, bisect=False)
         assert kernel.value(Workspace(tt_bits=12), *q, guess=guess) == plain
-        assert kernel.value(Workspace(tt_bits=12), *q, guess=guess, grow=5) == plain
+        assert kernel.value(Workspace(tt_bits=12), *q, guess=guess, bisect=False) == plain
 
 
 def test_one_bucket_table_keeps_the_values() -> None:

@@ -38,9 +38,11 @@ Techniques (after Haglund and Hein's DDS and Kupferschmid and Helmert's Skat sol
 - **Sure points** (the quick tricks of DDS, for card points): the side holding the top trumps
   surely takes them; the leader cashes the top run of each suit that nobody can ruff. These give
   a lower bound for one side and an upper bound for the other before any move is searched.
-- **Move ordering** in the DDS manner: the table's best lead first; when following, win cheaply
-  or smear points onto a trick partner surely wins, otherwise throw the cheapest card. A forced
-  card (the only legal one) is not scored.
+- **Move ordering** in the DDS manner: the table's best lead first, then the lead that last
+  caused a cut-off at the same depth (a *killer*: sibling positions differ by a few cards; 5 %
+  fewer nodes, where a history tie-break and killers when following did not pay); when
+  following, win cheaply or smear points onto a trick partner surely wins, otherwise throw the
+  cheapest card. A forced card (the only legal one) is not scored.
 - **Endgames**: the last two tricks by a direct minimax (:func:`two_tricks`); the last three,
   once the table and the sure points have not settled them, by a flat alpha-beta of three
   nested loops over that trick's cards (:func:`three_tricks`), which stores its bound and best
@@ -147,8 +149,8 @@ TT_WAYS = 8  # entries per bucket (a power of two): 15% fewer nodes than 2
 
 # stack fields: the frame of ply ``p`` is stk[p * N_FIELDS:(p + 1) * N_FIELDS]
 (F_ALPHA, F_BETA, F_BEST, F_GAIN, F_LEAD, F_TN, F_T0, F_T1, F_N, F_I, F_BM, F_TKEY1, F_TKEY2,
- F_SLOT, F_A0, F_B0, F_MODE) = range(17)
-N_FIELDS = 17
+ F_SLOT, F_A0, F_B0, F_MODE, F_KILLER) = range(18)
+N_FIELDS = 18
 
 # statistics: nodes, table hits, sure-points cut-offs, table stores, then from S_CUT_AT a
 # histogram of which move (0..11) gave each cut-off, 12 slots for each kind of node:
@@ -555,6 +557,8 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                         if scored:
                             if c == tt_best:
                                 sc = 1 << 20
+                            elif tn == 0 and c == stk[o + F_KILLER]:
+                                sc = (1 << 20) - 1
                             else:
                                 sc = order_score(c, p, tn, t0, t1, leader, hh, trump, maxmask,
                                                  cntmask, mode, live)
@@ -644,6 +648,7 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                     stk[o + F_BM] = c
                     if val >= stk[o + F_BETA]:
                         stk[o + F_I] = -1  # cut-off
+                        stk[o + F_KILLER] = c
                         kind = stk[o + F_TN]
                         kind = 0 if kind == 0 else kind + 1
                         stats[S_CUT_AT + kind * 12 + (i if i < 11 else 11)] += 1
@@ -654,6 +659,7 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                 stk[o + F_BM] = c
                 if val <= stk[o + F_ALPHA]:
                     stk[o + F_I] = -1
+                    stk[o + F_KILLER] = c
                     kind = stk[o + F_TN]
                     kind = 1 if kind == 0 else kind + 1
                     stats[S_CUT_AT + kind * 12 + (i if i < 11 else 11)] += 1
@@ -1207,31 +1213,32 @@ def units_left(hands: tuple[int, int, int], trick: tuple[int, ...], mode: int) -
 
 def value(ws: Workspace, hands: tuple[int, int, int], leader: int, trick: tuple[int, ...],
           trump: int, maxmask: int, cntmask: int, mode: int, guess: int = -1,
-          features: int = ALL_FEATURES, grow: int = 3) -> int:
-    """The exact value by MTD(f): zero-window searches closing in on it from ``guess``.
+          features: int = ALL_FEATURES, bisect: bool = True) -> int:
+    """The exact value by zero-window searches ("does the maximiser reach ``beta``?") closing in
+    on it from ``guess`` (default: half the units left).
 
-    Plain MTD(f) moves its test by the fail-soft bound, which in a point game is often only one
-    or two points past the last test. Tests far from the value are cheap, so while the answers
-    keep pointing the same way the step grows ``grow``-fold (a galloping search); the first
-    answer the other way has bracketed the value and the step starts again at one point.
-    ``grow=1`` is plain MTD(f). Every test is exact, so the value does not depend on ``grow``.
+    Each answer is a fail-soft bound that narrows the bracket ``[lower, upper]`` holding the
+    value. Tests far from the value are cheap and tests next to it dear, and at least two of
+    those are needed (``>= V`` yes, ``>= V + 1`` no); so the next test halves the bracket
+    (``bisect``, the default: on 40 strong deals 23 % fewer nodes at the median than a
+    galloping MTD(f), which kept stepping past the value and back) instead of stepping just
+    past the bound learned (``bisect=False``: plain MTD(f)). Every test is exact, so the value
+    does not depend on the strategy or the guess.
     """
     lower = 0
     upper = units_left(hands, trick, mode)
     g = guess if 0 <= guess <= upper else (upper + 1) // 2
     beta = g if g > lower else lower + 1
-    step = 1
-    last = 0  # the direction of the previous answer: 1 up, -1 down
     while lower < upper:
         g = run(ws, hands, leader, trick, trump, maxmask, cntmask, mode, beta - 1, beta,
                 features)
-        way = -1 if g < beta else 1
-        if way < 0:
-            upper = g
-        else:
+        up = g >= beta  # the answer: yes, the maximiser reaches beta (g is a lower bound)
+        if up:
             lower = g
-        step = step * grow if way == last else 1
-        last = way
-        # the next test: "reaches beta?" a step past the bound just learned, inside the bracket
-        beta = min(upper, lower + step) if way > 0 else max(lower + 1, upper - step + 1)
+        else:
+            upper = g
+        nxt = g + 1 if up else g  # plain MTD(f): just past the bound learned
+        if bisect:
+            nxt = (lower + upper + 1) // 2
+        beta = min(max(nxt, lower + 1), upper)
     return lower
