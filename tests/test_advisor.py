@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import io
 import random
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
@@ -185,6 +186,51 @@ def test_executor_gives_the_same_table(fake_solver: None) -> None:
         pooled = advise(_record(), 16, 11, executor=pool)
     del serial["seconds"], pooled["seconds"]
     assert serial == pooled
+
+
+class _LazyFuture(Future[Any]):
+    """A future that runs its call only when its result is asked for (so a test sees which
+    tasks the advisor waited for, and which it cancelled before they ran)."""
+
+    def __init__(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        super().__init__()
+        self.fn, self.args = fn, args
+
+    def result(self, timeout: float | None = None) -> Any:
+        if not self.done():
+            self.set_result(self.fn(*self.args))
+        return super().result(timeout)
+
+
+class _LazyExecutor(Executor):
+    def __init__(self) -> None:
+        self.futures: list[_LazyFuture] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> _LazyFuture:
+        f = _LazyFuture(fn, args)
+        self.futures.append(f)
+        return f
+
+
+def test_next_batch_is_sent_ahead_and_cancelled_when_useless(fake_solver: None) -> None:
+    """With an executor the next batch goes out before this one is waited for; its tasks for
+    rows dropped meanwhile, and everything still queued when the caller stops, are cancelled;
+    the table is the serial one."""
+    serial = advise(_record(), 16, 11)
+    pool = _LazyExecutor()
+    lazy = advise(_record(), 16, 11, executor=pool)
+    del serial["seconds"], lazy["seconds"]
+    assert serial == lazy
+    assert any(f.cancelled() for f in pool.futures)  # rows dropped after 6 worlds
+    assert all(f.done() for f in pool.futures)
+    pool = _LazyExecutor()
+    it = advise_iter(_record(), 16, 11, executor=pool)
+    first = next(it)
+    assert first.worlds == 2
+    ahead = [f for f in pool.futures if not f.done()]
+    assert ahead  # the second batch, already sent
+    it.close()
+    assert all(f.cancelled() for f in ahead)
 
 
 def test_process_pool_with_the_real_solver() -> None:

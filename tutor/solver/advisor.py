@@ -65,7 +65,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -496,6 +496,55 @@ def _row_groups(rows: Sequence[Row]) -> list[list[int]]:
     return [sorted(g) for _, g in sorted(groups.items())]
 
 
+#: one task: some worlds (numbered), the rows to solve on them, and the future of the result
+#: (None: to be run in this process)
+_Task = tuple[tuple[tuple[int, Deal], ...], tuple[Row, ...], Future[Any] | None]
+
+
+def _pieces(batch: list[tuple[int, Deal]], step: int) -> list[tuple[tuple[int, Deal], ...]]:
+    return [tuple(batch[i: i + step]) for i in range(0, len(batch), step)]
+
+
+def _send(executor: Executor, job: Job, batch: list[tuple[int, Deal]],
+          live: Sequence[RowResult], step: int) -> list[_Task]:
+    """Submit a batch: ``step`` worlds × the live rows of one trump per task
+    (:func:`_row_groups`)."""
+    groups = _row_groups([r.row for r in live])
+    out: list[_Task] = []
+    for piece in _pieces(batch, step):
+        for g in groups:
+            rows = tuple(live[i].row for i in g)
+            out.append((piece, rows, executor.submit(_chunk_task, (job, piece, rows))))
+    return out
+
+
+def _collect(tasks: Sequence[_Task], job: Job) -> dict[tuple[int, Row], tuple[int, int, bool]]:
+    """Every task's cells by (world, row), waiting for the futures in order (the cells do not
+    depend on which task solved them: a world's value for a row depends only on the world,
+    the row and the seed)."""
+    cells: dict[tuple[int, Row], tuple[int, int, bool]] = {}
+    for piece, rows, future in tasks:
+        per_chunk = future.result() if future is not None else _chunk_task((job, piece, rows))
+        for (w, _), per_world in zip(piece, per_chunk, strict=True):
+            for row, cell in zip(rows, per_world, strict=True):
+                cells[w, row] = cell
+    return cells
+
+
+def _cancel_dropped(tasks: list[_Task], results: Sequence[RowResult]) -> list[_Task]:
+    """Cancel the tasks sent ahead whose rows have all been dropped since; keep the others
+    (their dropped rows' cells are simply not read)."""
+    live = {r.row for r in results if not r.dropped}
+    keep: list[_Task] = []
+    for task in tasks:
+        if any(row in live for row in task[1]):
+            keep.append(task)
+        else:
+            assert task[2] is not None
+            task[2].cancel()
+    return keep
+
+
 def advise_iter(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState, samples: int,
                 seed: int, *, executor: Executor | None = None, first: int = 2,
                 chunk: int | None = None, min_samples: int = 6, adaptive: bool = True,
@@ -506,7 +555,9 @@ def advise_iter(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState, 
     after which a row may be dropped (:func:`_drop_clearly_out`), then grow by half the worlds
     done (:func:`_batches`). With an ``executor``, each task is ``chunk``
     worlds (default 1) of the rows of one trump (:func:`_row_groups`), so both cores of a pool
-    share even a one-deal batch; without one, a batch runs in-process. ``adaptive`` False
+    share even a one-deal batch, and the next batch is sent before this one is waited for (no
+    worker idles while a batch's slowest world finishes; tasks a drop made useless, and all
+    still queued when the caller stops, are cancelled); without one, a batch runs in-process. ``adaptive`` False
     solves every row on every world (the baseline of ``benchmarks/advisor.py``).
     ``exact`` solves Solo and Heart Solo points exactly instead of estimating them from a few
     yes/no searches (unbiased either way; exact is many times slower).
@@ -530,37 +581,45 @@ def advise_iter(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState, 
     players = int(view.options.get("players", 3))
     results = [RowResult(r, stake=_tariff(r) * (players - 1)) for r in rows]
     advice = Advice(view.seat, seed, samples, results)
-    at = 0
-    for size in _batches(samples, first, min_samples):
-        batch = list(enumerate(deals))[at: at + size]
-        at += size
-        live = [r for r in results if not r.dropped]
-        groups = _row_groups([r.row for r in live]) if executor is not None \
-            else [list(range(len(live)))]
-        step = chunk or (len(batch) if executor is None else 1)
-        pieces = [tuple(batch[i: i + step]) for i in range(0, len(batch), step)]
-        tasks = [(job, p, tuple(live[k].row for k in g)) for p in pieces for g in groups]
-        where = [(p, g) for p in pieces for g in groups]
-        outs = executor.map(_chunk_task, tasks) if executor is not None \
-            else map(_chunk_task, tasks)
-        # reassemble deal by deal: every live row gets the batch's deals in the same order
-        got: dict[int, list[tuple[int, int, bool]]] = {}
-        for (piece, group), per_chunk in zip(where, outs, strict=True):
-            for (w, _), per_world in zip(piece, per_chunk, strict=True):
-                cells = got.setdefault(w, [(0, 0, False)] * len(live))
-                for k, cell in zip(group, per_world, strict=True):
-                    cells[k] = cell
-        for w, _ in batch:
-            for r, (value, chips, ok) in zip(live, got[w], strict=True):
-                r.values.append(value)
-                r.chips.append(chips)
-                r.made.append(ok)
-        advice.worlds = at
-        if adaptive and at >= min_samples:
-            _drop_clearly_out(results)
-        advice.seconds = time.perf_counter() - t0
-        advice.done = at >= samples
-        yield advice
+    plan = _batches(samples, first, min_samples)
+    starts = [sum(plan[:i]) for i in range(len(plan))]
+    # with an executor, the next batch is sent before this one is waited for (for the rows
+    # live now), so no worker idles while a batch's slowest world finishes; what a drop makes
+    # useless is cancelled, and everything still queued when the caller stops
+    ahead: list[_Task] = []
+    try:
+        for k, size in enumerate(plan):
+            at = starts[k] + size
+            batch = list(enumerate(deals))[starts[k]: at]
+            live = [r for r in results if not r.dropped]
+            if executor is None:
+                step = chunk or len(batch)
+                cells = _collect([(p, tuple(r.row for r in live), None) for p in
+                                  _pieces(batch, step)], job)
+            else:
+                tasks = ahead or _send(executor, job, batch, live, chunk or 1)
+                ahead = []
+                if k + 1 < len(plan):
+                    nxt = list(enumerate(deals))[at: at + plan[k + 1]]
+                    ahead = _send(executor, job, nxt, live, chunk or 1)
+                cells = _collect(tasks, job)
+            for w, _ in batch:
+                for r in live:
+                    value, chips, ok = cells[w, r.row]
+                    r.values.append(value)
+                    r.chips.append(chips)
+                    r.made.append(ok)
+            advice.worlds = at
+            if adaptive and at >= min_samples:
+                _drop_clearly_out(results)
+                ahead = _cancel_dropped(ahead, results)
+            advice.seconds = time.perf_counter() - t0
+            advice.done = at >= samples
+            yield advice
+    finally:
+        for _, _, future in ahead:
+            assert future is not None
+            future.cancel()
 
 
 def _paired_differences(r: RowResult, best: RowResult) -> list[float]:
