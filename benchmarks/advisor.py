@@ -22,13 +22,13 @@ shared, and under load the wall figures stretch while CPU stays put.
 
 Targets (issue 3): the table ≤ 1.5 s at p90, the first estimate ≤ 300 ms, on the 2-core machine.
 
-Last figures (2026-11-29, 10 hands, 40 worlds, load average 7–15 on the 2 cores, so the wall
-figures are stretched 1.5–3× and the pool cannot show its gain): CPU median / p90 per table —
-baseline 4.06 / 5.69 s, before 1.87 / 5.49 s, adaptive 1.04 / 4.98 s, pool 0.99 / 4.97 s;
-row-worlds solved 100% / 42% / 25%. First estimate (wall) median / p90: 229 / 437 ms serial,
-272 / 468 ms pool, 202 / 405 ms pool from one world. The p90 tables are close calls (two or
-three Solos near 61 points, or near passing) that stay in contention for all 40 worlds: their
-cost is the searches themselves.
+Last figures (2026-11-29, third session, 20 hands, 40 worlds, load average about 1 on the 2
+cores; wall median / p90 / max per table): baseline 1.34 / 5.25 / 7.18 s, before 0.67 / 3.31 /
+4.10 s, adaptive 0.35 / 2.41 / 3.39 s, pool 0.31 / **1.37** / 1.83 s (CPU of the pool, workers
+included: 0.59 / 2.58 s); row-worlds solved 100% / 41% / 23% / 23%. First estimate median /
+p90: 64 / 204 ms serial, 49 / 126 ms pool, 45 / 110 ms pool from one world. The slow tables
+are close calls (two Solos near passing) or one strong Heart Solo sampled to the end: their
+cost is the searches themselves, about 2.4 times cheaper since the solver's point dominance.
 """
 
 from __future__ import annotations

@@ -557,8 +557,9 @@ def advise_iter(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState, 
     worlds (default 1) of the rows of one trump (:func:`_row_groups`), so both cores of a pool
     share even a one-deal batch, and the next batch is sent before this one is waited for (no
     worker idles while a batch's slowest world finishes; tasks a drop made useless, and all
-    still queued when the caller stops, are cancelled); without one, a batch runs in-process. ``adaptive`` False
-    solves every row on every world (the baseline of ``benchmarks/advisor.py``).
+    still queued when the caller stops, are cancelled); without one, a batch runs in-process.
+    ``adaptive`` False solves every row on every world (the baseline of
+    ``benchmarks/advisor.py``).
     ``exact`` solves Solo and Heart Solo points exactly instead of estimating them from a few
     yes/no searches (unbiased either way; exact is many times slower).
     """

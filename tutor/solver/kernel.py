@@ -48,9 +48,13 @@ Techniques (after Haglund and Hein's DDS and Kupferschmid and Helmert's Skat sol
   nested loops over that trick's cards (:func:`three_tricks`), which stores its bound and best
   lead in the table like any searched node.
 
-Where the time goes (30 strong full deals, exact value; measured by running each part twice
-and timing the difference, so rough): the sure points about 10-15 %, move scoring about 14 %,
-the table keys about 5 %, the three-trick endgame about 10 %; the rest is the node loop itself.
+Where the time goes (30 strong full deals, exact value; measured before point dominance by
+running each part twice and timing the difference, so rough): the sure points about 10-15 %,
+move scoring about 14 %, the table keys about 5 %, the three-trick endgame about 10 %; the
+rest is the node loop itself, about 230 ns a node compiled. Most nodes lie 3 to 6 tricks from
+the end; leads are ordered less well than follows (the first lead tried cuts off 80 % of the
+time, the first follow 94 %), and a test near the value stays the dear part: on the hardest
+deals one such test visits 1-2 million nodes.
 About half the nodes are trick starts, most of them settled at once by the table (a quarter of
 all nodes) or by the sure points. Tried and left out because they did not pay on that set:
 table entries at the second hand (4 % fewer nodes, 6-35 % more time), ordering the middle
