@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from tutor.bots.pimc import chips_for
+from tutor.engine.record import state_of
 from tutor.engine.sampler import Sampler
 from tutor.errors import IllegalActionError, RecordError, TutorError
 from tutor.rules.six_bid_solo import (
@@ -231,6 +232,21 @@ def test_next_batch_is_sent_ahead_and_cancelled_when_useless(fake_solver: None) 
     assert ahead  # the second batch, already sent
     it.close()
     assert all(f.cancelled() for f in ahead)
+
+
+def test_an_anytime_stop_cancels_the_batch_sent_ahead(fake_solver: None) -> None:
+    """The widgets' anytime driver closes the advisor when it stops (clear, or the budget), so
+    the batch already sent to the pool does not run on in the background."""
+    from tutor.widgets.engine import advise_within
+
+    pool = _LazyExecutor()
+    state = state_of(_record())
+    assert isinstance(state, SixBidSoloState) and state.to_move is not None
+    steps = list(advise_within(state.view(state.to_move), 16, 11, budget=60.0,
+                               clear=lambda advice: True, executor=pool))
+    assert [s.stop for s in steps] == ["clear"]
+    assert any(f.cancelled() for f in pool.futures)
+    assert all(f.done() for f in pool.futures)
 
 
 def test_process_pool_with_the_real_solver() -> None:

@@ -64,7 +64,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -548,7 +548,7 @@ def _cancel_dropped(tasks: list[_Task], results: Sequence[RowResult]) -> list[_T
 def advise_iter(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState, samples: int,
                 seed: int, *, executor: Executor | None = None, first: int = 2,
                 chunk: int | None = None, min_samples: int = 6, adaptive: bool = True,
-                exact: bool = False) -> Iterator[Advice]:
+                exact: bool = False) -> Generator[Advice, None, None]:
     """Yield the advice after every batch of worlds; the last one has ``done`` True.
 
     ``first`` worlds make the first estimate; batches double up to ``min_samples`` worlds,

@@ -112,24 +112,27 @@ def advise_within(view: SeatView, samples: int, seed: int, *, budget: float,
     t0 = time.perf_counter()
     last_batch = 0
     before = 0
-    for k, advice in enumerate(it):
-        last_batch, before = advice.worlds - before, advice.worlds
-        if advice.done:
-            yield Step(advice, "done")
-            return
-        if clear is not None and clear(advice):
-            yield Step(advice, "clear")
-            return
-        spent = time.perf_counter() - t0
-        per_deal = spent / max(advice.worlds, 1)
-        if sizes is not None and k + 1 < len(sizes) and sum(sizes[:k + 1]) == advice.worlds:
-            upcoming = sizes[k + 1]  # the advisor's own plan of batches
-        else:  # a plan not known: at least as large as the last batch, as batches grow
-            upcoming = min(max(last_batch, advice.worlds), samples - advice.worlds)
-        if advice.worlds >= least and spent + per_deal * upcoming > budget:
-            yield Step(advice, "budget")
-            return
-        yield Step(advice)
+    try:
+        for k, advice in enumerate(it):
+            last_batch, before = advice.worlds - before, advice.worlds
+            if advice.done:
+                yield Step(advice, "done")
+                return
+            if clear is not None and clear(advice):
+                yield Step(advice, "clear")
+                return
+            spent = time.perf_counter() - t0
+            per_deal = spent / max(advice.worlds, 1)
+            if sizes is not None and k + 1 < len(sizes) and sum(sizes[:k + 1]) == advice.worlds:
+                upcoming = sizes[k + 1]  # the advisor's own plan of batches
+            else:  # a plan not known: at least as large as the last batch, as batches grow
+                upcoming = min(max(last_batch, advice.worlds), samples - advice.worlds)
+            if advice.worlds >= least and spent + per_deal * upcoming > budget:
+                yield Step(advice, "budget")
+                return
+            yield Step(advice)
+    finally:
+        it.close()  # the advisor cancels the batch it sent ahead to a pool
 
 
 def _batch_sizes(samples: int, first: int, min_samples: int) -> list[int] | None:
