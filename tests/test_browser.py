@@ -67,9 +67,12 @@ def test_the_tree_of_lessons(browser: Any, voila_server: VoilaServer) -> None:
     outside: list[str] = []
     page.on("request", lambda r: outside.append(r.url) if "127.0.0.1" not in r.url else None)
     try:
-        page.goto(voila_server.url + "/")
-        page.get_by_text("00-welcome.ipynb", exact=True).wait_for()
+        # the listing is drawn by the page's script from the contents API: the first page a
+        # browser opens on a loaded 2-core machine may take over the default 30 s (as lessons do)
+        page.goto(voila_server.url + "/", timeout=120_000)
+        page.get_by_text("00-welcome.ipynb", exact=True).wait_for(timeout=120_000)
         for name in LESSONS:
+            page.get_by_text(name, exact=True).wait_for()  # the listing may still be arriving
             assert page.get_by_text(name, exact=True).count() == 1, name
         for hidden in ("deals", "pictures", "make_lessons.py"):  # data and code stay out of view
             assert page.get_by_text(hidden, exact=True).count() == 0, hidden
