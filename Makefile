@@ -62,7 +62,7 @@ clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
 
 # --- the bot ladder in duplicate (benchmarks/arena.py): prints the table of chips per deal with
-# 95% intervals; fails if a rung's interval does not clear zero. Long: about 30 min on 2 cores.
+# 95% intervals; fails if a rung's interval does not clear zero. About 7 min on 2 quiet cores.
 .PHONY: arena
 arena: $(STAMP)
 	$(BIN)/python benchmarks/arena.py
