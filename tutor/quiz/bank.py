@@ -130,13 +130,10 @@ def find_candidate(task: tuple[int, int, int]) -> tuple[dict[str, Any] | None, f
     want_bid = candidate_wants_bid(index)
     game = SixBidSolo()
     for deal in range(DEALS):
-        state = screened_position(rng, game, want_bid)  # the live quiz's pre-screen
-        if state is None:
+        screened = screened_position(rng, game, want_bid)  # the live quiz's pre-screen
+        if screened is None:
             continue
-        seat = state.to_move
-        assert seat is not None
-        view = state.view(seat)
-        advice_seed = rng.getrandbits(31)
+        state, view, advice_seed = screened
         legal = list(view.legal)
         # every row on every world (as live), in two batches: a look after EARLY_LOOK worlds
         # gives up on a hand that cannot become clear (the worlds and their salts are fixed by
@@ -150,7 +147,7 @@ def find_candidate(task: tuple[int, int, int]) -> tuple[dict[str, Any] | None, f
         clear = clear_call(advice, legal)
         entry = None
         if clear is not None and not (want_bid and clear[0] == PASS):
-            entry = {"candidate": index, "deals": deal + 1, "seat": seat,
+            entry = {"candidate": index, "deals": deal + 1, "seat": view.seat,
                      "record": state.record(), "seed": advice_seed, "samples": samples,
                      "rows": [[r.row.contract_id, r.row.trump_letter, list(r.values)]
                               for r in advice.rows],

@@ -320,22 +320,26 @@ def _auction_position(rng: random.Random, game: SixBidSolo) -> SixBidSoloState |
 
 
 def screened_position(rng: random.Random, game: SixBidSolo, want_bid: bool
-                      ) -> SixBidSoloState | None:
+                      ) -> tuple[SixBidSoloState, SeatView, int] | None:
     """An auction position (:func:`_auction_position`) that passes the cheap first screen, so
     the advisor's time goes to hands worth asking about: the rules of thumb
     (:func:`tutor.engine.hand.estimates`) rate a contract still open at 20 chips or more from
-    each opponent exactly when a bid is wanted. None when this deal is turned away. The live
-    quiz and the bank builder (:mod:`tutor.quiz.bank`) screen alike, drawing the same numbers
-    from ``rng``."""
+    each opponent exactly when a bid is wanted. Returned with the view of the player to call
+    and the advisor's seed for it; None when this deal is turned away. The live quiz and the
+    bank builder (:mod:`tutor.quiz.bank`) screen alike, drawing the same numbers from
+    ``rng``."""
     state = _auction_position(rng, game)
     if state is None:
         return None
     seat = state.to_move
     assert seat is not None
-    legal_contracts = {a - CALL_BASE for a in state.view(seat).legal if a != PASS}
+    view = state.view(seat)
+    legal_contracts = {a - CALL_BASE for a in view.legal if a != PASS}
     likes = any(e.chips >= 20 and e.contract in legal_contracts
                 for e in estimates(state.hands[seat]))
-    return state if likes == want_bid else None
+    if likes != want_bid:
+        return None
+    return state, view, rng.getrandbits(31)
 
 
 def _call_label(action: Action) -> str:
@@ -364,13 +368,10 @@ def bid_decision(seed: int, rng: random.Random, *, samples: int | None = None
             break
         if runs == BID_WANTED_TRIES:
             want_bid = False  # no clear bid among so many strong hands: take a clear pass
-        state = screened_position(rng, game, want_bid)
-        if state is None:
+        screened = screened_position(rng, game, want_bid)
+        if screened is None:
             continue
-        seat = state.to_move
-        assert seat is not None
-        view = state.view(seat)
-        advice_seed = rng.getrandbits(31)
+        state, view, advice_seed = screened
         runs += 1
         advice = advise_view(view, samples, advice_seed, first=samples, adaptive=False)
         legal = list(view.legal)
