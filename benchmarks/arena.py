@@ -55,6 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--pimc-max-worlds", type=int, default=12,
                    help="most worlds per PIMC card choice when the choice stays close")
     p.add_argument("--pimc-bid-samples", type=int, default=8, help="worlds per PIMC bid")
+    p.add_argument("--pimc-bid-margin", type=float, default=None,
+                   help="expected chips a PIMC bid must clear (default: the bot's own)")
     p.add_argument("--pimc-auction", choices=("pimc", "rule"), default="pimc",
                    help="diagnostic hybrid: 'rule' lets the PIMC bot bid as the rule bot does")
     p.add_argument("--pimc-play", choices=("pimc", "rule"), default="pimc",
@@ -88,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
             pimc = {"worlds": args.pimc_worlds, "bid_samples": args.pimc_bid_samples,
                     "max_worlds": args.pimc_max_worlds, "auction": args.pimc_auction,
                     "play": args.pimc_play}
+            if args.pimc_bid_margin is not None:
+                pimc["bid_margin"] = args.pimc_bid_margin
             result = duplicate_match(a, b, deals, args.seed, executor=pool, progress=tick,
                                      bot_options={"pimc": pimc}, start=args.start)
             rows.append(result)

@@ -84,7 +84,12 @@ def test_cheapest_entries_rederived_by_the_advisor() -> None:
     the advisor on the rebuilt view with the stored seed (in one batch, not the builder's two):
     the same values in every world, the same chips and the same clear call — the bank holds the
     advisor's own tables."""
-    cheapest = sorted(range(len(BANK)), key=lambda i: len(BANK.entries[i]["rows"]))[:2]
+    by_cost = sorted(range(len(BANK)), key=lambda i: len(BANK.entries[i]["rows"]))
+    cheapest = by_cost[:2]
+    # and the cheapest entry where another player has bid: its worlds read that bid
+    read = next(i for i in by_cost if BANK.entries[i]["reading"])
+    assert BANK.entries[read]["reading"].startswith("Calls read")
+    cheapest.append(read)
     # the cheapest entry found again from the build's seed and its candidate number alone:
     # the same deal, auction, advisor seed, table and answer
     first = BANK.entries[cheapest[0]]
@@ -99,6 +104,7 @@ def test_cheapest_entries_rederived_by_the_advisor() -> None:
                             adaptive=False)
         assert [[r.row.contract_id, r.row.trump_letter, r.values] for r in again.rows] \
             == entry["rows"]
+        assert again.reading == entry["reading"]
         stored = bk.entry_advice(entry, pos, f"entry {i}")
         assert [r.chips for r in again.rows] == [r.chips for r in stored.rows]
         assert [r.made for r in again.rows] == [r.made for r in stored.rows]

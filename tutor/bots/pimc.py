@@ -38,6 +38,7 @@ import statistics
 from concurrent.futures import Executor
 
 from ..engine.hand import call_card, give_card, trump_estimate, uncovered
+from ..engine.inference import read_calls
 from ..engine.sampler import Sampler, world_of
 from ..rules.six_bid_solo import (
     CALL_BASE,
@@ -214,30 +215,14 @@ class PimcBot:
                                    f"({others})")
 
     def _worlds(self, view: SeatView, sampler: Sampler, n: int) -> list[SixBidSoloState]:
-        """``n`` worlds for a card choice, read in the light of the bid (a defender's inference).
-
-        The sampler deals uniformly; a defender also knows the bidder *bid* this contract. So
-        deals are drawn in a larger batch and those whose bidder's hand, by the rule of thumb of
-        :mod:`tutor.engine.hand`, no player would have bid on are set aside (Solo-type contracts:
-        at least 50 counted points with the trump named; misères: at most two cards it could
-        not duck). If too few remain, the plain worlds fill up — the filter is a preference.
+        """``n`` worlds for a card choice, read in the light of the calls (a defender's
+        inference): deals in which the bidder's hand does not fit the contract with the trump
+        named, or another caller's hand its bid, by the lenient rules of thumb of
+        :func:`tutor.engine.inference.read_calls`, are set aside while enough others can be
+        drawn — a preference, not a filter. The bidder reads the defenders' losing bids too.
         """
-        seed = self._seed()
-        bidder = view.bidder
-        if bidder is None or bidder == view.seat:
-            return list(sampler.worlds(n, seed))
-        deals = sampler.deals(4 * n, seed)
-        trump = int(view.trump) if view.trump is not None else -1
-        misere = view.contract in ("misere", "spread-misere")
-
-        def plausible(hand: int) -> bool:
-            if misere:
-                return len(uncovered(hand)) <= 2
-            return trump < 0 or trump_estimate(hand, trump)[1] >= 50
-
-        keep = [d for d in deals if plausible(d.hands[bidder])]
-        keep += [d for d in deals if d not in keep][: max(0, n - len(keep))]
-        return [world_of(sampler.history, d, game=sampler.game) for d in keep[:n]]
+        reading = read_calls(view, sampler, n, self._seed())
+        return [world_of(sampler.history, d, game=sampler.game) for d in reading.deals]
 
     # -- the play --
     def _play(self, view: SeatView, legal: list[int]) -> tuple[Action, str]:

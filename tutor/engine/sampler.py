@@ -15,11 +15,12 @@ other hands and the widow — is unseen. A *world* is one way the unseen cards c
 
 Every consistent world is equally likely here: the deal is uniform (SBS-7, SBS-8) and this
 sampler does not read anything into the players' choices (it does not condition on the calls,
-nor on which card a player chose among legal ones). Worlds are drawn **exactly uniformly** —
-no rejection: cards of one suit are interchangeable as far as the constraints go (voids are
-per suit), so a small table counts, for each suit in turn, the ways of splitting it among the
-slots (seats and widow) with the remaining room, and a world is drawn suit by suit with those
-counts as weights.
+nor on which card a player chose among legal ones); reading the bids is a layer above it,
+:mod:`tutor.engine.inference`, which prefers among these deals those that fit them. Worlds
+are drawn **exactly uniformly** — no rejection: cards of one suit are interchangeable as far
+as the constraints go (voids are per suit), so a small table counts, for each suit in turn,
+the ways of splitting it among the slots (seats and widow) with the remaining room, and a
+world is drawn suit by suit with those counts as weights.
 
 A sampled world is a full :class:`SixBidSoloState` whose history *is* the real one: the dealt
 hands are rebuilt (the current hands plus the cards each seat played, the Call Solo exchange

@@ -39,6 +39,8 @@ One entry holds everything needed to rebuild the position exactly and to explain
   short for Guarantee and Call Solo, 0/1 for the misères — see
   :func:`tutor.solver.advisor.evaluate_world`). The chips are *not* stored: they are the
   engine's settlement of those values (SBS-10, SBS-11, SBS-27), recomputed on load;
+- ``reading`` — the advisor's line on the other players' bids it read into the deals
+  (:func:`tutor.engine.inference.read_calls`; empty when nobody else has bid);
 - ``answer`` — ``pass`` or a contract id; on load it must be the clear call of the rebuilt table
   (else QUIZ-6), so a bank whose numbers were edited cannot ask a question it cannot justify;
 - ``candidate``, ``deals`` — the candidate's index and the deals dealt to find it.
@@ -151,6 +153,7 @@ def find_candidate(task: tuple[int, int, int]) -> tuple[dict[str, Any] | None, f
                      "record": state.record(), "seed": advice_seed, "samples": samples,
                      "rows": [[r.row.contract_id, r.row.trump_letter, list(r.values)]
                               for r in advice.rows],
+                     "reading": advice.reading,
                      "answer": call_token(clear[0])}
         return entry, time.process_time() - t0
     return None, time.process_time() - t0
@@ -387,7 +390,11 @@ def entry_advice(entry: Mapping[str, Any], state: SixBidSoloState, where: str) -
         raise RecordError("REC-1", "the rows are not the advisor's rows for this position "
                           "(every contract still open, SBS-14, with each trump)",
                           where=f"{where}.rows")
-    return Advice(seat, seed, samples, results, worlds=samples, done=True)
+    reading = entry.get("reading", "")
+    if not isinstance(reading, str):
+        raise RecordError("REC-1", "reading is the advisor's line on the calls it read",
+                          where=f"{where}.reading", what=repr(reading)[:40])
+    return Advice(seat, seed, samples, results, worlds=samples, done=True, reading=reading)
 
 
 def entry_question(bank: Bank, index: int, seed: int) -> DecisionQuestion:

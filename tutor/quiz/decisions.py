@@ -407,7 +407,9 @@ def _bid_question(seed: int, state: SixBidSoloState, view: SeatView, advice: Adv
               f"the standing bid is {CONTRACT_NAMES[CONTRACTS[state.high - 1]]}")
     explanation = (f"The bid advisor solved {advice.worlds} deals sampled from your view "
                    f"double-dummy (seed {advice.seed}); {facing}, and a bid must name a strictly "
-                   f"higher contract or pass (SBS-14). {why} Chips are settled by SBS-10 "
+                   f"higher contract or pass (SBS-14). "
+                   + (f"{advice.reading} " if advice.reading else "")
+                   + f"{why} Chips are settled by SBS-10 "
                    "(Solo, Heart Solo: on the margin) and SBS-11 (the others: won or lost "
                    "whole) with each opponent (SBS-27).")
     rules = ("SBS-14", "SBS-10", "SBS-11", "SBS-27")

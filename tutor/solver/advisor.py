@@ -2,10 +2,12 @@
 
 How it works (Perfect Information Monte Carlo, as GIB and the Skat programs do):
 
-1. **Worlds.** Deals of the two other hands and the widow, drawn uniformly by the shared
-   :class:`~tutor.engine.sampler.Sampler` from the player's view, from one seed. The advisor
-   does *not* read anything into the calls already made (a bid says something about a hand; the
-   sampler ignores it).
+1. **Worlds.** Deals of the two other hands and the widow, drawn by the shared
+   :class:`~tutor.engine.sampler.Sampler` from the player's view, from one seed, *reading the
+   calls* (:func:`tutor.engine.inference.read_calls`): deals in which another player's bid
+   does not fit that player's hand by the (lenient) rules of thumb are set aside while enough
+   others can be drawn — a player who bid Solo holds a Solo hand. Passes are not read. With no
+   other bid made, the deals are the sampler's uniform ones (``read_calls=False`` forces that).
 2. **Rows.** One per contract still open to the player (SBS-14..16) and, where the bidder names
    trump (SBS-19, SBS-20), one per trump: Solo with ♣ ♠ ♦ (♥ too under SBS-V5 ``any``), Heart
    Solo, Misère, Guarantee Solo and Call Solo with each suit, Spread Misère.
@@ -69,6 +71,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..engine import inference
 from ..engine.hand import call_card, give_card
 from ..engine.record import state_of
 from ..engine.sampler import Deal, Sampler
@@ -404,6 +407,7 @@ class Advice:
     worlds: int = 0  # worlds drawn and solved so far (for the rows still in)
     seconds: float = 0.0
     done: bool = False
+    reading: str = ""  # what was read into the other players' calls (Reading.describe)
 
     @property
     def fraction(self) -> float:
@@ -437,9 +441,12 @@ class Advice:
             "best": ({"contract": best.row.contract_id, "trump": best.row.trump_letter}
                      if best is not None and best.expected() > 0 else None),
             "advice": self.recommendation(),
-            "method": "double-dummy solves of worlds sampled uniformly from the player's view "
-                      "(calls not read); the same worlds for every row; Call Solo's call and gift "
-                      "by rule of thumb; chips by the engine's settlement, passing = 0",
+            "reading": self.reading,
+            "method": "double-dummy solves of worlds sampled from the player's view, preferring "
+                      "deals in which each other player's bid fits that player's hand by the "
+                      "rules of thumb (passes not read); the same worlds for every row; Call "
+                      "Solo's call and gift by rule of thumb; chips by the engine's settlement, "
+                      "passing = 0",
         }
 
 
@@ -548,7 +555,7 @@ def _cancel_dropped(tasks: list[_Task], results: Sequence[RowResult]) -> list[_T
 def advise_iter(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState, samples: int,
                 seed: int, *, executor: Executor | None = None, first: int = 2,
                 chunk: int | None = None, min_samples: int = 6, adaptive: bool = True,
-                exact: bool = False) -> Generator[Advice, None, None]:
+                exact: bool = False, read_calls: bool = True) -> Generator[Advice, None, None]:
     """Yield the advice after every batch of worlds; the last one has ``done`` True.
 
     ``first`` worlds make the first estimate; batches double up to ``min_samples`` worlds,
@@ -562,6 +569,7 @@ def advise_iter(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState, 
     ``benchmarks/advisor.py``).
     ``exact`` solves Solo and Heart Solo points exactly instead of estimating them from a few
     yes/no searches (unbiased either way; exact is many times slower).
+    ``read_calls`` False takes the sampler's uniform deals, reading nothing into the bids.
     """
     if type(samples) is not int or samples < 1:
         raise RecordError("REC-1", "samples must be a positive integer", where="samples",
@@ -575,13 +583,14 @@ def advise_iter(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState, 
                                  where=f"seat {view.seat}")
     rows = open_rows(view)
     sampler = Sampler(view)
-    deals = sampler.deals(samples, seed)
+    reading = inference.read_calls(view, sampler, samples, seed, read=read_calls)
+    deals = reading.deals
     calls = tuple(a for a in sampler.history.actions if a is not None)
     job = Job(dict(view.options), view.dealer, calls, view.seat,
               str(view.options.get("misere", "no_tricks")), seed, exact)
     players = int(view.options.get("players", 3))
     results = [RowResult(r, stake=_tariff(r) * (players - 1)) for r in rows]
-    advice = Advice(view.seat, seed, samples, results)
+    advice = Advice(view.seat, seed, samples, results, reading=reading.describe())
     plan = _batches(samples, first, min_samples)
     starts = [sum(plan[:i]) for i in range(len(plan))]
     # with an executor, the next batch is sent before this one is waited for (for the rows

@@ -474,8 +474,9 @@ class AdvisorPanel(Panel):
     @staticmethod
     def _verdict_html(advice: Advice, clear: bool = False) -> str:
         head = "Verdict" if advice.done or clear else "First estimate"
+        read = f'<br><small>{esc(advice.reading)}</small>' if advice.reading else ""
         return (f'<p class="st-root st-verdict" role="status"><strong>{head}:</strong> '
-                f"{esc(verdict(advice))}</p>")
+                f"{esc(verdict(advice))}{read}</p>")
 
 
 __all__ = ["SITUATIONS", "WIDGET_CSS", "AdvisorPanel", "advice_chart", "advice_table",

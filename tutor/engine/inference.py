@@ -1,0 +1,161 @@
+"""Reading the calls: which sampled deals fit what the other players bid.
+
+The sampler (:mod:`tutor.engine.sampler`) deals the unseen cards uniformly among the deals
+consistent with a view, and reads nothing into the players' choices. Yet a call says something:
+a player who bid Solo holds a hand worth bidding Solo on. The bid advisor and the PIMC bot
+read that here, the same way for both, as a *preference*:
+
+- **Who said what.** Every other active seat's highest call (its last: each call must be
+  strictly higher than the one standing, SBS-14..16). Passes are not read — a pass may be a
+  strong hand that would not outbid the contract standing — and neither is the viewer's own call.
+- **What a call needs** (:func:`fits_call`), by the rules of thumb of :mod:`tutor.engine.hand`
+  read leniently, so that a real caller's hand is rarely set aside. The bots bid by those
+  rules (the rule bot from a count of 61 for Solo; the PIMC bot never from less than 55,
+  :data:`tutor.bots.pimc.SCREEN_COUNT`):
+
+  | call | the caller's hand fits when |
+  |---|---|
+  | Solo | its count with one of the Solo trumps (SBS-19, SBS-V5) is at least 55 |
+  | Heart Solo | its count with ♥ trump is at least 55 |
+  | Guarantee Solo | its count with some trump is at least the target less 15 (65; 59 with ♥) |
+  | Call Solo | it expects at least 9½ tricks with some trump |
+  | Misère | at most 2 cards it could not duck |
+  | Spread Misère | at most 1 card it could not duck |
+
+  Once the trump is named (the play), the bidder's count is taken with that trump.
+- **The preference** (:func:`read_calls`). Deals are drawn from the seed one by one; the first
+  ``n`` that fit every caller are kept. If :data:`DRAWS_PER_DEAL` × ``n`` draws do not yield
+  ``n`` (Call Solo hands are rare: fewer than 1 random hand in 1,000 expects 9½ tricks), the
+  earliest draws that do not fit fill the rest, in draw order, and the reading says how many
+  fit. With nobody's call to read, the first ``n`` draws are
+  returned — exactly :meth:`Sampler.deals` — so the reading changes nothing there.
+
+Everything depends on the seed alone, so the advisor's table and the bot's choices replay.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules.six_bid_solo import (
+    CALL_SOLO,
+    CONTRACTS,
+    GUARANTEE,
+    HEART_SOLO,
+    HEARTS,
+    MISERE,
+    SOLO,
+    SPREAD,
+    SeatView,
+)
+from ..state import as_rng
+from .hand import trump_estimate, uncovered
+from .sampler import Deal, Sampler
+
+#: the lowest count (points, :func:`~tutor.engine.hand.trump_estimate`) a Solo or Heart Solo
+#: caller is read to hold; the PIMC bot's pre-screen passes every hand under it
+SOLO_FLOOR = 55
+#: how far under its target a Guarantee Solo caller's count may be (targets 80, 74 with ♥)
+GUARANTEE_SLACK = 15
+#: the fewest tricks a Call Solo caller is read to expect (the rule bot calls from 10½)
+CALL_SOLO_TRICKS = 9.5
+#: the most cards a Misère / Spread Misère caller could not duck
+MISERE_UNCOVERED = 2
+SPREAD_UNCOVERED = 1
+#: draws per deal wanted before the preference gives up and fills with deals that do not fit
+DRAWS_PER_DEAL = 25
+
+_NAMES = {SOLO: "Solo", HEART_SOLO: "Heart Solo", MISERE: "Misère", GUARANTEE: "Guarantee Solo",
+          SPREAD: "Spread Misère", CALL_SOLO: "Call Solo"}
+
+
+def solo_trumps(options: Mapping[str, Any]) -> tuple[int, ...]:
+    """The suits a Solo may name (SBS-19: ♣ ♠ ♦; SBS-V5 ``solo_trump: any``: every suit)."""
+    return (0, 1, 2, 3) if options.get("solo_trump") == "any" else (0, 1, 3)
+
+
+def fits_call(hand: int, contract: int, trump: int | None = None,
+              options: Mapping[str, Any] | None = None) -> bool:
+    """Does ``hand`` (11 cards as dealt) fit a call of ``contract`` (see the module table)?
+
+    ``trump`` is the trump once named (the play); ``None`` in the auction, where the best suit
+    the contract allows is taken (SBS-18: no trump is named while bidding).
+    """
+    if contract == MISERE:
+        return len(uncovered(hand)) <= MISERE_UNCOVERED
+    if contract == SPREAD:
+        return len(uncovered(hand)) <= SPREAD_UNCOVERED
+    if contract == HEART_SOLO:
+        suits: Sequence[int] = (HEARTS,)
+    elif trump is not None and trump >= 0:
+        suits = (trump,)
+    elif contract == SOLO:
+        suits = solo_trumps(options or {})
+    else:
+        suits = (0, 1, 2, 3)
+    if contract == CALL_SOLO:
+        return max(trump_estimate(hand, s)[0] for s in suits) >= CALL_SOLO_TRICKS
+    if contract == GUARANTEE:
+        return any(trump_estimate(hand, s)[1] >= (74 if s == HEARTS else 80) - GUARANTEE_SLACK
+                   for s in suits)
+    return max(trump_estimate(hand, s)[1] for s in suits) >= SOLO_FLOOR
+
+
+def callers(view: SeatView) -> dict[int, int]:
+    """Each other seat's highest call, by seat (contracts 1..6); passes and the viewer left out."""
+    out: dict[int, int] = {}
+    for seat, token in view.calls:
+        if seat != view.seat and token != "pass":
+            out[seat] = CONTRACTS.index(token) + 1  # each call outbids the last (SBS-14..16)
+    return out
+
+
+@dataclass(frozen=True)
+class Reading:
+    """Deals read in the light of the calls: the deals, and how many of them fit."""
+
+    deals: list[Deal]
+    fitted: int  # how many of ``deals`` fit every caller (the rest filled up)
+    drawn: int  # deals drawn to find them
+    calls: tuple[tuple[int, int], ...]  # (seat, contract) read, in seat order
+
+    def describe(self) -> str:
+        """One line for a table's footnote: what was read, and how well the deals fit; empty
+        when no other player has bid (every deal of the unseen cards is then as likely)."""
+        if not self.calls:
+            return ""
+        said = ", ".join(f"seat {s} bid {_NAMES[c]}" for s, c in self.calls)
+        n = len(self.deals)
+        fit = (f"all {n} deals fit" if self.fitted == n else
+               f"only {self.fitted} of {n} deals fit (from {self.drawn} drawn); the rest do not")
+        return f"Calls read ({said}): {fit} what the rules of thumb would bid on."
+
+
+def read_calls(view: SeatView, sampler: Sampler, n: int, seed: int | random.Random | None,
+               *, read: bool = True) -> Reading:
+    """``n`` deals for ``view``, preferring those in which every other caller's hand fits its
+    call (in the play, the bidder's with the trump named). ``read=False`` reads nothing:
+    exactly ``sampler.deals(n, seed)``."""
+    rng = as_rng(seed)
+    said = callers(view) if read else {}
+    trump = int(view.trump) if view.trump is not None else None
+    checks = [(s, c, trump if s == view.bidder else None) for s, c in sorted(said.items())]
+    fit: list[Deal] = []
+    misfit: list[Deal] = []
+    drawn = 0
+    limit = n if not checks else DRAWS_PER_DEAL * n
+    while len(fit) < n and drawn < limit:
+        d = sampler.sample_deal(rng)
+        drawn += 1
+        if all(fits_call(d.hands[s], c, t, view.options) for s, c, t in checks):
+            fit.append(d)
+        elif len(misfit) < n:
+            misfit.append(d)
+    deals = fit + misfit[: n - len(fit)]
+    return Reading(deals, len(fit), drawn, tuple(sorted(said.items())))
+
+
+__all__ = ["DRAWS_PER_DEAL", "Reading", "callers", "fits_call", "read_calls", "solo_trumps"]
