@@ -98,6 +98,9 @@ def test_advise_shows_progress_table_chart_and_verdict() -> None:
         assert clear_call(advice, list(panel.view().legal)) is not None
     assert panel.progress.bar_style == "success"
     assert "Verdict" in panel.verdict.value and verdict(advice) in plain(panel.verdict.value)
+    # forehand's Solo is read into the deals, and the verdict says so
+    assert advice.reading.startswith("Calls read (seat")
+    assert advice.reading in plain(panel.verdict.value) and "bid Solo" in advice.reading
     svg = panel.chart.value
     root = ET.fromstring(svg[svg.index("<svg"): svg.rindex("</svg>") + 6])
     assert root.tag.endswith("svg") and 'role="img"' in svg
@@ -153,6 +156,7 @@ def test_chart_and_verdict_of_a_pass() -> None:
     panel = AdvisorPanel(hand=LOW, calls="pass pass", samples=8, seed=2)
     advice = panel.advise()
     assert advice is not None
+    assert advice.reading == "" and "Calls read" not in panel.verdict.value  # passes: not read
     words = verdict(advice)
     assert words.startswith(("Pass", "Bid"))
     assert "<svg" in advice_chart(advice)

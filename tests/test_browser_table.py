@@ -288,6 +288,12 @@ def test_decision_quizzes_and_advisor(browser: Any, voila_server: VoilaServer,
         assert "deals solved" in first
         assert "Verdict" in adv.locator(".tutor-advisor-verdict").inner_text()
         auditor.check("advised", "AdvisorPanel")
+        # facing forehand's Solo: the deals read that bid, and the verdict says so
+        adv.locator(".tutor-advisor-situation select").select_option(
+            label="Middlehand, forehand bid Solo")
+        adv.locator("button.tutor-advisor-go").click()
+        adv.locator(".tutor-advisor-verdict").get_by_text(
+            re.compile(r"Calls read \(seat \d bid Solo\)")).wait_for(timeout=120_000)
         assert page.tutor_errors == [], page.tutor_errors
         screenshot(page, "15-decisions-light")
     finally:

@@ -129,7 +129,8 @@ def test_a_bid_no_deal_fits_falls_back_on_the_samplers_deals(
     monkeypatch.setattr(inference, "DRAWS_PER_DEAL", 2)
     got = read_calls(view, Sampler(view), 10, 1)
     assert len(got.deals) == 10 and got.drawn == 20 and got.fitted < 10
-    assert f"only {got.fitted} of 10 deals fit (from 20 drawn)" in got.describe()
+    assert f"only {got.fitted} of the 10 deals sampled fit" in got.describe()
+    assert "could not be found in 20 draws" in got.describe()
     assert "seat 0 bid Call Solo" in got.describe()
 
 

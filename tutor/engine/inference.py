@@ -129,8 +129,9 @@ class Reading:
             return ""
         said = ", ".join(f"seat {s} bid {_NAMES[c]}" for s, c in self.calls)
         n = len(self.deals)
-        fit = (f"all {n} deals fit" if self.fitted == n else
-               f"only {self.fitted} of {n} deals fit (from {self.drawn} drawn); the rest do not")
+        fit = ("every deal sampled fits" if self.fitted == n else
+               f"only {self.fitted} of the {n} deals sampled fit (the rest could not be found "
+               f"in {self.drawn} draws)")
         return f"Calls read ({said}): {fit} what the rules of thumb would bid on."
 
 

@@ -322,6 +322,7 @@ class AdvisorPanel(Panel):
                                     value=calls if calls in {v for _, v in SITUATIONS}
                                     else "other", description="Auction",
                                     layout=w.Layout(width="auto", max_width="100%"))
+        self.situation.add_class("tutor-advisor-situation")
         self.calls_text = w.Text(value=calls, placeholder="e.g. solo pass",
                                  description="Calls before you", continuous_update=False,
                                  layout=w.Layout(width="auto", max_width="100%"))
