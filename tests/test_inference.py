@@ -147,9 +147,13 @@ def test_the_advisor_reads_the_bids() -> None:
     assert any(a.values != b.values for a, b in zip(read.rows, plain.rows, strict=True))
 
 
-def test_a_defender_reads_the_bidders_hand_with_the_trump_named() -> None:
-    """The PIMC bot's worlds in the play: the bidder's hand fits Solo with the named trump."""
+def test_a_defender_reads_the_bidders_hand_with_the_trump_named(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The PIMC bot's worlds in the play: the bidder's hand fits Solo with the named trump
+    (given draws enough to find six such deals)."""
     from tutor.bots.pimc import PimcBot
+
+    monkeypatch.setattr(inference, "DRAWS_PER_DEAL", 100)
 
     state = state_of(rec(play=[]))  # seat 0 bid Solo, trump spades (SBS-19)
     assert state.phase == PLAY
