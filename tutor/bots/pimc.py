@@ -25,7 +25,17 @@
   if its expected chips clear a margin, else pass. The default margin is *negative* (−10):
   the advisor values a contract against clairvoyant defenders, and real ones give the
   bidder more — in a diagnostic run against the rule bot, the PIMC bot's bids with margin +5
-  averaged +81 chips each, so it was passing too often.
+  averaged +81 chips each, so it was passing too often. Tried again with the calls read
+  (``benchmarks/arena.py --pimc-bid-margin``, 120 duplicate deals each): on seed 2026 margins
+  −25 and −40 scored +5.8 and +5.4 chips a deal against +4.6 for −10, but on seed 7 −25 scored
+  +4.7 against +5.1 — no difference the intervals (±3) can see, so −10 stays. The bot still
+  bids less often than the rule bot (about 170 plays in 720 against 250) and earns more per
+  bid; PIMC's own bidding costs about a chip a deal against the rule bot's bidding with PIMC's
+  play (+5.7 [+3.6, +7.8], ``--pimc-auction rule``).
+- **Reading the calls.** Worlds, for a card as for a bid, prefer deals in which each other
+  player's bid fits that player's hand (:func:`tutor.engine.inference.read_calls`; the
+  bidder's with the trump named): +4.6 [+1.5, +7.7] chips a deal against the rule bot, from
+  +3.6 [+0.5, +6.7] without (seed 2026, 120 deals, the same deals).
 - **Declaring.** The trump by the same sampling (each trump solved on the same worlds, by the
   advisor's yes/no searches); the Call Solo call and gift by the rule of thumb of
   :mod:`tutor.engine.hand`.

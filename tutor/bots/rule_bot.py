@@ -38,6 +38,7 @@ from ..rules.six_bid_solo import (
     TRUMP_BASE,
     SeatView,
     describe_action,
+    solo_trumps,
 )
 from ..state import Action
 from .base import Table, beats, require_turn
@@ -73,9 +74,8 @@ class RuleBot:
 
     # -- the auction (SBS-13..16) --
     def _bid(self, view: SeatView, t: Table) -> tuple[Action, str]:
-        solo_trumps = (0, 1, 2, 3) if view.options.get("solo_trump") == "any" else (0, 1, 3)
         best = None
-        for e in estimates(t.hand, solo_trumps):
+        for e in estimates(t.hand, solo_trumps(view.options)):
             action = CALL_BASE + e.contract
             if action in view.legal and e.chips > 0 and (best is None or e.chips > best.chips):
                 best = e

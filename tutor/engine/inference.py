@@ -50,6 +50,7 @@ from ..rules.six_bid_solo import (
     SOLO,
     SPREAD,
     SeatView,
+    solo_trumps,
 )
 from ..state import as_rng
 from .hand import trump_estimate, uncovered
@@ -73,11 +74,6 @@ DRAWS_PER_DEAL = 8
 
 _NAMES = {SOLO: "Solo", HEART_SOLO: "Heart Solo", MISERE: "Misère", GUARANTEE: "Guarantee Solo",
           SPREAD: "Spread Misère", CALL_SOLO: "Call Solo"}
-
-
-def solo_trumps(options: Mapping[str, Any]) -> tuple[int, ...]:
-    """The suits a Solo may name (SBS-19: ♣ ♠ ♦; SBS-V5 ``solo_trump: any``: every suit)."""
-    return (0, 1, 2, 3) if options.get("solo_trump") == "any" else (0, 1, 3)
 
 
 def fits_call(hand: int, contract: int, trump: int | None = None,
@@ -162,4 +158,4 @@ def read_calls(view: SeatView, sampler: Sampler, n: int, seed: int | random.Rand
     return Reading(deals, len(fit), drawn, tuple(sorted(said.items())))
 
 
-__all__ = ["DRAWS_PER_DEAL", "Reading", "callers", "fits_call", "read_calls", "solo_trumps"]
+__all__ = ["DRAWS_PER_DEAL", "Reading", "callers", "fits_call", "read_calls"]

@@ -113,6 +113,12 @@ def call_action(contract: str) -> Action:
     return CALL_BASE + CONTRACTS.index(contract) + 1
 
 
+def solo_trumps(options: Mapping[str, Any]) -> tuple[int, ...]:
+    """The suits a Solo may name, for options given as a record's mapping: ♣ ♠ ♦ (SBS-19), or
+    every suit under ``solo_trump: any`` (SBS-V5)."""
+    return (0, 1, 2, 3) if options.get("solo_trump") == "any" else (0, 1, 3)
+
+
 # --- options ----------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Options:

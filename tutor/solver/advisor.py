@@ -103,6 +103,7 @@ from ..rules.six_bid_solo import (
     SixBidSoloState,
     made,
     settle,
+    solo_trumps,
 )
 from . import search
 from .stats import mean_interval, wilson
@@ -149,7 +150,7 @@ def open_rows(view: SeatView) -> list[Row]:
             continue
         c = action - CALL_BASE
         if c == SOLO:
-            trumps = [0, 1, 2, 3] if options.get("solo_trump") == "any" else [0, 1, 3]
+            trumps = list(solo_trumps(options))
         elif c == HEART_SOLO:
             trumps = [HEARTS]
         elif c in MISERES:

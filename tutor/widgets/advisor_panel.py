@@ -49,6 +49,7 @@ from ..rules.six_bid_solo import (
     SixBidSolo,
     SixBidSoloState,
     parse_call,
+    solo_trumps,
 )
 from .common import Panel, Shared, button, guarded, html
 from .engine import advise_within, clear_after, preload, warm_up
@@ -247,7 +248,7 @@ def first_look(view: SeatView) -> str:
     hand = 0
     for c in view.hand:
         hand |= 1 << CARD_INDEX[c]
-    trumps = (0, 1, 2, 3) if view.options.get("solo_trump") == "any" else (0, 1, 3)
+    trumps = solo_trumps(view.options)
     open_ = {a - CALL_BASE for a in view.legal if a != PASS}
     liked = [e for e in estimates(hand, trumps) if e.contract in open_ and e.chips > 0]
     if not liked:

@@ -93,6 +93,7 @@ from ..rules.six_bid_solo import (
     SeatView,
     SixBidSolo,
     SixBidSoloState,
+    solo_trumps,
 )
 from ..state import Action
 from .advisor_panel import MIN_SAMPLES, WIDGET_CSS
@@ -237,7 +238,7 @@ def within_reach(view: SeatView) -> bool:
     of a second or more.
     """
     hand = sum(1 << CARD_INDEX[c] for c in view.hand)
-    trumps = (0, 1, 2, 3) if view.options.get("solo_trump") == "any" else (0, 1, 3)
+    trumps = solo_trumps(view.options)
     open_ = {a - CALL_BASE for a in view.legal if a != PASS}
     for e in estimates(hand, trumps):
         if e.contract not in open_:
