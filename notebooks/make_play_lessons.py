@@ -111,11 +111,11 @@ shows, per contract and trump, the chips you would win on average and how often 
 it, each with a **95% interval** — the range the true value lies in, given how many deals were
 sampled. More deals, narrower intervals.
 
-Two cautions. The bids before you are read only roughly: a deal in which another player's bid
-would not fit that player's hand by the rules of thumb (a Solo bid says the hand is strong) is
-set aside, the verdict says so, and a pass is not read at all. And double-dummy play is
-clairvoyant for both sides, so the figures flatter whoever must guess — a guide, not a
-promise.
+Two cautions. The calls before you are read only roughly: a deal in which another player's bid
+would not fit that player's hand by the rules of thumb (a Solo bid says the hand is strong), or
+in which a player who passed held a hand that clearly called for more, is set aside, and the
+verdict says so. And double-dummy play is clairvoyant for both sides, so the figures flatter
+whoever must guess — a guide, not a promise.
 
 Type a hand (or deal one), pick where you sit in the auction, and press **Advise**:
 """),

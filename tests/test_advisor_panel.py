@@ -156,7 +156,9 @@ def test_chart_and_verdict_of_a_pass() -> None:
     panel = AdvisorPanel(hand=LOW, calls="pass pass", samples=8, seed=2)
     advice = panel.advise()
     assert advice is not None
-    assert advice.reading == "" and "Calls read" not in panel.verdict.value  # passes: not read
+    # both passes are read (SBS-14: a pass is final), and the verdict says so
+    assert "passed with no bid standing" in advice.reading
+    assert advice.reading in plain(panel.verdict.value)
     words = verdict(advice)
     assert words.startswith(("Pass", "Bid"))
     assert "<svg" in advice_chart(advice)

@@ -12,7 +12,7 @@ from sbs import rec
 
 from tutor.cards import Card
 from tutor.engine import inference
-from tutor.engine.inference import callers, fits_call, read_calls
+from tutor.engine.inference import callers, fits_call, passers, read_calls, strong_above
 from tutor.engine.record import state_of
 from tutor.engine.sampler import Sampler, world_of
 from tutor.rules.six_bid_solo import (
@@ -87,7 +87,7 @@ def test_callers_reads_each_other_seats_highest_bid_not_passes() -> None:
 
 def test_no_bid_to_read_gives_the_samplers_own_draw() -> None:
     """With nothing read the reading is the sampler's uniform deals, draw for draw."""
-    state = _auction(["pass"])
+    state = _auction([])  # forehand speaks first: no call to read
     view = state.view(state.to_move)
     sampler = Sampler(view)
     got = read_calls(view, sampler, 12, 5)
@@ -99,25 +99,44 @@ def test_no_bid_to_read_gives_the_samplers_own_draw() -> None:
 
 
 @pytest.mark.parametrize("calls", [["solo"], ["pass", "misere"], ["heart-solo"],
-                                   ["solo", "guarantee-solo"]])
-def test_read_deals_fit_every_bid_and_the_view(calls: list[str]) -> None:
-    """The deals that fit every other seat's bid come first, the fill (if any) after; each is
-    a world of the same view (SBS-8), and the draw is reproducible from the seed."""
+                                   ["solo", "guarantee-solo"], ["pass"], ["pass", "pass"],
+                                   ["solo", "pass"]])
+def test_read_deals_fit_every_call_and_the_view(calls: list[str]) -> None:
+    """The deals that fit every other seat's bid, and in which no other seat that passed held
+    a hand clearly calling for more (SBS-14: a pass is final), come first, the fill (if any)
+    after; each is a world of the same view (SBS-8); the draw is reproducible from the seed."""
     state = _auction(calls)
     seat = state.to_move
     assert seat is not None
     view = state.view(seat)
     sampler = Sampler(view)
     got = read_calls(view, sampler, 20, 3)
-    said = callers(view)
-    assert said and len(got.deals) == 20 and got.fitted >= 1
+    said, passed = callers(view), passers(view)
+    assert (said or passed) and len(got.deals) == 20 and got.fitted >= 1
     for i, d in enumerate(got.deals):
-        fits = all(fits_call(d.hands[s], c) for s, c in said.items())
+        fits = all(fits_call(d.hands[s], c) for s, c in said.items()) and not any(
+            strong_above(d.hands[s], c) for s, c in passed.items())
         assert fits == (i < got.fitted)
         assert world_of(sampler.history, d).view(seat) == view
     assert got.fitted == 20 or got.drawn == inference.DRAWS_PER_DEAL * 20
     again = read_calls(view, Sampler(view), 20, 3)
     assert again.deals == got.deals
+    words = got.describe()
+    assert ("every deal sampled fits" in words) == (got.fitted == 20)
+    assert all(f"seat {s} passed" in words for s in passed)
+
+
+def test_passers_and_what_a_pass_rules_out() -> None:
+    """SBS-14..16: a pass is final, so it is read with the contract standing when it came."""
+    state = _auction(["solo", "pass"])  # forehand Solo, middlehand passes facing it
+    assert state.to_move == 2
+    assert passers(state.view(2)) == {1: SOLO} and callers(state.view(2)) == {0: SOLO}
+    assert passers(_auction(["pass", "pass"]).view(2)) == {0: 0, 1: 0}
+    # a clearly strong hand would not pass first; facing Call Solo nothing is above
+    strong = _hand("AC TC KC QC JC 9C 8C AS TS KS AD")
+    assert strong_above(strong, 0) and not strong_above(strong, CALL_SOLO)
+    assert not strong_above(WEAK & ~_hand("9C") | _hand("AC"), HEART_SOLO)
+    assert strong_above(LOW, 0) and not strong_above(LOW, SPREAD)  # a Spread Misère hand
 
 
 def test_a_bid_no_deal_fits_falls_back_on_the_samplers_deals(

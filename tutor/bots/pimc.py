@@ -33,10 +33,11 @@
   bid; PIMC's own bidding costs about a chip a deal against the rule bot's bidding with PIMC's
   play (+5.7 [+3.6, +7.8], ``--pimc-auction rule``).
 - **Reading the calls.** Worlds, for a card as for a bid, prefer deals in which each other
-  player's bid fits that player's hand (:func:`tutor.engine.inference.read_calls`; the
-  bidder's with the trump named): ``make arena`` gives +4.3 [+1.2, +7.3] chips a deal against
-  the rule bot, from +3.6 [+0.5, +6.7] without (seed 2026, the same 120 deals; +4.6 with 25
-  draws a deal allowed for the reading instead of 8).
+  player's bid fits that player's hand (the bidder's with the trump named) and no player who
+  passed held a hand clearly calling for more (:func:`tutor.engine.inference.read_calls`):
+  ``make arena`` gives +4.5 [+1.3, +7.7] chips a deal against the rule bot, from +3.6
+  [+0.5, +6.7] without (seed 2026, the same 120 deals; +4.3 reading the bids alone, +4.6 with
+  25 draws a deal allowed for the reading instead of 8 — all within each other's noise).
 - **Declaring.** The trump by the same sampling (each trump solved on the same worlds, by the
   advisor's yes/no searches); the Call Solo call and gift by the rule of thumb of
   :mod:`tutor.engine.hand`.

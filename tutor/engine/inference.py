@@ -1,13 +1,14 @@
-"""Reading the calls: which sampled deals fit what the other players bid.
+"""Reading the calls: which sampled deals fit what the other players bid and passed.
 
 The sampler (:mod:`tutor.engine.sampler`) deals the unseen cards uniformly among the deals
 consistent with a view, and reads nothing into the players' choices. Yet a call says something:
 a player who bid Solo holds a hand worth bidding Solo on. The bid advisor and the PIMC bot
 read that here, the same way for both, as a *preference*:
 
-- **Who said what.** Every other active seat's highest call (its last: each call must be
-  strictly higher than the one standing, SBS-14..16). Passes are not read — a pass may be a
-  strong hand that would not outbid the contract standing — and neither is the viewer's own call.
+- **Who said what.** Every other active seat's highest bid (its last: each bid must be
+  strictly higher than the one standing, SBS-14..16), and every other seat's pass with the
+  contract standing when it passed — a player who passes is out for the deal (SBS-14), so a pass
+  says the hand did not want any contract above that one. The viewer's own calls are not read.
 - **What a call needs** (:func:`fits_call`), by the rules of thumb of :mod:`tutor.engine.hand`
   read leniently, so that a real caller's hand is rarely set aside. The bots bid by those
   rules (the rule bot from a count of 61 for Solo; the PIMC bot never from less than 55,
@@ -23,12 +24,17 @@ read that here, the same way for both, as a *preference*:
   | Spread Misère | at most 1 card it could not duck |
 
   Once the trump is named (the play), the bidder's count is taken with that trump.
+- **What a pass rules out** (:func:`strong_above`): a hand that clearly calls for a contract
+  above the one standing — a count of 75 or more for Solo or Heart Solo (14 over the rule
+  bot's mark), the Guarantee target plus 10, a misère with no card it could not duck, a Spread
+  Misère hand, 11 expected tricks for Call Solo. Weaker hands may pass for many reasons, so
+  only these are set aside (about 6 random hands in 100 with no contract standing).
 - **The preference** (:func:`read_calls`). Deals are drawn from the seed one by one; the first
   ``n`` that fit every caller are kept. If :data:`DRAWS_PER_DEAL` × ``n`` draws do not yield
   ``n`` (Call Solo hands are rare: fewer than 1 random hand in 1,000 expects 9½ tricks), the
   earliest draws that do not fit fill the rest, in draw order, and the reading says how many
-  fit. With nobody's call to read, the first ``n`` draws are
-  returned — exactly :meth:`Sampler.deals` — so the reading changes nothing there.
+  fit. With no other player's call to read, the first ``n`` draws are returned — exactly
+  :meth:`Sampler.deals` — so the reading changes nothing there.
 
 Everything depends on the seed alone, so the advisor's table and the bot's choices replay.
 """
@@ -53,7 +59,7 @@ from ..rules.six_bid_solo import (
     solo_trumps,
 )
 from ..state import as_rng
-from .hand import trump_estimate, uncovered
+from .hand import spread_safe, trump_estimate, uncovered
 from .sampler import Deal, Sampler
 
 #: the lowest count (points, :func:`~tutor.engine.hand.trump_estimate`) a Solo or Heart Solo
@@ -66,6 +72,11 @@ CALL_SOLO_TRICKS = 9.5
 #: the most cards a Misère / Spread Misère caller could not duck
 MISERE_UNCOVERED = 2
 SPREAD_UNCOVERED = 1
+#: a count this far over 61 is a hand that clearly calls for Solo or Heart Solo (a pass rules
+#: it out); Guarantee Solo's target plus :data:`GUARANTEE_CLEAR`; Call Solo from 11 tricks
+STRONG_SOLO = 75
+GUARANTEE_CLEAR = 10
+CALL_SOLO_CLEAR = 11.0
 #: draws per deal wanted before the preference gives up and fills with deals that do not fit:
 #: a draw and its check cost about 0.2 ms, so 40 deals cost at most about 0.1 s before the
 #: first estimate (measured: a Heart Solo caller fits about 1 deal in 6, a Spread Misère
@@ -103,12 +114,45 @@ def fits_call(hand: int, contract: int, trump: int | None = None,
     return max(trump_estimate(hand, s)[1] for s in suits) >= SOLO_FLOOR
 
 
+def strong_above(hand: int, standing: int, options: Mapping[str, Any] | None = None) -> bool:
+    """Does ``hand`` clearly call for a contract above ``standing`` (0: none; see the module
+    docstring)? A player holding it would not have passed (SBS-14: a pass is final)."""
+    if standing < SOLO and max(trump_estimate(hand, s)[1]
+                               for s in solo_trumps(options or {})) >= STRONG_SOLO:
+        return True
+    if standing < HEART_SOLO and trump_estimate(hand, HEARTS)[1] >= STRONG_SOLO:
+        return True
+    if standing < MISERE and not uncovered(hand):
+        return True
+    if standing < GUARANTEE and any(
+            trump_estimate(hand, s)[1] >= (74 if s == HEARTS else 80) + GUARANTEE_CLEAR
+            for s in range(4)):
+        return True
+    if standing < SPREAD and spread_safe(hand):
+        return True
+    return standing < CALL_SOLO and max(
+        trump_estimate(hand, s)[0] for s in range(4)) >= CALL_SOLO_CLEAR
+
+
 def callers(view: SeatView) -> dict[int, int]:
-    """Each other seat's highest call, by seat (contracts 1..6); passes and the viewer left out."""
+    """Each other seat's highest bid, by seat (contracts 1..6); passes and the viewer left out."""
     out: dict[int, int] = {}
     for seat, token in view.calls:
         if seat != view.seat and token != "pass":
-            out[seat] = CONTRACTS.index(token) + 1  # each call outbids the last (SBS-14..16)
+            out[seat] = CONTRACTS.index(token) + 1  # each bid outbids the last (SBS-14..16)
+    return out
+
+
+def passers(view: SeatView) -> dict[int, int]:
+    """Each other seat that passed, with the contract standing when it did (0: none)."""
+    out: dict[int, int] = {}
+    high = 0
+    for seat, token in view.calls:
+        if token == "pass":
+            if seat != view.seat:
+                out[seat] = high
+        else:
+            high = CONTRACTS.index(token) + 1
     return out
 
 
@@ -119,43 +163,51 @@ class Reading:
     deals: list[Deal]
     fitted: int  # how many of ``deals`` fit every caller (the rest filled up)
     drawn: int  # deals drawn to find them
-    calls: tuple[tuple[int, int], ...]  # (seat, contract) read, in seat order
+    calls: tuple[tuple[int, int], ...]  # (seat, contract) of the bids read, in seat order
+    passes: tuple[tuple[int, int], ...] = ()  # (seat, contract standing) of the passes read
 
     def describe(self) -> str:
         """One line for a table's footnote: what was read, and how well the deals fit; empty
-        when no other player has bid (every deal of the unseen cards is then as likely)."""
-        if not self.calls:
+        when no other player has called (every deal of the unseen cards is then as likely)."""
+        if not self.calls and not self.passes:
             return ""
-        said = ", ".join(f"seat {s} bid {_NAMES[c]}" for s, c in self.calls)
+        said = ", ".join(
+            [f"seat {s} bid {_NAMES[c]}" for s, c in self.calls]
+            + [f"seat {s} passed " + (f"facing {_NAMES[c]}" if c else "with no bid standing")
+               for s, c in self.passes])
         n = len(self.deals)
         fit = ("every deal sampled fits" if self.fitted == n else
                f"only {self.fitted} of the {n} deals sampled fit (the rest could not be found "
                f"in {self.drawn} draws)")
-        return f"Calls read ({said}): {fit} what the rules of thumb would bid on."
+        return f"Calls read ({said}): {fit} those calls by the rules of thumb."
 
 
 def read_calls(view: SeatView, sampler: Sampler, n: int, seed: int | random.Random | None,
                *, read: bool = True) -> Reading:
-    """``n`` deals for ``view``, preferring those in which every other caller's hand fits its
-    call (in the play, the bidder's with the trump named). ``read=False`` reads nothing:
-    exactly ``sampler.deals(n, seed)``."""
+    """``n`` deals for ``view``, preferring those in which every other bidder's hand fits its
+    bid (in the play, the bidder's with the trump named) and no other passer's hand clearly
+    called for more. ``read=False`` reads nothing: exactly ``sampler.deals(n, seed)``."""
     rng = as_rng(seed)
     said = callers(view) if read else {}
+    passed = passers(view) if read else {}
     trump = int(view.trump) if view.trump is not None else None
     checks = [(s, c, trump if s == view.bidder else None) for s, c in sorted(said.items())]
+    quiet = sorted(passed.items())
     fit: list[Deal] = []
     misfit: list[Deal] = []
     drawn = 0
-    limit = n if not checks else DRAWS_PER_DEAL * n
+    limit = n if not (checks or quiet) else DRAWS_PER_DEAL * n
     while len(fit) < n and drawn < limit:
         d = sampler.sample_deal(rng)
         drawn += 1
-        if all(fits_call(d.hands[s], c, t, view.options) for s, c, t in checks):
+        if all(fits_call(d.hands[s], c, t, view.options) for s, c, t in checks) and not any(
+                strong_above(d.hands[s], c, view.options) for s, c in quiet):
             fit.append(d)
         elif len(misfit) < n:
             misfit.append(d)
     deals = fit + misfit[: n - len(fit)]
-    return Reading(deals, len(fit), drawn, tuple(sorted(said.items())))
+    return Reading(deals, len(fit), drawn, tuple(sorted(said.items())), tuple(quiet))
 
 
-__all__ = ["DRAWS_PER_DEAL", "Reading", "callers", "fits_call", "read_calls"]
+__all__ = ["DRAWS_PER_DEAL", "Reading", "callers", "fits_call", "passers", "read_calls",
+           "strong_above"]

@@ -6,8 +6,10 @@ How it works (Perfect Information Monte Carlo, as GIB and the Skat programs do):
    :class:`~tutor.engine.sampler.Sampler` from the player's view, from one seed, *reading the
    calls* (:func:`tutor.engine.inference.read_calls`): deals in which another player's bid
    does not fit that player's hand by the (lenient) rules of thumb are set aside while enough
-   others can be drawn — a player who bid Solo holds a Solo hand. Passes are not read. With no
-   other bid made, the deals are the sampler's uniform ones (``read_calls=False`` forces that).
+   others can be drawn — a player who bid Solo holds a Solo hand — and so are those in which a
+   player who passed held a hand that clearly called for more (a pass is final, SBS-14). With
+   no other call made, the deals are the sampler's uniform ones (``read_calls=False`` forces
+   that).
 2. **Rows.** One per contract still open to the player (SBS-14..16) and, where the bidder names
    trump (SBS-19, SBS-20), one per trump: Solo with ♣ ♠ ♦ (♥ too under SBS-V5 ``any``), Heart
    Solo, Misère, Guarantee Solo and Call Solo with each suit, Spread Misère.
@@ -445,7 +447,8 @@ class Advice:
             "reading": self.reading,
             "method": "double-dummy solves of worlds sampled from the player's view, preferring "
                       "deals in which each other player's bid fits that player's hand by the "
-                      "rules of thumb (passes not read); the same worlds for every row; Call "
+                      "rules of thumb and no player who passed held a hand that clearly called "
+                      "for more; the same worlds for every row; Call "
                       "Solo's call and gift by rule of thumb; chips by the engine's settlement, "
                       "passing = 0",
         }
