@@ -227,11 +227,11 @@ class PimcBot:
                                    f"({others})")
 
     def _worlds(self, view: SeatView, sampler: Sampler, n: int) -> list[SixBidSoloState]:
-        """``n`` worlds for a card choice, read in the light of the calls (a defender's
-        inference): deals in which the bidder's hand does not fit the contract with the trump
-        named, or another caller's hand its bid, by the lenient rules of thumb of
-        :func:`tutor.engine.inference.read_calls`, are set aside while enough others can be
-        drawn — a preference, not a filter. The bidder reads the defenders' losing bids too.
+        """``n`` worlds for a card choice, read in the light of the calls: deals in which the
+        bidder's hand does not fit the contract with the trump named, another bidder's hand its
+        bid, or a player who passed held a hand clearly calling for more, by the lenient rules
+        of thumb of :func:`tutor.engine.inference.read_calls`, are set aside while enough others
+        can be drawn — a preference, not a filter. The bidder reads the defenders' calls too.
         """
         reading = read_calls(view, sampler, n, self._seed())
         return [world_of(sampler.history, d, game=sampler.game) for d in reading.deals]

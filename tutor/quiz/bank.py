@@ -39,8 +39,8 @@ One entry holds everything needed to rebuild the position exactly and to explain
   short for Guarantee and Call Solo, 0/1 for the misères — see
   :func:`tutor.solver.advisor.evaluate_world`). The chips are *not* stored: they are the
   engine's settlement of those values (SBS-10, SBS-11, SBS-27), recomputed on load;
-- ``reading`` — the advisor's line on the other players' bids it read into the deals
-  (:func:`tutor.engine.inference.read_calls`; empty when nobody else has bid);
+- ``reading`` — the advisor's line on the other players' calls it read into the deals
+  (:func:`tutor.engine.inference.read_calls`; empty when nobody else has called);
 - ``answer`` — ``pass`` or a contract id; on load it must be the clear call of the rebuilt table
   (else QUIZ-6), so a bank whose numbers were edited cannot ask a question it cannot justify;
 - ``candidate``, ``deals`` — the candidate's index and the deals dealt to find it.
