@@ -48,6 +48,7 @@ from typing import Any
 
 from ..rules.six_bid_solo import (
     CALL_SOLO,
+    CONTRACT_NAMES,
     CONTRACTS,
     GUARANTEE,
     HEART_SOLO,
@@ -83,8 +84,6 @@ CALL_SOLO_CLEAR = 11.0
 #: caller 1 in 30, a Call Solo caller almost never)
 DRAWS_PER_DEAL = 8
 
-_NAMES = {SOLO: "Solo", HEART_SOLO: "Heart Solo", MISERE: "Misère", GUARANTEE: "Guarantee Solo",
-          SPREAD: "Spread Misère", CALL_SOLO: "Call Solo"}
 
 
 def fits_call(hand: int, contract: int, trump: int | None = None,
@@ -171,9 +170,12 @@ class Reading:
         when no other player has called (every deal of the unseen cards is then as likely)."""
         if not self.calls and not self.passes:
             return ""
+        def name(c: int) -> str:
+            return CONTRACT_NAMES[CONTRACTS[c - 1]]
+
         said = ", ".join(
-            [f"seat {s} bid {_NAMES[c]}" for s, c in self.calls]
-            + [f"seat {s} passed " + (f"facing {_NAMES[c]}" if c else "with no bid standing")
+            [f"seat {s} bid {name(c)}" for s, c in self.calls]
+            + [f"seat {s} passed " + (f"facing {name(c)}" if c else "with no bid standing")
                for s, c in self.passes])
         n = len(self.deals)
         fit = ("every deal sampled fits" if self.fitted == n else
