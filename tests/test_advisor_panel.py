@@ -218,3 +218,11 @@ def test_a_dropped_row_is_never_the_verdict_nor_starred() -> None:
     assert words.startswith("Bid Solo with trump ♣") and "♠" not in words, words
     table = plain(advice_table(advice))
     assert "Solo ♣ ★" in table and "Solo ♠ ★" not in table and "out (clearly worse)" in table
+
+
+def test_progress_words_never_say_zero_seconds() -> None:
+    """A table solved in a few milliseconds says so, rather than "0.0 s"."""
+    panel = AdvisorPanel(hand=LOW, calls="", samples=8, seed=1)
+    assert "under 0.1 s" in plain(panel._progress_words(6, 16, 0.01))
+    assert "· 1.2 s" in plain(panel._progress_words(6, 16, 1.23))
+    assert " s" not in plain(panel._progress_words(0, 16)).replace("deals solved", "")

@@ -467,7 +467,7 @@ class AdvisorPanel(Panel):
                         stop: str = "") -> str:
         """How far sampling went — and, when it stopped early, why and on how many deals the
         figures rest (the learner must know how wide the intervals are likely to be)."""
-        t = f" · {seconds:.1f} s" if seconds else ""
+        t = "" if not seconds else (" · under 0.1 s" if seconds < 0.05 else f" · {seconds:.1f} s")
         why = {"clear": " — stopped: the best call is already clear",
                "budget": f" — stopped at the {self.budget:g}-second budget: the figures rest on "
                          f"{'this deal' if done == 1 else f'these {done} deals'}"}
