@@ -86,7 +86,7 @@ def test_cheapest_entries_rederived_by_the_advisor() -> None:
     advisor's own tables."""
     by_cost = sorted(range(len(BANK)), key=lambda i: len(BANK.entries[i]["rows"]))
     cheapest = by_cost[:2]
-    # and the cheapest entry where another player has bid: its worlds read that bid
+    # and the cheapest entry where another player has called: its worlds read that call
     read = next(i for i in by_cost if BANK.entries[i]["reading"])
     assert BANK.entries[read]["reading"].startswith("Calls read")
     cheapest.append(read)

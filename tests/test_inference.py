@@ -1,8 +1,9 @@
-"""Reading the calls (tutor.engine.inference): which sampled deals fit the other players' bids.
+"""Reading the calls (tutor.engine.inference): which sampled deals fit the other players' calls.
 
-A call is read by the rules of thumb of tutor.engine.hand, leniently; passes are not read; the
-reading is a preference that falls back on the sampler's uniform deals, and with no bid to read
-it is exactly the sampler's draw (SBS-13..16a for who spoke, SBS-18/19 for the trump).
+A bid is read by the rules of thumb of tutor.engine.hand, leniently; a pass (final, SBS-14)
+rules out only a hand clearly calling for more; the reading is a preference that falls back on
+the sampler's uniform deals, and with no call to read it is exactly the sampler's draw
+(SBS-13..16a for who spoke, SBS-18/19 for the trump).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from tutor.rules.six_bid_solo import (
     GUARANTEE,
     HEART_SOLO,
     MISERE,
+    PASS,
     PLAY,
     SOLO,
     SPREAD,
@@ -70,7 +72,7 @@ def test_the_named_trump_is_the_one_read_in_the_play() -> None:
 def _auction(calls: list[str], dealer: int = 2, seed: int = 11) -> SixBidSoloState:
     state = SixBidSolo().new_deal(seed, dealer=dealer)
     for c in calls:
-        state.apply(call_action(c) if c != "pass" else 36)
+        state.apply(call_action(c) if c != "pass" else PASS)
     return state
 
 
