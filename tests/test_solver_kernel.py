@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from solver_cases import brute_force, brute_force_children, position
 
 from tutor.rules.six_bid_solo import MISERES, SixBidSoloState
@@ -25,6 +27,7 @@ from tutor.solver.kernel import (
     USE_EQUIV,
     USE_ORDER,
     USE_QUICK,
+    USE_SIMILAR,
     USE_TT,
     Workspace,
 )
@@ -110,7 +113,8 @@ def test_compiled_and_plain_paths_agree_node_for_node(
 @pytest.mark.parametrize("features", [
     0, USE_TT, USE_ORDER, USE_EQUIV, USE_QUICK | USE_TT, USE_ENDGAME, USE_ENDGAME3,
     USE_ENDGAME3 | USE_EQUIV, ALL_FEATURES & ~USE_QUICK, ALL_FEATURES & ~USE_EQUIV,
-    ALL_FEATURES & ~USE_ENDGAME3, ALL_FEATURES])
+    ALL_FEATURES & ~USE_ENDGAME3, USE_TT | USE_SIMILAR, ALL_FEATURES & ~USE_SIMILAR,
+    ALL_FEATURES])
 def test_every_technique_keeps_the_values(features: int) -> None:
     """Switching pruning techniques off changes the work, never a value."""
     for seed, contract, left, options in CASES[:10]:
@@ -256,3 +260,43 @@ def test_point_dominance_keeps_the_values_against_brute_force() -> None:
         ws = Workspace(tt_bits=4)
         assert kernel.value(ws, *q, features=USE_EQUIV) == _expected(
             seed, contract, left, tuple(options.items()))
+
+
+def _relabel(hands: tuple[int, int, int], ranks: list[list[int]]) -> tuple[int, int, int]:
+    """The same hands with the k-th highest live card of suit s moved to rank ranks[s][k]."""
+    union = hands[0] | hands[1] | hands[2]
+    out = [0, 0, 0]
+    for s in range(4):
+        live = [r for r in range(9) if union >> (9 * s + r) & 1]
+        assert len(live) == len(ranks[s])
+        for r, new in zip(live, sorted(ranks[s]), strict=True):
+            for p in range(3):
+                if hands[p] >> (9 * s + r) & 1:
+                    out[p] |= 1 << (9 * s + new)
+    return out[0], out[1], out[2]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(2, 5), st.integers(-1, 3),
+       st.integers(0, 2), st.integers(0, 2))
+def test_similar_positions_bound_each_other(rng, tricks: int, trump: int, leader: int,
+                                            bidder: int) -> None:
+    """Payoff-similarity, the ground of USE_SIMILAR: two positions whose hands hold the same
+    relative ranks differ in value by no more than ``similar_gaps`` says (SBS-3, SBS-23,
+    SBS-24), whoever leads and whatever the trump. Values from the search without it."""
+    deck = rng.sample(range(36), 3 * tricks)
+    hands = (sum(1 << c for c in deck[:tricks]), sum(1 << c for c in deck[tricks:2 * tricks]),
+             sum(1 << c for c in deck[2 * tricks:]))
+    union = hands[0] | hands[1] | hands[2]
+    ranks = [sorted(rng.sample(range(9), bin(union >> (9 * s) & 511).count("1")))
+             for s in range(4)]
+    other = _relabel(hands, ranks)
+    me = 1 << bidder
+    plain = ALL_FEATURES & ~USE_SIMILAR
+    v = kernel.value(Workspace(tt_bits=12), hands, leader, (), trump, me, me, MODE_POINTS,
+                     features=plain)
+    w = kernel.value(Workspace(tt_bits=12), other, leader, (), trump, me, me, MODE_POINTS,
+                     features=plain)
+    down, up = kernel.similar_gaps(kernel.signature(union),
+                                   kernel.signature(other[0] | other[1] | other[2]))
+    assert v - down <= w <= v + up

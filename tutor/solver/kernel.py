@@ -23,10 +23,17 @@ Techniques (after Haglund and Hein's DDS and Kupferschmid and Helmert's Skat sol
 - **Transposition table at trick boundaries** holding a lower and an upper bound on the future
   units (so one entry serves every target), a best lead, and a generation stamp instead of a
   clear. Buckets of eight entries; a new position replaces a stale entry, else the one nearest
-  the end of the deal (the cheapest to search again). Keys are *normalised*: in point games
-  the zero-point cards 9 8 7 6 of each suit close their gaps (which one of them is left does
-  not change any point total); when only tricks count, every suit is reduced to relative
-  ranks as in DDS.
+  the end of the deal (the cheapest to search again). Keys are *normalised*: every suit is
+  reduced to relative ranks as in DDS (who holds the highest live card, the next, ...).
+- **Payoff-similarity** (Furtak and Buro, 2011) for the point games. Relative ranks say who can
+  win which trick but not what the tricks are worth, so each entry also keeps a *signature*:
+  which of A 10 K Q J are still live in each suit. Positions with the same key and different
+  signatures share a bucket, and every one of them bounds the position searched: its value
+  differs by at most the points its cards gain or lose card for card (:func:`similar_gaps`).
+  Such positions are everywhere — a defender who kept the king instead of the queen — and on
+  100 strong full deals this took the median exact solve from 41 to 17 ms (2.1x fewer nodes)
+  and the slowest from 1.05 s to 0.36 s; before it, keys in the point games closed only the
+  gaps between the zero-point cards 9 8 7 6.
 - **Runs: rank equivalence and point dominance.** Cards of one hand and suit with no other
   live card (in a hand or in the current trick) between them win and lose the same tricks.
   When only tricks count, one card of each run is searched (as in DDS). When points count,
@@ -149,13 +156,32 @@ def _compress(live: int, part: int, width: int) -> int:
 CHI = _table(_compress(u, p & u, 5) for u in range(32) for p in range(32))
 CLO = _table(_compress(u, p & u, 4) for u in range(16) for p in range(16))
 
+
+def _top_points(live5: int) -> list[int]:
+    """The points of the live cards among A 10 K Q J of a suit, highest first."""
+    return [RANK_POINTS[r] for r in range(5) if live5 >> r & 1]
+
+
+def _gap(was: int, now: int, sign: int) -> int:
+    """How many points the cards of a suit lose (``sign`` 1) or gain (-1) from pattern ``was``
+    to pattern ``now``, card for card in rank order (the zero-point cards fill the rest)."""
+    a = (_top_points(was) + [0] * 5)[:5]
+    b = (_top_points(now) + [0] * 5)[:5]
+    return sum(max(0, sign * (x - y)) for x, y in zip(a, b, strict=True))
+
+
+# GAP_DOWN / GAP_UP[was5 * 32 + now5]: see :func:`similar_gaps`
+GAP_DOWN = _table(_gap(w, n, 1) for w in range(32) for n in range(32))
+GAP_UP = _table(_gap(w, n, -1) for w in range(32) for n in range(32))
+
 MODE_POINTS = 0  # each trick is worth its card points
 MODE_TRICKS = 1  # each trick is worth 1
 
 MAXPLY = 36  # plies from the root: at most 33 cards, plus the root
 MV = 12  # move slots per ply
 # a table entry is three ints: key1; key2 | lower bound << 48 | upper bound << 56; and
-# generation << 16 | best lead << 6 | tricks left (bounds 0..120, NO_BOUND above; no lead: 63)
+# generation << 32 | point signature << 12 | best lead << 6 | tricks left (bounds 0..120,
+# NO_BOUND above; no lead: 63; the signature: see :func:`signature`)
 TT_FIELDS = 3
 KEY2_MASK = (1 << 48) - 1
 NO_BOUND = 127
@@ -164,8 +190,8 @@ TT_WAYS = 8  # entries per bucket (a power of two): 15% fewer nodes than 2
 
 # stack fields: the frame of ply ``p`` is stk[p * N_FIELDS:(p + 1) * N_FIELDS]
 (F_ALPHA, F_BETA, F_BEST, F_GAIN, F_LEAD, F_TN, F_T0, F_T1, F_N, F_I, F_BM, F_TKEY1, F_TKEY2,
- F_SLOT, F_A0, F_B0, F_MODE, F_KILLER) = range(18)
-N_FIELDS = 18
+ F_SLOT, F_A0, F_B0, F_MODE, F_KILLER, F_SIM) = range(19)
+N_FIELDS = 19
 
 # statistics: nodes, table hits, sure-points cut-offs, table stores, then from S_CUT_AT a
 # histogram of which move (0..11) gave each cut-off, 12 slots for each kind of node:
@@ -184,8 +210,9 @@ USE_QUICK = 8
 USE_ENDGAME = 16
 USE_QUASI = 32
 USE_ENDGAME3 = 64
+USE_SIMILAR = 128
 ALL_FEATURES = (USE_TT | USE_ORDER | USE_EQUIV | USE_QUICK | USE_ENDGAME | USE_QUASI
-                | USE_ENDGAME3)
+                | USE_ENDGAME3 | USE_SIMILAR)
 
 
 @jit
@@ -271,6 +298,37 @@ def denorm_card(card: int, union: int, mode: int) -> int:
     if rr < 0:
         return -1
     return s * 9 + rr
+
+
+@jit
+def signature(union: int) -> int:
+    """Which of A 10 K Q J are still live in each suit: 5 bits a suit, 20 in all.
+
+    With the table key of the relative ranks (who holds the k-th highest live card of each
+    suit), the signature pins a position down: together they give every live card's points.
+    """
+    return ((union & 31) | ((union >> 9) & 31) << 5 | ((union >> 18) & 31) << 10
+            | ((union >> 27) & 31) << 15)
+
+
+@jit
+def similar_gaps(was: int, now: int) -> tuple[int, int]:
+    """Payoff-similarity (Furtak and Buro): two positions with the same relative ranks in every
+    hand, whose live cards' points differ as their signatures ``was`` and ``now`` say.
+
+    Mapping the k-th highest live card of a suit in one onto the k-th in the other maps every
+    line of play onto a line with the same trick winners (SBS-23, SBS-24 look only at suits and
+    ranks); only the points in each trick change. So the value of ``now`` is at least that of
+    ``was`` less the points its cards lose card for card (``down``), and at most that value plus
+    the points they gain (``up``): a bound stored for one position bounds the other.
+    """
+    down = 0
+    up = 0
+    for s in range(4):
+        i = ((was >> (5 * s)) & 31) * 32 + ((now >> (5 * s)) & 31)
+        down += GAP_DOWN[i]
+        up += GAP_UP[i]
+    return down, up
 
 
 @jit
@@ -439,9 +497,13 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
     use_equiv = (features & USE_EQUIV) != 0
     use_quick = (features & USE_QUICK) != 0 and mode == MODE_POINTS and maxmask == cntmask
     use_quasi = (features & USE_QUASI) != 0 and mode == MODE_POINTS
+    # table keys by relative ranks with the points in a signature (see similar_gaps)
+    use_sim = (features & USE_SIMILAR) != 0 and mode == MODE_POINTS
+    kmode = MODE_TRICKS if use_sim else mode
     ply = 0
     o = 0  # where the stack frame of ``ply`` starts: ply * N_FIELDS
-    stk[F_MODE] = mode
+    stk[F_MODE] = kmode  # F_MODE and F_SIM are read from the root frame only
+    stk[F_SIM] = 1 if use_sim else 0
     stk[F_ALPHA] = alpha
     stk[F_BETA] = beta
     stk[F_GAIN] = 0
@@ -488,24 +550,35 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                     hi = mask_points(union) if mode == MODE_POINTS else ncards // 3
                     total = hi
                     if use_tt:
-                        k1, k2, slot = _tt_key(hh, union, leader, mode, ttmask)
+                        k1, k2, slot = _tt_key(hh, union, leader, kmode, ttmask)
                         stk[o + F_TKEY1] = k1
                         stk[o + F_TKEY2] = k2
                         stk[o + F_SLOT] = slot
+                        sig = signature(union) if use_sim else 0
+                        near = 1 << 20  # the best lead comes from the nearest position
                         for j in range(TT_WAYS):
                             e = (slot + j) * TT_FIELDS
                             if (tt[e] == k1 and (tt[e + 1] & KEY2_MASK) == k2
-                                    and (tt[e + 2] >> 16) == gen):
+                                    and (tt[e + 2] >> 32) == gen):
                                 stats[S_TTHITS] += 1
                                 w = tt[e + 1]
-                                if ((w >> 48) & 127) > lo:
-                                    lo = (w >> 48) & 127
-                                if ((w >> 56) & 127) < hi:
-                                    hi = (w >> 56) & 127
+                                elo = (w >> 48) & 127
+                                ehi = (w >> 56) & 127
+                                esig = (tt[e + 2] >> 12) & 0xFFFFF
+                                down = 0
+                                up = 0
+                                if esig != sig:
+                                    down, up = similar_gaps(esig, sig)
+                                if elo - down > lo:
+                                    lo = elo - down
+                                if ehi + up < hi:
+                                    hi = ehi + up
                                 bm = (tt[e + 2] >> 6) & 63
-                                if bm != NO_LEAD:
-                                    tt_best = denorm_card(bm, union, mode)
-                                break
+                                if bm != NO_LEAD and down + up < near:
+                                    near = down + up
+                                    tt_best = denorm_card(bm, union, kmode)
+                                if not use_sim:
+                                    break
                     if use_quick and lo < b and hi > a:
                         q = sure_points(hh, leader, trump, maxmask, union)
                         if q > lo:
@@ -1104,17 +1177,21 @@ def _tt_store(hh: Any, stk: Any, tt: Any, ply: int, val: int, gen: int, stats: A
     k2 = stk[o + F_TKEY2]
     union = hh[0] | hh[1] | hh[2]
     tricks_left = popcount(union) // 3
+    kmode = stk[F_MODE]
+    # the points of the live cards, unless the key already holds them (see similar_gaps)
+    sig = signature(union) if kmode == MODE_TRICKS and stk[F_SIM] else 0
     e = -1
     victim = slot * TT_FIELDS
     vdepth = 64
     for j in range(TT_WAYS):
         ej = (slot + j) * TT_FIELDS
-        if (tt[ej + 2] >> 16) != gen:
+        if (tt[ej + 2] >> 32) != gen:
             if vdepth >= 0:
                 victim = ej
                 vdepth = -1  # a stale entry: the best place for a new one
             continue
-        if tt[ej] == k1 and (tt[ej + 1] & KEY2_MASK) == k2:
+        if (tt[ej] == k1 and (tt[ej + 1] & KEY2_MASK) == k2
+                and ((tt[ej + 2] >> 12) & 0xFFFFF) == sig):
             e = ej
             break
         # else replace the position nearest the end of the deal (the cheapest to search
@@ -1127,7 +1204,7 @@ def _tt_store(hh: Any, stk: Any, tt: Any, ply: int, val: int, gen: int, stats: A
         e = victim
         tt[e] = k1
         tt[e + 1] = k2 | (NO_BOUND << 56)
-        tt[e + 2] = (gen << 16) | (NO_LEAD << 6) | tricks_left
+        tt[e + 2] = (gen << 32) | (sig << 12) | (NO_LEAD << 6) | tricks_left
         stats[S_STORES] += 1
     w = tt[e + 1]
     lo = (w >> 48) & 127
@@ -1143,8 +1220,8 @@ def _tt_store(hh: Any, stk: Any, tt: Any, ply: int, val: int, gen: int, stats: A
     tt[e + 1] = k2 | (lo << 48) | (hi << 56)
     bm = stk[o + F_BM]
     if bm >= 0:
-        nb = norm_hand(1 << bm, union, stk[F_MODE])
-        tt[e + 2] = (gen << 16) | (_low_card(nb) << 6) | tricks_left
+        nb = norm_hand(1 << bm, union, kmode)
+        tt[e + 2] = (gen << 32) | (sig << 12) | (_low_card(nb) << 6) | tricks_left
 
 
 # --- the workspace and the drivers (plain Python around the kernel) ---------------------------
