@@ -140,8 +140,8 @@ def test_sure_points_are_true_bounds() -> None:
         v = kernel.value(ws, hands, leader, trick, trump, me, me, MODE_POINTS)
         hh = ws.hh  # the container type the kernel is compiled for
         hh[0], hh[1], hh[2] = hands
-        assert kernel.sure_points(hh, leader, trump, me, union) <= v
-        assert total - kernel.sure_points(hh, leader, trump, 7 ^ me, union) >= v
+        assert kernel.sure_points(*hh, leader, trump, me, union) <= v
+        assert total - kernel.sure_points(*hh, leader, trump, 7 ^ me, union) >= v
         checked += 1
     assert checked >= 30
 

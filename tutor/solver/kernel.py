@@ -119,6 +119,14 @@ def jit(fn: F) -> F:
     return fn
 
 
+def jit_inline(fn: F) -> F:
+    """:func:`jit`, inlined into its callers by numba: for the helpers of :func:`search` that
+    take its buffers, whose every call would otherwise count references to each array."""
+    if COMPILED:
+        return cast(F, numba.njit(cache=True, nogil=True, inline="always")(fn))
+    return fn
+
+
 # --- tables on 9-bit suit patterns (bit r = rank r, rank 0 the ace) ---------------------------
 def _table(values: Iterable[int]) -> Sequence[int]:
     """A lookup table: a numpy constant for numba (a big tuple compiles very slowly), a tuple
@@ -332,7 +340,15 @@ def similar_gaps(was: int, now: int) -> tuple[int, int]:
 
 
 @jit
-def sure_points(hh: Any, leader: int, trump: int, side: int, union: int) -> int:
+def _pick(h0: int, h1: int, h2: int, p: int) -> int:
+    """Hand ``p`` of three (the helpers take hands as ints: an array argument costs a
+    reference count at every call)."""
+    return h0 if p == 0 else (h1 if p == 1 else h2)
+
+
+@jit
+def sure_points(h0: int, h1: int, h2: int, leader: int, trump: int, side: int, union: int
+                ) -> int:
     """Card points the positions in ``side`` take whatever the others do (points mode).
 
     Two sources: the side's trumps above every trump of the other side win whenever they are
@@ -348,7 +364,7 @@ def sure_points(hh: Any, leader: int, trump: int, side: int, union: int) -> int:
         st = 0
         for p in range(3):
             if (side >> p) & 1:
-                st |= (hh[p] >> (9 * trump)) & 511
+                st |= (_pick(h0, h1, h2, p) >> (9 * trump)) & 511
         m = ut
         while m:
             r = LOW9[m]
@@ -360,9 +376,11 @@ def sure_points(hh: Any, leader: int, trump: int, side: int, union: int) -> int:
     if not (side >> leader) & 1:
         return top
     # the leader's quick tricks
-    lh = hh[leader]
+    lh = _pick(h0, h1, h2, leader)
     p1 = (leader + 1) % 3
     p2 = (leader + 2) % 3
+    f1 = _pick(h0, h1, h2, p1)
+    f2 = _pick(h0, h1, h2, p2)
     q = 0
     kt = 0
     if trump >= 0:
@@ -378,19 +396,19 @@ def sure_points(hh: Any, leader: int, trump: int, side: int, union: int) -> int:
             else:
                 break
         if kt > 0:
-            q += _cheapest(hh[p1], trump, kt) + _cheapest(hh[p2], trump, kt)
+            q += _cheapest(f1, trump, kt) + _cheapest(f2, trump, kt)
     tr1 = 0
     tr2 = 0
     if trump >= 0:
-        tr1 = POP9[(hh[p1] >> (9 * trump)) & 511] - kt
-        tr2 = POP9[(hh[p2] >> (9 * trump)) & 511] - kt
+        tr1 = POP9[(f1 >> (9 * trump)) & 511] - kt
+        tr2 = POP9[(f2 >> (9 * trump)) & 511] - kt
     for s in range(4):
         if s == trump:
             continue
         us = (union >> (9 * s)) & 511
         ls = (lh >> (9 * s)) & 511
-        n1 = POP9[(hh[p1] >> (9 * s)) & 511]
-        n2 = POP9[(hh[p2] >> (9 * s)) & 511]
+        n1 = POP9[(f1 >> (9 * s)) & 511]
+        n2 = POP9[(f2 >> (9 * s)) & 511]
         k = 0
         m = us
         while m:
@@ -404,7 +422,7 @@ def sure_points(hh: Any, leader: int, trump: int, side: int, union: int) -> int:
             k += 1
             m &= m - 1
         if k > 0:
-            q += _cheapest(hh[p1], s, k) + _cheapest(hh[p2], s, k)
+            q += _cheapest(f1, s, k) + _cheapest(f2, s, k)
     return q if q > top else top
 
 
@@ -422,7 +440,8 @@ def _cheapest(hand: int, s: int, k: int) -> int:
 
 
 @jit
-def order_score(card: int, p: int, tn: int, t0: int, t1: int, leader: int, hh: Any, trump: int,
+def order_score(card: int, p: int, tn: int, t0: int, t1: int, leader: int, h0: int, h1: int,
+                h2: int, trump: int,
                 maxmask: int, cntmask: int, mode: int, live: int) -> int:
     """A move-ordering score: higher is searched first (DDS-style heuristics)."""
     s = card // 9
@@ -435,11 +454,12 @@ def order_score(card: int, p: int, tn: int, t0: int, t1: int, leader: int, hh: A
         wcard = card
         for k in (1, 2):
             o = (p + k) % 3
-            hs = (hh[o] >> (9 * s)) & 511
+            ho = _pick(h0, h1, h2, o)
+            hs = (ho >> (9 * s)) & 511
             if hs:
                 oc = 9 * s + LOW9[hs]
-            elif trump >= 0 and ((hh[o] >> (9 * trump)) & 511) != 0:
-                oc = 9 * trump + LOW9[(hh[o] >> (9 * trump)) & 511]
+            elif trump >= 0 and ((ho >> (9 * trump)) & 511) != 0:
+                oc = 9 * trump + LOW9[(ho >> (9 * trump)) & 511]
             else:
                 continue
             if beats(oc, wcard, trump):
@@ -465,7 +485,7 @@ def order_score(card: int, p: int, tn: int, t0: int, t1: int, leader: int, hh: A
         return 200 - val * 4 - (8 - r)
     # second to play: the third player may still move
     q = (p + 1) % 3
-    qlegal = legal_mask(hh[q], 1, t0, trump)
+    qlegal = legal_mask(_pick(h0, h1, h2, q), 1, t0, trump)
     cur = card if mine_wins else wc
     nw = p if mine_wins else wpos
     good = ((cntmask >> nw) & 1) == i_max
@@ -543,14 +563,14 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                             val = POINTS[c0] + POINTS[c1] + POINTS[c2]
                     state = 2
                 elif ncards == 6 and (features & USE_ENDGAME) != 0:
-                    val = two_tricks(hh, leader, trump, maxmask, cntmask, mode)
+                    val = _two(hh[0], hh[1], hh[2], leader, trump, maxmask, cntmask, mode)
                     state = 2
                 else:
                     lo = 0
                     hi = mask_points(union) if mode == MODE_POINTS else ncards // 3
                     total = hi
                     if use_tt:
-                        k1, k2, slot = _tt_key(hh, union, leader, kmode, ttmask)
+                        k1, k2, slot = _tt_key(hh[0], hh[1], hh[2], union, leader, kmode, ttmask)
                         stk[o + F_TKEY1] = k1
                         stk[o + F_TKEY2] = k2
                         stk[o + F_SLOT] = slot
@@ -580,11 +600,12 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                                 if not use_sim:
                                     break
                     if use_quick and lo < b and hi > a:
-                        q = sure_points(hh, leader, trump, maxmask, union)
+                        q = sure_points(hh[0], hh[1], hh[2], leader, trump, maxmask, union)
                         if q > lo:
                             lo = q
                         if lo < b:
-                            q = total - sure_points(hh, leader, trump, 7 ^ maxmask, union)
+                            q = total - sure_points(hh[0], hh[1], hh[2], leader, trump, 7 ^ maxmask,
+                                                  union)
                             if q < hi:
                                 hi = q
                         if lo >= b or hi <= a:
@@ -607,8 +628,8 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                         stk[o + F_BETA] = b
                         if ncards == 9 and (features & USE_ENDGAME3) != 0:
                             # the last three tricks in flat loops; the table keeps the bound
-                            val, bx = three_tricks(hh, leader, trump, maxmask, cntmask, mode, a,
-                                                   b, use_equiv, tt_best)
+                            val, bx = _three(hh[0], hh[1], hh[2], leader, trump, maxmask,
+                                             cntmask, mode, a, b, use_equiv, tt_best)
                             stk[o + F_BM] = bx
                             if use_tt:
                                 stk[o + F_A0] = a
@@ -648,8 +669,8 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                             elif tn == 0 and c == stk[o + F_KILLER]:
                                 sc = (1 << 20) - 1
                             else:
-                                sc = order_score(c, p, tn, t0, t1, leader, hh, trump, maxmask,
-                                                 cntmask, mode, live)
+                                sc = order_score(c, p, tn, t0, t1, leader, hh[0], hh[1],
+                                                 hh[2], trump, maxmask, cntmask, mode, live)
                         i = n  # insertion by score, stable
                         while i > 0 and (mvs[base + i - 1] >> 8) < sc:
                             mvs[base + i] = mvs[base + i - 1]
@@ -855,7 +876,7 @@ def _beaters(hand: int, led: int, cur: int, trump: int) -> int:
     return 2 if win == legal else 1
 
 
-@jit
+@jit_inline
 def _quasi_bound(mvs: Any, base: int, i: int, c: int, hand: int, live: int, is_max: int,
                  a: int, b: int) -> int:
     """Quasi-symmetry (Kupferschmid and Helmert): a card of the same hand and suit with no
@@ -1153,11 +1174,12 @@ def _low_card(h: int) -> int:
 
 
 @jit
-def _tt_key(hh: Any, union: int, leader: int, mode: int, ttmask: int) -> tuple[int, int, int]:
+def _tt_key(h0: int, h1: int, h2: int, union: int, leader: int, mode: int, ttmask: int
+            ) -> tuple[int, int, int]:
     """The normalised key (two ints under 2**62) and the first slot of its bucket."""
-    n0 = norm_hand(hh[0], union, mode)
-    n1 = norm_hand(hh[1], union, mode)
-    n2 = norm_hand(hh[2], union, mode)
+    n0 = norm_hand(h0, union, mode)
+    n1 = norm_hand(h1, union, mode)
+    n2 = norm_hand(h2, union, mode)
     k1 = n0 | ((n1 & ((1 << 26) - 1)) << 36)
     k2 = (n1 >> 26) | (n2 << 10) | (leader << 46)
     # only low bits of products are used, so Python ints and wrapped int64 agree
@@ -1166,7 +1188,7 @@ def _tt_key(hh: Any, union: int, leader: int, mode: int, ttmask: int) -> tuple[i
     return k1, k2, slot
 
 
-@jit
+@jit_inline
 def _tt_store(hh: Any, stk: Any, tt: Any, ply: int, val: int, gen: int, stats: Any) -> None:
     """Fold a finished node's value into its table entry: a bound, or exact inside the window."""
     o = ply * N_FIELDS
