@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--pimc-worlds", type=int, default=6, help="worlds per PIMC card choice")
     p.add_argument("--pimc-max-worlds", type=int, default=12,
                    help="most worlds per PIMC card choice when the choice stays close")
-    p.add_argument("--pimc-bid-samples", type=int, default=8, help="worlds per PIMC bid")
+    p.add_argument("--pimc-bid-samples", type=int, default=16, help="worlds per PIMC bid")
     p.add_argument("--pimc-bid-margin", type=float, default=None,
                    help="expected chips a PIMC bid must clear (default: the bot's own)")
     p.add_argument("--pimc-auction", choices=("pimc", "rule"), default="pimc",

@@ -31,7 +31,10 @@
   +4.7 against +5.1 — no difference the intervals (±3) can see, so −10 stays. The bot still
   bids less often than the rule bot (about 170 plays in 720 against 250) and earns more per
   bid; PIMC's own bidding costs about a chip a deal against the rule bot's bidding with PIMC's
-  play (+5.7 [+3.6, +7.8], ``--pimc-auction rule``).
+  play (+5.7 [+3.6, +7.8], ``--pimc-auction rule``). The advisor asks 16 worlds a bid: with 8
+  (the default until the solver's payoff-similarity table made each solve about 2.5 times
+  cheaper) the bot scored +4.4 [+1.0, +7.7] on seed 2026 and +4.6 [+1.9, +7.4] on seed 7; with
+  16, +5.0 [+1.7, +8.2] and +5.1 [+2.4, +7.8] — half a chip a deal on both, within the noise.
 - **Reading the calls.** Worlds, for a card as for a bid, prefer deals in which each other
   player's bid fits that player's hand (the bidder's with the trump named) and no player who
   passed held a hand clearly calling for more (:func:`tutor.engine.inference.read_calls`):
@@ -108,7 +111,8 @@ NODE_BUDGET = 5_000_000
 #: duck passes without asking the advisor. Measured (72 auction positions, 8 worlds each): the
 #: advisor never found a contract clearing the bid margin below a count of 62, and never a
 #: misère with two or more uncovered cards; 55 leaves 7 points to spare. About 4 hands in 10
-#: fall under it, and a bid costs the advisor about 0.8 s of CPU, most of the bot's time.
+#: fall under it, and a bid cost the advisor about 0.8 s of CPU (8 worlds, before the solver's
+#: payoff-similarity table), most of the bot's time.
 SCREEN_COUNT = 55
 SCREEN_UNCOVERED = 2
 
@@ -118,7 +122,7 @@ class PimcBot:
 
     name = "pimc"
 
-    def __init__(self, seed: int | None = None, worlds: int = 6, bid_samples: int = 8,
+    def __init__(self, seed: int | None = None, worlds: int = 6, bid_samples: int = 16,
                  bid_margin: float = -10.0, executor: Executor | None = None,
                  exact: bool = True, auction: str = "pimc", play: str = "pimc",
                  max_worlds: int = 12, budget: int | None = None) -> None:
