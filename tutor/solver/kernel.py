@@ -84,6 +84,16 @@ rarely met twice); the table's best lead searched before the other moves are gen
 scored (the same nodes, 5-19 % more time: taking the move generation out of the loop's body
 costs more than it saves); quasi-symmetry switched off (4 % more nodes, time within noise);
 a smaller table (2**18 or 2**19 entries: the 300 MB cache holds the full one anyway).
+With payoff-similarity (100 strong deals): 16 entries a bucket instead of 8 (2 % fewer nodes,
+the same time); no sure points four tricks from the end (2 % more nodes, no time saved); every
+helper inlined by numba (5-15 % less time but 5 s more compiling on first use: only the table
+store and the twin bound are inlined, the other helpers take the hands as ints instead of the
+buffer, which saves most of it). On the hardest deals the dear tests are the *failing* ones
+(the bidder cannot reach the target): their cost hardly falls with the slack (deal 30, value
+47: the test at 55 searched 456 000 nodes, the one at 48 from cold 830 000), because every line
+of the bidder must be refuted and the sure points give the bidder's points a weak upper bound;
+a third of the positions where such a refutation had to be searched lay within 5 points of
+being cut by the bound alone.
 
 Everything is written on plain ints and flat int buffers so that the same function runs
 compiled by numba (``@njit(cache=True)``; the search is iterative, with an explicit stack,
@@ -1337,7 +1347,12 @@ def value(ws: Workspace, hands: tuple[int, int, int], leader: int, trick: tuple[
     (``bisect``, the default: on 40 strong deals 23 % fewer nodes at the median than a
     galloping MTD(f), which kept stepping past the value and back) instead of stepping just
     past the bound learned (``bisect=False``: plain MTD(f)). Every test is exact, so the value
-    does not depend on the strategy or the guess.
+    does not depend on the strategy or the guess. Measured with the similarity table (100
+    strong deals): climbing from below, so that only the last test fails, took 60 % more nodes
+    (the many passing tests near the value cost more than the failing ones saved); leaning the
+    next test to the lower quarter of the bracket changed nothing; and a perfect guess (the
+    tests at V and V + 1 only) would take the median from 14.5 to 8.5 ms and the slowest deal
+    from 425 to 244 ms.
     """
     lower = 0
     upper = units_left(hands, trick, mode)
