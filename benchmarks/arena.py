@@ -51,8 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--start", type=int, default=0, help="first deal number (to extend a run)")
     p.add_argument("--save", help="append each deal's scores as JSON lines to this file")
     p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
-    p.add_argument("--pimc-worlds", type=int, default=6, help="worlds per PIMC card choice")
-    p.add_argument("--pimc-max-worlds", type=int, default=12,
+    p.add_argument("--pimc-worlds", type=int, default=8, help="worlds per PIMC card choice")
+    p.add_argument("--pimc-max-worlds", type=int, default=16,
                    help="most worlds per PIMC card choice when the choice stays close")
     p.add_argument("--pimc-bid-samples", type=int, default=16, help="worlds per PIMC bid")
     p.add_argument("--pimc-bid-margin", type=float, default=None,
