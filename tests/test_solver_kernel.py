@@ -194,7 +194,7 @@ def test_three_trick_endgame_is_fail_soft_alpha_beta(seed: int) -> None:
     for a, b in windows:
         for first in firsts:
             for equiv in (False, True):
-                v, lead = kernel.three_tricks(hh, leader, trump, mx, cnt, mode, a, b, equiv,
+                v, lead = kernel.three_tricks(*hh, leader, trump, mx, cnt, mode, a, b, equiv,
                                               first)
                 assert hands[leader] >> lead & 1
                 if v <= a:

@@ -579,7 +579,7 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                             val = POINTS[c0] + POINTS[c1] + POINTS[c2]
                     state = 2
                 elif ncards == 6 and (features & USE_ENDGAME) != 0:
-                    val = _two(hh[0], hh[1], hh[2], leader, trump, maxmask, cntmask, mode)
+                    val = two_tricks(hh[0], hh[1], hh[2], leader, trump, maxmask, cntmask, mode)
                     state = 2
                 else:
                     lo = 0
@@ -644,8 +644,9 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                         stk[o + F_BETA] = b
                         if ncards == 9 and (features & USE_ENDGAME3) != 0:
                             # the last three tricks in flat loops; the table keeps the bound
-                            val, bx = _three(hh[0], hh[1], hh[2], leader, trump, maxmask,
-                                             cntmask, mode, a, b, use_equiv, tt_best)
+                            val, bx = three_tricks(hh[0], hh[1], hh[2], leader, trump,
+                                                   maxmask, cntmask, mode, a, b, use_equiv,
+                                                   tt_best)
                             stk[o + F_BM] = bx
                             if use_tt:
                                 stk[o + F_A0] = a
@@ -935,19 +936,14 @@ def _two_cards(h: int) -> tuple[int, int]:
 
 
 @jit
-def two_tricks(hh: Any, leader: int, trump: int, maxmask: int, cntmask: int, mode: int) -> int:
-    """The exact value of the last two tricks (two cards in each hand), by plain minimax.
+def two_tricks(h0: int, h1: int, h2: int, leader: int, trump: int, maxmask: int, cntmask: int,
+               mode: int) -> int:
+    """The exact value of the last two tricks (two cards in each hand, positions 0, 1, 2), by
+    plain minimax.
 
     Most of the search happens a few tricks from the end; solving the last two tricks in one
     call instead of node by node saves a good share of the work.
     """
-    return _two(hh[0], hh[1], hh[2], leader, trump, maxmask, cntmask, mode)
-
-
-@jit
-def _two(h0: int, h1: int, h2: int, leader: int, trump: int, maxmask: int, cntmask: int,
-         mode: int) -> int:
-    """:func:`two_tricks` on three hand masks (position 0, 1, 2) instead of a buffer."""
     p1 = (leader + 1) % 3
     p2 = (leader + 2) % 3
     hl = h0 if leader == 0 else (h1 if leader == 1 else h2)
@@ -1002,8 +998,9 @@ def _two(h0: int, h1: int, h2: int, leader: int, trump: int, maxmask: int, cntma
 
 
 @jit
-def three_tricks(hh: Any, leader: int, trump: int, maxmask: int, cntmask: int, mode: int,
-                 alpha: int, beta: int, use_equiv: bool, first: int) -> tuple[int, int]:
+def three_tricks(h0: int, h1: int, h2: int, leader: int, trump: int, maxmask: int,
+                 cntmask: int, mode: int, alpha: int, beta: int, use_equiv: bool, first: int
+                 ) -> tuple[int, int]:
     """Fail-soft alpha-beta value of the last three tricks (three cards in each hand), and the
     lead that gave it.
 
@@ -1016,14 +1013,6 @@ def three_tricks(hh: Any, leader: int, trump: int, maxmask: int, cntmask: int, m
     the lead tried first, the table's best lead. The last player tries the cards that do best
     in this trick first.
     """
-    return _three(hh[0], hh[1], hh[2], leader, trump, maxmask, cntmask, mode, alpha, beta,
-                  use_equiv, first)
-
-
-@jit
-def _three(h0: int, h1: int, h2: int, leader: int, trump: int, maxmask: int, cntmask: int,
-           mode: int, alpha: int, beta: int, use_equiv: bool, first: int) -> tuple[int, int]:
-    """:func:`three_tricks` on three hand masks."""
     p1 = (leader + 1) % 3
     p2 = (leader + 2) % 3
     hl = h0 if leader == 0 else (h1 if leader == 1 else h2)
@@ -1116,7 +1105,7 @@ def _three(h0: int, h1: int, h2: int, leader: int, trump: int, maxmask: int, cnt
                 if (cntmask >> w) & 1:
                     v = 1 if mode == MODE_TRICKS else POINTS[x] + POINTS[y] + POINTS[z]
                 out = ~((1 << x) | (1 << y) | (1 << z))
-                v += _two(h0 & out, h1 & out, h2 & out, w, trump, maxmask, cntmask, mode)
+                v += two_tricks(h0 & out, h1 & out, h2 & out, w, trump, maxmask, cntmask, mode)
                 if emax:
                     if v > best_e:
                         best_e = v
@@ -1217,7 +1206,7 @@ def _tt_store(hh: Any, stk: Any, tt: Any, ply: int, val: int, gen: int, stats: A
     tricks_left = popcount(union) // 3
     kmode = stk[F_MODE]
     # the points of the live cards, unless the key already holds them (see similar_gaps)
-    sig = signature(union) if kmode == MODE_TRICKS and stk[F_SIM] else 0
+    sig = signature(union) if stk[F_SIM] else 0
     e = -1
     victim = slot * TT_FIELDS
     vdepth = 64
