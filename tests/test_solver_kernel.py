@@ -300,3 +300,24 @@ def test_similar_positions_bound_each_other(rng, tricks: int, trump: int, leader
     down, up = kernel.similar_gaps(kernel.signature(union),
                                    kernel.signature(other[0] | other[1] | other[2]))
     assert v - down <= w <= v + up
+
+
+def test_a_search_does_not_depend_on_what_the_workspace_searched_before() -> None:
+    """The killer leads start empty in every standalone test and exact value, so the nodes of
+    a search depend on its position alone (they once carried over from the last search)."""
+    first = _query(position(*BIG_CASES[0][:3], BIG_CASES[0][3]))
+    other = _query(position(*BIG_CASES[1][:3], BIG_CASES[1][3]))
+    counts = []
+    for before in (None, other):
+        ws = Workspace(tt_bits=14)
+        if before is not None:
+            kernel.value(ws, *before)
+        ws.clear()
+        ws.reset_stats()
+        v = kernel.value(ws, *first)
+        exact_nodes = ws.nodes
+        ws.clear()
+        ws.reset_stats()
+        kernel.run(ws, *first, v, v + 1)
+        counts.append((exact_nodes, ws.nodes))
+    assert counts[0] == counts[1]
