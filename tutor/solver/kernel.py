@@ -49,7 +49,11 @@ Techniques (after Haglund and Hein's DDS and Kupferschmid and Helmert's Skat sol
   caused a cut-off at the same depth (a *killer*: sibling positions differ by a few cards; 5 %
   fewer nodes, where a history tie-break and killers when following did not pay); when
   following, win cheaply or smear points onto a trick partner surely wins, otherwise throw the
-  cheapest card. A forced card (the only legal one) is not scored.
+  cheapest card. A forced card (the only legal one) is not scored. The finer rules of
+  :func:`order_score` came from measuring where the first move tried failed to cut off (the
+  nodes spent on the moves before the one that did, by the kind of node and of the two
+  cards); on 200 strong deals they took 27 % of the nodes off the exact value and 31 % off the
+  threshold tests, and the slowest exact solve from 0.35 to 0.18 s.
 - **Endgames**: the last two tricks by a direct minimax (:func:`two_tricks`); the last three,
   once the table and the sure points have not settled them, by a flat alpha-beta of three
   nested loops over that trick's cards (:func:`three_tricks`), which stores its bound and best
@@ -456,10 +460,42 @@ def _cheapest(hand: int, s: int, k: int) -> int:
 
 
 @jit
+def _keeps(card: int, p: int, h0: int, h1: int, h2: int, maxmask: int, i_max: int) -> bool:
+    """Is ``card`` (position ``p``'s, with card points) worth keeping rather than smearing onto
+    a trick its side surely takes? It is when no card of the other side's in its suit ranks
+    above it while they still hold that suit: it can take a later trick of the suit itself."""
+    s = card // 9
+    r = card % 9
+    if RANK_POINTS[r] == 0:
+        return False
+    opp = 0  # the other side's cards
+    for q in range(3):
+        if ((maxmask >> q) & 1) != i_max:
+            opp |= _pick(h0, h1, h2, q)
+    os_ = (opp >> (9 * s)) & 511
+    return os_ != 0 and (os_ & ((1 << r) - 1)) == 0
+
+
+@jit
 def order_score(card: int, p: int, tn: int, t0: int, t1: int, leader: int, h0: int, h1: int,
                 h2: int, trump: int,
                 maxmask: int, cntmask: int, mode: int, live: int) -> int:
-    """A move-ordering score: higher is searched first (DDS-style heuristics)."""
+    """A move-ordering score: higher is searched first (DDS-style heuristics).
+
+    - **Leading.** A lead the leader's side takes if both others play their strongest card
+      cashes its points, highest first — a trump after the side suits (6 % fewer nodes); any
+      other lead is cheap, from a suit with few cards out, a trump last (7 % fewer).
+    - **Following**, when the side surely takes the trick: smear the most points, except a
+      card that outranks every card the other side still holds in its suit
+      (:func:`_keeps`), which takes a later trick of its own (last of the winners: 16 % fewer
+      nodes). Winning when the last player may still overtake: the cheapest winner. Losing:
+      the cheapest card, from the shortest suit (2 % fewer).
+
+    Measured and left out: the cheapest winning lead first (+50 % nodes); keeping top cards
+    when leading (+15 %); the cheapest trump first when a trump surely wins in second hand
+    (+5 %); ducking with a keepable winner when the trick holds no points (+6 %); the losing
+    lead from the leader's shortest suit (no change).
+    """
     s = card // 9
     r = card % 9
     val = RANK_POINTS[r] if mode == MODE_POINTS else 8 - r
@@ -482,9 +518,11 @@ def order_score(card: int, p: int, tn: int, t0: int, t1: int, leader: int, h0: i
                 wpos = o
                 wcard = oc
         if ((cntmask >> wpos) & 1) == i_max:
+            if s == trump:
+                return 280 + val
             return 300 + val  # my side takes it: cash the points
         # a losing lead: cheap, from a suit with few cards out
-        return 200 - val * 4 - POP9[(live >> (9 * s)) & 511]
+        return 200 - val * 4 - POP9[(live >> (9 * s)) & 511] - (60 if s == trump else 0)
     # following: who wins so far?
     w = 0
     wc = t0
@@ -497,8 +535,10 @@ def order_score(card: int, p: int, tn: int, t0: int, t1: int, leader: int, h0: i
         nw = p if mine_wins else wpos
         good = ((cntmask >> nw) & 1) == i_max
         if good:
+            if _keeps(card, p, h0, h1, h2, maxmask, i_max):
+                return 300 + (8 - r)
             return 300 + val * 4 + (8 - r)
-        return 200 - val * 4 - (8 - r)
+        return 200 - val * 20 - POP9[(_pick(h0, h1, h2, p) >> (9 * s)) & 511] * 9 - (8 - r)
     # second to play: the third player may still move
     q = (p + 1) % 3
     qlegal = legal_mask(_pick(h0, h1, h2, q), 1, t0, trump)
@@ -511,10 +551,12 @@ def order_score(card: int, p: int, tn: int, t0: int, t1: int, leader: int, h0: i
     if not q_beats and trump >= 0 and cs != trump and ((qlegal >> (9 * trump)) & 511) != 0:
         q_beats = True
     if good and (not q_beats or q_good):
+        if _keeps(card, p, h0, h1, h2, maxmask, i_max):
+            return 300 + (8 - r)
         return 300 + val * 4 + (8 - r)
     if mine_wins:
         return 250 - val * 4
-    return 200 - val * 4 - (8 - r)
+    return 200 - val * 20 - POP9[(_pick(h0, h1, h2, p) >> (9 * s)) & 511] * 9 - (8 - r)
 
 
 @jit
