@@ -460,10 +460,12 @@ def _cheapest(hand: int, s: int, k: int) -> int:
 
 
 @jit
-def _keeps(card: int, p: int, h0: int, h1: int, h2: int, maxmask: int, i_max: int) -> bool:
+def _keeps(card: int, p: int, h0: int, h1: int, h2: int, maxmask: int, i_max: int,
+           trump: int) -> bool:
     """Is ``card`` (position ``p``'s, with card points) worth keeping rather than smearing onto
     a trick its side surely takes? It is when no card of the other side's in its suit ranks
-    above it while they still hold that suit: it can take a later trick of the suit itself."""
+    above it while they still hold that suit and none of them can ruff it: it can take a
+    later trick of the suit itself."""
     s = card // 9
     r = card % 9
     if RANK_POINTS[r] == 0:
@@ -471,7 +473,11 @@ def _keeps(card: int, p: int, h0: int, h1: int, h2: int, maxmask: int, i_max: in
     opp = 0  # the other side's cards
     for q in range(3):
         if ((maxmask >> q) & 1) != i_max:
-            opp |= _pick(h0, h1, h2, q)
+            hq = _pick(h0, h1, h2, q)
+            if (s != trump and trump >= 0 and ((hq >> (9 * s)) & 511) == 0
+                    and ((hq >> (9 * trump)) & 511) != 0):
+                return False  # they could ruff it
+            opp |= hq
     os_ = (opp >> (9 * s)) & 511
     return os_ != 0 and (os_ & ((1 << r) - 1)) == 0
 
@@ -535,7 +541,7 @@ def order_score(card: int, p: int, tn: int, t0: int, t1: int, leader: int, h0: i
         nw = p if mine_wins else wpos
         good = ((cntmask >> nw) & 1) == i_max
         if good:
-            if _keeps(card, p, h0, h1, h2, maxmask, i_max):
+            if _keeps(card, p, h0, h1, h2, maxmask, i_max, trump):
                 return 300 + (8 - r)
             return 300 + val * 4 + (8 - r)
         return 200 - val * 20 - POP9[(_pick(h0, h1, h2, p) >> (9 * s)) & 511] * 9 - (8 - r)
@@ -551,7 +557,7 @@ def order_score(card: int, p: int, tn: int, t0: int, t1: int, leader: int, h0: i
     if not q_beats and trump >= 0 and cs != trump and ((qlegal >> (9 * trump)) & 511) != 0:
         q_beats = True
     if good and (not q_beats or q_good):
-        if _keeps(card, p, h0, h1, h2, maxmask, i_max):
+        if _keeps(card, p, h0, h1, h2, maxmask, i_max, trump):
             return 300 + (8 - r)
         return 300 + val * 4 + (8 - r)
     if mine_wins:
