@@ -124,7 +124,8 @@ def workspace(module: ModuleType = kernel) -> Any:
     a fresh 48 MB table costs the operating system tens of milliseconds, once per process,
     which is not the search's time."""
     ws = module.Workspace()
-    ws.tt[:] = 0
+    if module.COMPILED:  # the plain path's lists are written in full when made
+        ws.tt[:] = 0
     return ws
 
 
