@@ -45,9 +45,10 @@ Techniques (after Haglund and Hein's DDS and Kupferschmid and Helmert's Skat sol
 - **Sure points** (the quick tricks of DDS, for card points): the side holding the top trumps
   surely takes them; the leader cashes the top run of each suit that nobody can ruff. These give
   a lower bound for one side and an upper bound for the other before any move is searched.
-- **Move ordering** in the DDS manner: the table's best lead first, then the lead that last
+- **Move ordering** in the DDS manner: the table's best lead first, and the lead that last
   caused a cut-off at the same depth (a *killer*: sibling positions differ by a few cards; 5 %
-  fewer nodes, where a history tie-break and killers when following did not pay); when
+  fewer nodes, where a history tie-break and killers when following did not pay) right after
+  cashing an ace or a ten (:data:`KILLER_SCORE`); when
   following, win cheaply or smear points onto a trick partner surely wins, otherwise throw the
   cheapest card. A forced card (the only legal one) is not scored. The finer rules of
   :func:`order_score` came from measuring where the first move tried failed to cut off (the
@@ -482,6 +483,11 @@ def _keeps(card: int, p: int, h0: int, h1: int, h2: int, maxmask: int, i_max: in
     return os_ != 0 and (os_ & ((1 << r) - 1)) == 0
 
 
+#: where the killer lead goes among the scored leads: after cashing an ace or a ten (310,
+#: 311), before the other winning leads (7 % fewer nodes than first of all)
+KILLER_SCORE = 305
+
+
 @jit
 def _losing(val: int, r: int, suit_cards: int, mode: int) -> int:
     """The score of a card that loses the trick: the cheapest; in the point games, from the
@@ -744,7 +750,7 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                             if c == tt_best:
                                 sc = 1 << 20
                             elif tn == 0 and c == stk[o + F_KILLER]:
-                                sc = (1 << 20) - 1
+                                sc = KILLER_SCORE
                             else:
                                 sc = order_score(c, p, tn, t0, t1, leader, hh[0], hh[1],
                                                  hh[2], trump, maxmask, cntmask, mode, live)
