@@ -505,7 +505,9 @@ def order_score(card: int, p: int, tn: int, t0: int, t1: int, leader: int, h0: i
 
     - **Leading.** A lead the leader's side takes if both others play their strongest card
       cashes its points, highest first — a trump after the side suits (6 % fewer nodes); any
-      other lead is cheap, from a suit with few cards out, a trump last (7 % fewer).
+      other lead comes from the suit with the fewest cards out, a trump counting as about
+      four more (7 % fewer, and 3 % for the fewest cards before the cheapest card), the
+      cheapest card first.
     - **Following**, when the side surely takes the trick: smear the most points, except a
       card that outranks every card the other side still holds in its suit
       (:func:`_keeps`), which takes a later trick of its own (last of the winners: 16 % fewer
@@ -545,8 +547,10 @@ def order_score(card: int, p: int, tn: int, t0: int, t1: int, leader: int, h0: i
             if s == trump:
                 return 280 + val
             return 300 + val  # my side takes it: cash the points
-        # a losing lead: cheap, from a suit with few cards out
-        return 200 - val * 4 - POP9[(live >> (9 * s)) & 511] - (60 if s == trump else 0)
+        # a losing lead: from the suit with the fewest cards out (a trump counts as about four
+        # more), the cheapest card first; with tricks as the unit, the cheapest card first
+        out = POP9[(live >> (9 * s)) & 511] * (16 if mode == MODE_POINTS else 1)
+        return 200 - out - val * 4 - (60 if s == trump else 0)
     # following: who wins so far?
     w = 0
     wc = t0
