@@ -520,7 +520,10 @@ def order_score(card: int, p: int, tn: int, t0: int, t1: int, leader: int, h0: i
     when leading (+15 %); the cheapest trump first when a trump surely wins in second hand
     (+5 %); ducking with a keepable winner when the trick holds no points (+6 %); the losing
     lead from the leader's shortest suit (no change); the lead to a partner's winner before
-    the leader's own winners (+5 %) or after them (no change); killers when following (+60 %).
+    the leader's own winners (+5 %) or after them (no change); killers when following (+60 %);
+    killers kept per player (+2 %); a bonus for a losing lead the other side must ruff (1 %
+    fewer, not worth the code); a doomed singleton (outranked by the other side) discarded as
+    if worthless (no change).
     """
     s = card // 9
     r = card % 9
