@@ -267,6 +267,12 @@ def open_lesson(browser: Any, server: VoilaServer, name: str, *, theme: str | No
     context = browser.new_context(viewport={"width": width, "height": height},
                                   color_scheme="dark" if theme == "dark" else "light")
     page = context.new_page()
+    # the ceiling of every wait on the page, the tests' included: under the full suite's load
+    # a kernel may first have to compile the solver (numba's cache is new in a fresh
+    # checkout), and Playwright's 30 s default was exceeded in one run, twice in a row
+    # (test_table_hint_take_back_dark_and_narrow); the waits still end as soon as the page is
+    # ready
+    page.set_default_timeout(timeout)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
