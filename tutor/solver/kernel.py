@@ -1020,9 +1020,9 @@ def two_tricks(h0: int, h1: int, h2: int, leader: int, trump: int, maxmask: int,
     """
     p1 = (leader + 1) % 3
     p2 = (leader + 2) % 3
-    hl = h0 if leader == 0 else (h1 if leader == 1 else h2)
-    hm = h0 if p1 == 0 else (h1 if p1 == 1 else h2)
-    he = h0 if p2 == 0 else (h1 if p2 == 1 else h2)
+    hl = _pick(h0, h1, h2, leader)
+    hm = _pick(h0, h1, h2, p1)
+    he = _pick(h0, h1, h2, p2)
     la, lb = _two_cards(hl)
     ma, mb = _two_cards(hm)
     ea, eb = _two_cards(he)
@@ -1089,9 +1089,9 @@ def three_tricks(h0: int, h1: int, h2: int, leader: int, trump: int, maxmask: in
     """
     p1 = (leader + 1) % 3
     p2 = (leader + 2) % 3
-    hl = h0 if leader == 0 else (h1 if leader == 1 else h2)
-    hm = h0 if p1 == 0 else (h1 if p1 == 1 else h2)
-    he = h0 if p2 == 0 else (h1 if p2 == 1 else h2)
+    hl = _pick(h0, h1, h2, leader)
+    hm = _pick(h0, h1, h2, p1)
+    he = _pick(h0, h1, h2, p2)
     live = h0 | h1 | h2
     lmax = (maxmask >> leader) & 1
     mmax = (maxmask >> p1) & 1
