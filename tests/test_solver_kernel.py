@@ -146,6 +146,39 @@ def test_sure_points_are_true_bounds() -> None:
     assert checked >= 30
 
 
+def _cards(*names: str) -> int:
+    """A hand from card names such as ``"HA"`` (suits C S H D, ranks A T K Q J 9 8 7 6)."""
+    return sum(1 << ("CSHD".index(n[0]) * 9 + "ATKQJ9876".index(n[1])) for n in names)
+
+
+def test_sure_points_count_what_the_followers_must_give_up() -> None:
+    """The leader's winners take a card from each follower per round: the singleton ten falls
+    under the ace (SBS-23: it must follow suit), the king is then a winner, and a follower void in
+    the suit led and holding no trump (SBS-23) discards point cards when it has nothing else."""
+    hands = (_cards("HA", "HK", "D6"), _cards("HT", "SA", "ST"), _cards("SK", "SQ", "DA"))
+    union = hands[0] | hands[1] | hands[2]
+    ws = Workspace(tt_bits=12)
+    hh = ws.hh
+    hh[0], hh[1], hh[2] = hands
+    # ♥A and ♥K (15) take ♥T and ♠T from the middle hand, ♠Q and ♠K from the last (27)
+    assert kernel.sure_points(*hh, 0, 0, 1, union) == 42
+    assert kernel.value(ws, hands, 0, (), 0, 1, 1, MODE_POINTS) == 42
+
+
+def test_sure_points_of_a_top_trump_off_lead() -> None:
+    """A top trump wins the trick it is played in, so it takes a card of each other hand: the
+    bidder's ♣A (trump clubs, SBS-23: the bidder void in spades must trump) takes at least the
+    leader's cheapest card (♠T) and the other defender's (♠K)."""
+    hands = (_cards("CA", "D6"), _cards("SA", "ST"), _cards("SK", "HA"))
+    union = hands[0] | hands[1] | hands[2]
+    ws = Workspace(tt_bits=12)
+    hh = ws.hh
+    hh[0], hh[1], hh[2] = hands
+    sure = kernel.sure_points(*hh, 1, 0, 1, union)
+    assert sure == 11 + 10 + 4
+    assert sure <= kernel.value(ws, hands, 1, (), 0, 1, 1, MODE_POINTS)
+
+
 def test_table_survives_across_queries_and_contexts() -> None:
     """One workspace serves different targets, contexts and deals without stale answers."""
     ws = Workspace(tt_bits=10)  # a small table: many replacements
