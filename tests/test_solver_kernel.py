@@ -179,6 +179,20 @@ def test_sure_points_of_a_top_trump_off_lead() -> None:
     assert sure <= kernel.value(ws, hands, 1, (), 0, 1, 1, MODE_POINTS)
 
 
+def test_sure_points_of_trumps_the_other_side_cannot_all_beat() -> None:
+    """The bidder's ♣K 7 6 against a defender's ♣A T (trump clubs): the two higher trumps can
+    beat two of the three at most (SBS-24), so one trump, worth nothing at the least, surely
+    takes a trick, and with it a card of each defender: at least ♦J and ♥K."""
+    hands = (_cards("CK", "C7", "C6"), _cards("CA", "CT", "DJ"), _cards("HK", "HA", "HT"))
+    union = hands[0] | hands[1] | hands[2]
+    ws = Workspace(tt_bits=12)
+    hh = ws.hh
+    hh[0], hh[1], hh[2] = hands
+    sure = kernel.sure_points(*hh, 1, 0, 1, union)
+    assert sure == 0 + 2 + 4
+    assert sure <= kernel.value(ws, hands, 1, (), 0, 1, 1, MODE_POINTS)
+
+
 def test_table_survives_across_queries_and_contexts() -> None:
     """One workspace serves different targets, contexts and deals without stale answers."""
     ws = Workspace(tt_bits=10)  # a small table: many replacements
