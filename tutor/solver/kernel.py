@@ -403,28 +403,13 @@ def sure_points(h0: int, h1: int, h2: int, leader: int, trump: int, side: int, u
             if (side >> p) & 1:
                 st |= (_pick(h0, h1, h2, p) >> (9 * trump)) & 511
         m = ut
-        run = 0
         while m:
             r = LOW9[m]
             if (st >> r) & 1:
                 top += RANK_POINTS[r]
-                run |= 1 << r
                 m &= m - 1
             else:
                 break
-        if run:
-            best = 0
-            for p in range(3):
-                if (side >> p) & 1:
-                    t = POP9[((_pick(h0, h1, h2, p) >> (9 * trump)) & run)]
-                    if t > 0:
-                        x = 0
-                        for o in range(3):
-                            if not (side >> o) & 1:
-                                x += _cheapest_any(_pick(h0, h1, h2, o), t)
-                        if x > best:
-                            best = x
-            top += best
         ot = ut & ~st  # the other side's trumps
         for p in range(3):
             if (side >> p) & 1:
