@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -168,15 +169,30 @@ def test_sure_points_count_what_the_followers_must_give_up() -> None:
 def test_sure_points_of_a_top_trump_off_lead() -> None:
     """A top trump wins the trick it is played in, so it takes a card of each other hand: the
     bidder's ♣A (trump clubs, SBS-23: the bidder void in spades must trump) takes at least the
-    leader's cheapest card (♠T) and the other defender's (♠K)."""
-    hands = (_cards("CA", "D6"), _cards("SA", "ST"), _cards("SK", "HA"))
+    leader's cheapest card (♠T) and the other defender's (♣J)."""
+    hands = (_cards("CA", "D6"), _cards("SA", "ST"), _cards("SK", "CJ"))
     union = hands[0] | hands[1] | hands[2]
     ws = Workspace(tt_bits=12)
     hh = ws.hh
     hh[0], hh[1], hh[2] = hands
     sure = kernel.sure_points(*hh, 1, 0, 1, union)
-    assert sure == 11 + 10 + 4
+    assert sure == 11 + 10 + 2
     assert sure <= kernel.value(ws, hands, 1, (), 0, 1, 1, MODE_POINTS)
+
+
+def test_sure_points_of_master_cards_when_the_others_hold_no_trump() -> None:
+    """The bidder's one trump (♣7) and two aces, the defenders without a trump: keeping the
+    trump, the bidder never has to throw an ace away (SBS-23: void, it must trump, and then it
+    leads), so it takes three tricks whoever leads, and with them every card of this ending."""
+    hands = (_cards("C7", "HA", "SA"), _cards("HK", "HT", "DA"), _cards("ST", "SK", "DT"))
+    union = hands[0] | hands[1] | hands[2]
+    ws = Workspace(tt_bits=12)
+    hh = ws.hh
+    hh[0], hh[1], hh[2] = hands
+    total = kernel.units_left(hands, (), MODE_POINTS)
+    for leader in range(3):
+        assert kernel.sure_points(*hh, leader, 0, 1, union) == total
+        assert kernel.value(ws, hands, leader, (), 0, 1, 1, MODE_POINTS) == total
 
 
 def test_sure_points_of_trumps_the_other_side_cannot_all_beat() -> None:
@@ -191,6 +207,27 @@ def test_sure_points_of_trumps_the_other_side_cannot_all_beat() -> None:
     sure = kernel.sure_points(*hh, 1, 0, 1, union)
     assert sure == 0 + 2 + 4
     assert sure <= kernel.value(ws, hands, 1, (), 0, 1, 1, MODE_POINTS)
+
+
+def test_sure_points_bound_random_endings() -> None:
+    """Sure points never promise more than perfect play gives (SBS-23, SBS-24), on 400 random
+    endings of two to five tricks: random cards, trump, leader and bidder, either side; the
+    value is searched with the sure points switched off."""
+    rng = random.Random(7)
+    ws = Workspace(tt_bits=12)
+    for _ in range(400):
+        tricks = rng.randint(2, 5)
+        cards = rng.sample(range(36), 3 * tricks)
+        hands = tuple(sum(1 << c for c in cards[k::3]) for k in range(3))
+        trump, leader, me = rng.randrange(4), rng.randrange(3), 1 << rng.randrange(3)
+        union = hands[0] | hands[1] | hands[2]
+        v = kernel.value(ws, hands, leader, (), trump, me, me, MODE_POINTS,
+                         features=ALL_FEATURES & ~USE_QUICK)
+        hh = ws.hh
+        hh[0], hh[1], hh[2] = hands
+        assert kernel.sure_points(*hh, leader, trump, me, union) <= v, (hands, leader, trump)
+        total = kernel.units_left(hands, (), MODE_POINTS)
+        assert total - kernel.sure_points(*hh, leader, trump, 7 ^ me, union) >= v
 
 
 def test_table_survives_across_queries_and_contexts() -> None:

@@ -420,6 +420,16 @@ def sure_points(h0: int, h1: int, h2: int, leader: int, trump: int, side: int, u
                             pts += _cheapest_any(_pick(h0, h1, h2, o), n)
                     if pts > top:
                         top = pts
+        if ot == 0 and st != 0 and POP9[side & 7] == 1:
+            # the other side holds no trump: see _master_cards
+            p = 0 if side == 1 else (1 if side == 2 else 2)
+            mine = _pick(h0, h1, h2, p)
+            n, pts = _master_cards(mine, union & ~mine, trump)
+            for o in range(3):
+                if o != p:
+                    pts += _cheapest_any(_pick(h0, h1, h2, o), n)
+            if pts > top:
+                top = pts
     if not (side >> leader) & 1:
         return top
     # the leader's quick tricks
@@ -556,6 +566,29 @@ def _drop_low(m: int, k: int) -> int:
             break
         m &= ~(1 << HIGH9[m])
     return m
+
+
+@jit
+def _master_cards(mine: int, theirs: int, trump: int) -> tuple[int, int]:
+    """The tricks (and their points at the least) a hand holding trumps surely takes when the
+    other hands hold none: every trump, and every card above all of theirs in its suit.
+
+    Keeping one trump to the end, the hand never has to throw a master card away: void in the
+    suit led, it must trump (SBS-23) and so wins the lead; on lead it cashes its masters before
+    anything else; following, it plays the suit's master. A master played in its own suit and a
+    trump in a trick with no other trump both win (SBS-24).
+    """
+    n = 0
+    pts = 0
+    for s in range(4):
+        ms = (mine >> (9 * s)) & 511
+        if s != trump:
+            ts = (theirs >> (9 * s)) & 511
+            if ts:
+                ms &= (1 << LOW9[ts]) - 1  # above their highest card of the suit
+        n += POP9[ms]
+        pts += PTS9[ms]
+    return n, pts
 
 
 @jit
