@@ -162,6 +162,12 @@ def _table(values: Iterable[int]) -> Sequence[int]:
 RANK_POINTS = _table((11, 10, 4, 3, 2, 0, 0, 0, 0))  # SBS-3, by rank index within a suit
 POINTS = _table(RANK_POINTS[c % 9] for c in range(36))
 PTS9 = _table(sum(RANK_POINTS[r] for r in range(9) if m >> r & 1) for m in range(512))
+# small divisions by lookup (numba's // and % keep Python's rounding for negative numbers,
+# which costs branches in the hot loops; every argument here is a card 0..35 or a sum of
+# positions under 16)
+MOD3 = _table(x % 3 for x in range(16))
+SUIT = _table(c // 9 for c in range(36))
+RANK = _table(c % 9 for c in range(36))
 POP9 = _table(bin(m).count("1") for m in range(512))
 LOW9 = _table((m & -m).bit_length() - 1 if m else 9 for m in range(512))  # the highest card
 HIGH9 = _table(m.bit_length() - 1 if m else -1 for m in range(512))  # the lowest card
@@ -265,7 +271,7 @@ def legal_mask(hand: int, tn: int, t0: int, trump: int) -> int:
     """SBS-23: follow suit; if void, trump if able; else anything."""
     if tn == 0:
         return hand
-    led = t0 // 9
+    led = SUIT[t0]
     m = hand & (511 << (9 * led))
     if m == 0 and trump >= 0:
         m = hand & (511 << (9 * trump))
@@ -277,8 +283,8 @@ def legal_mask(hand: int, tn: int, t0: int, trump: int) -> int:
 @jit
 def beats(c: int, w: int, trump: int) -> bool:
     """Does card ``c`` beat card ``w``, the card winning the trick so far (SBS-24)?"""
-    cs = c // 9
-    ws = w // 9
+    cs = SUIT[c]
+    ws = SUIT[w]
     if cs == ws:
         return c < w
     return cs == trump
@@ -294,7 +300,7 @@ def trick_winner(leader: int, a: int, b: int, c: int, trump: int) -> int:
         wc = b
     if beats(c, wc, trump):
         w = 2
-    return (leader + w) % 3
+    return MOD3[leader + w]
 
 
 @jit
@@ -314,8 +320,8 @@ def norm_hand(h: int, union: int, mode: int) -> int:
 @jit
 def denorm_card(card: int, union: int, mode: int) -> int:
     """The real card of ``union`` at normalised place ``card`` (inverse of ``norm_hand``)."""
-    s = card // 9
-    r = card % 9
+    s = SUIT[card]
+    r = RANK[card]
     u = (union >> (9 * s)) & 511
     if mode == MODE_TRICKS:
         k = r
@@ -436,8 +442,8 @@ def sure_points(h0: int, h1: int, h2: int, leader: int, trump: int, side: int, u
         return top
     # the leader's quick tricks
     lh = _pick(h0, h1, h2, leader)
-    p1 = (leader + 1) % 3
-    p2 = (leader + 2) % 3
+    p1 = MOD3[leader + 1]
+    p2 = MOD3[leader + 2]
     f1 = _pick(h0, h1, h2, p1)
     f2 = _pick(h0, h1, h2, p2)
     q = 0
@@ -613,8 +619,8 @@ def _keeps(card: int, p: int, h0: int, h1: int, h2: int, maxmask: int, i_max: in
     a trick its side surely takes? It is when no card of the other side's in its suit ranks
     above it while they still hold that suit and none of them can ruff it: it can take a
     later trick of the suit itself."""
-    s = card // 9
-    r = card % 9
+    s = SUIT[card]
+    r = RANK[card]
     if RANK_POINTS[r] == 0:
         return False
     opp = 0  # the other side's cards
@@ -671,8 +677,8 @@ def order_score(card: int, p: int, tn: int, t0: int, t1: int, leader: int, h0: i
     fewer, not worth the code); a doomed singleton (outranked by the other side) discarded as
     if worthless (no change).
     """
-    s = card // 9
-    r = card % 9
+    s = SUIT[card]
+    r = RANK[card]
     val = RANK_POINTS[r] if mode == MODE_POINTS else 8 - r
     i_max = (maxmask >> p) & 1
     if tn == 0:
@@ -680,7 +686,7 @@ def order_score(card: int, p: int, tn: int, t0: int, t1: int, leader: int, h0: i
         wpos = p
         wcard = card
         for k in (1, 2):
-            o = (p + k) % 3
+            o = MOD3[p + k]
             ho = _pick(h0, h1, h2, o)
             hs = (ho >> (9 * s)) & 511
             if hs:
@@ -706,7 +712,7 @@ def order_score(card: int, p: int, tn: int, t0: int, t1: int, leader: int, h0: i
     if tn == 2 and beats(t1, wc, trump):
         w = 1
         wc = t1
-    wpos = (leader + w) % 3
+    wpos = MOD3[leader + w]
     mine_wins = beats(card, wc, trump)
     if tn == 2:
         nw = p if mine_wins else wpos
@@ -717,14 +723,14 @@ def order_score(card: int, p: int, tn: int, t0: int, t1: int, leader: int, h0: i
             return 300 + val * 4 + (8 - r)
         return _losing(val, r, _pick(h0, h1, h2, p) >> (9 * s), mode)
     # second to play: the third player may still move
-    q = (p + 1) % 3
+    q = MOD3[p + 1]
     qlegal = legal_mask(_pick(h0, h1, h2, q), 1, t0, trump)
     cur = card if mine_wins else wc
     nw = p if mine_wins else wpos
     good = ((cntmask >> nw) & 1) == i_max
     q_good = ((cntmask >> q) & 1) == i_max
-    cs = cur // 9
-    q_beats = ((qlegal >> (9 * cs)) & ((1 << (cur % 9)) - 1)) != 0
+    cs = SUIT[cur]
+    q_beats = ((qlegal >> (9 * cs)) & ((1 << (RANK[cur])) - 1)) != 0
     if not q_beats and trump >= 0 and cs != trump and ((qlegal >> (9 * trump)) & 511) != 0:
         q_beats = True
     if good and (not q_beats or q_good):
@@ -788,8 +794,8 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                     state = 2
                 elif ncards == 3:  # the last trick plays itself
                     c0 = _low_card(hh[leader])
-                    c1 = _low_card(hh[(leader + 1) % 3])
-                    c2 = _low_card(hh[(leader + 2) % 3])
+                    c1 = _low_card(hh[MOD3[leader + 1]])
+                    c2 = _low_card(hh[MOD3[leader + 2]])
                     w = trick_winner(leader, c0, c1, c2, trump)
                     val = 0
                     if (cntmask >> w) & 1:
@@ -876,7 +882,7 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                 stk[o + F_A0] = a
                 stk[o + F_B0] = b
                 # ---- the moves, best first ----
-                p = (leader + tn) % 3
+                p = MOD3[leader + tn]
                 hand = hh[p]
                 legal = legal_mask(hand, tn, t0, trump)
                 live = union
@@ -895,7 +901,7 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                         chunk &= chunk - 1
                         c = 9 * s + r
                         if use_equiv and _run_skip(c, hand, live, mode, p, tn, t0, t1, leader,
-                                                   hh[(p + 1) % 3], hh[(p + 2) % 3], trump,
+                                                   hh[MOD3[p + 1]], hh[MOD3[p + 2]], trump,
                                                    maxmask, cntmask):
                             continue  # another card of its run is as good (see _run_skip)
                         sc = 0
@@ -931,7 +937,7 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
             tn = stk[o + F_TN]
             t0 = stk[o + F_T0]
             t1 = stk[o + F_T1]
-            p = (leader + tn) % 3
+            p = MOD3[leader + tn]
             if use_quasi and i > 0:
                 live = hh[0] | hh[1] | hh[2]
                 if tn >= 1:
@@ -984,7 +990,7 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
             i = stk[o + F_I] - 1
             c = mvs[ply * MV + i] & 255
             mvs[ply * MV + i] = (val << 8) | c  # the child's value, for its twins
-            p = (stk[o + F_LEAD] + stk[o + F_TN]) % 3
+            p = MOD3[stk[o + F_LEAD] + stk[o + F_TN]]
             hh[p] |= 1 << c
             best = stk[o + F_BEST]
             if (maxmask >> p) & 1:
@@ -1025,8 +1031,8 @@ def _run_skip(c: int, hand: int, live: int, mode: int, p: int, tn: int, t0: int,
     the run at least as good for the player as any other card of it, only that end is
     searched. ``f1`` and ``f2`` are the hands of the next two positions.
     """
-    s = c // 9
-    r = c % 9
+    s = SUIT[c]
+    r = RANK[c]
     liv = (live >> (9 * s)) & 511
     hs = (hand >> (9 * s)) & 511
     above = liv & ((1 << r) - 1)
@@ -1067,11 +1073,11 @@ def _dominant_end(c: int, p: int, tn: int, t0: int, t1: int, leader: int, f1: in
         if beats(t1, wc, trump):
             w = 1
             wc = t1
-        wpos = p if beats(c, wc, trump) else (leader + w) % 3
+        wpos = p if beats(c, wc, trump) else MOD3[leader + w]
     elif tn == 1:
         wpos = p if beats(c, t0, trump) else leader
         cur = c if wpos == p else t0
-        q = (p + 1) % 3
+        q = MOD3[p + 1]
         if ((cntmask >> q) & 1) != ((cntmask >> wpos) & 1):
             r = _beaters(f1, t0, cur, trump)
             if r == 1:
@@ -1080,17 +1086,17 @@ def _dominant_end(c: int, p: int, tn: int, t0: int, t1: int, leader: int, f1: in
                 wpos = q  # the last player must take it
     else:
         side = (cntmask >> p) & 1
-        s1 = (cntmask >> ((p + 1) % 3)) & 1
-        s2 = (cntmask >> ((p + 2) % 3)) & 1
+        s1 = (cntmask >> (MOD3[p + 1])) & 1
+        s2 = (cntmask >> (MOD3[p + 2])) & 1
         # -1: a partner of the leader; else what _beaters says of that follower
         r1 = _beaters(f1, c, c, trump) if s1 != side else -1
         r2 = _beaters(f2, c, c, trump) if s2 != side else -1
         if r1 <= 0 and r2 <= 0:
             wpos = p  # no opponent of the leader can beat the lead (nor a partner's card above it)
         elif r1 == 2 and s2 == s1:
-            wpos = (p + 1) % 3  # the next player must beat it, and the last is their partner
+            wpos = MOD3[p + 1]  # the next player must beat it, and the last is their partner
         elif r1 == 0 and r2 == 2:
-            wpos = (p + 2) % 3  # the next cannot beat it, the last must
+            wpos = MOD3[p + 2]  # the next cannot beat it, the last must
         else:
             return 0
     if ((cntmask >> wpos) & 1) == ((maxmask >> p) & 1):
@@ -1103,8 +1109,8 @@ def _beaters(hand: int, led: int, cur: int, trump: int) -> int:
     """Following the trick led by ``led``, can ``hand`` beat ``cur``: 0 with no legal card,
     1 with some, 2 with every legal card (it must take the trick from ``cur``)?"""
     legal = legal_mask(hand, 1, led, trump)
-    cs = cur // 9
-    win = legal & (((1 << (cur % 9)) - 1) << (9 * cs))
+    cs = SUIT[cur]
+    win = legal & (((1 << (RANK[cur])) - 1) << (9 * cs))
     if trump >= 0 and cs != trump:
         win |= legal & (511 << (9 * trump))
     if win == 0:
@@ -1121,15 +1127,15 @@ def _quasi_bound(mvs: Any, base: int, i: int, c: int, hand: int, live: int, is_m
     searched (its value stored in ``mvs``) keeps ``c`` on the wrong side of the window, return
     that bound for ``c``; else -1.
     """
-    s = c // 9
-    r = c % 9
+    s = SUIT[c]
+    r = RANK[c]
     pc = RANK_POINTS[r]
     for j in range(i):
         e: int = mvs[base + j]
         cj = e & 255
-        if cj // 9 != s:
+        if SUIT[cj] != s:
             continue
-        rj = cj % 9
+        rj = RANK[cj]
         lo = r if r < rj else rj
         hi = rj if r < rj else r
         between = ((1 << hi) - (1 << (lo + 1))) << (9 * s)
@@ -1163,8 +1169,8 @@ def two_tricks(h0: int, h1: int, h2: int, leader: int, trump: int, maxmask: int,
     Most of the search happens a few tricks from the end; solving the last two tricks in one
     call instead of node by node saves a good share of the work.
     """
-    p1 = (leader + 1) % 3
-    p2 = (leader + 2) % 3
+    p1 = MOD3[leader + 1]
+    p2 = MOD3[leader + 2]
     hl = _pick(h0, h1, h2, leader)
     hm = _pick(h0, h1, h2, p1)
     he = _pick(h0, h1, h2, p2)
@@ -1178,7 +1184,7 @@ def two_tricks(h0: int, h1: int, h2: int, leader: int, trump: int, maxmask: int,
     for i in range(2):
         x = la if i == 0 else lb
         xr = lb if i == 0 else la
-        led = x // 9
+        led = SUIT[x]
         best_m = -INF if mmax else INF
         for j in range(2):
             y = ma if j == 0 else mb
@@ -1232,8 +1238,8 @@ def three_tricks(h0: int, h1: int, h2: int, leader: int, trump: int, maxmask: in
     the lead tried first, the table's best lead. The last player tries the cards that do best
     in this trick first.
     """
-    p1 = (leader + 1) % 3
-    p2 = (leader + 2) % 3
+    p1 = MOD3[leader + 1]
+    p2 = MOD3[leader + 2]
     hl = _pick(h0, h1, h2, leader)
     hm = _pick(h0, h1, h2, p1)
     he = _pick(h0, h1, h2, p2)
@@ -1376,8 +1382,8 @@ def three_tricks(h0: int, h1: int, h2: int, leader: int, trump: int, maxmask: in
 @jit
 def _may_play(c: int, other: int, led: int, trump: int) -> bool:
     """SBS-23 for a two-card hand: may ``c`` be played to a trick led in ``led``?"""
-    cs = c // 9
-    os_ = other // 9
+    cs = SUIT[c]
+    os_ = SUIT[other]
     if cs == led:
         return True
     if os_ == led:
