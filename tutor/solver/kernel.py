@@ -99,9 +99,11 @@ lowest card of equal points first (0.1 % fewer); quasi-symmetry off again (2 % m
 time within the host's noise in two harnesses that disagreed); the enhanced transposition
 cut-off at the third card again, now with similar entries (15 % fewer nodes, 10-18 % more time;
 limited to four tricks or more from the end, the same); every
-helper inlined by numba (5-15 % less time but 5 s more compiling on first use: only the table
-store and the twin bound are inlined, the other helpers take the hands as ints instead of the
-buffer, which saves most of it). On the hardest deals the dear tests are the *failing* ones
+helper inlined by numba (5-15 % less time but 5 s more compiling on first use). Inlined are
+the table store and the twin bound, which take the buffers, and the helpers called for every
+card or every table probe: the move score, the run skip and its dominance test, the table
+key (together 5-8 % less time in turn, about 2 s more compiling; the sure points, called
+once a node, gained nothing). On the hardest deals the dear tests are the *failing* ones
 (the bidder cannot reach the target): their cost hardly falls with the slack (deal 30, value
 47: the test at 55 searched 456 000 nodes, the one at 48 from cold 830 000), because every line
 of the bidder must be refuted and the sure points give the bidder's points a weak upper bound;
@@ -144,7 +146,9 @@ def jit(fn: F) -> F:
 
 def jit_inline(fn: F) -> F:
     """:func:`jit`, inlined into its callers by numba: for the helpers of :func:`search` that
-    take its buffers, whose every call would otherwise count references to each array."""
+    take its buffers, whose every call would otherwise count references to each array, and
+    for the small ones called for every card (a call with a dozen int arguments costs more
+    than their work)."""
     if COMPILED:
         return cast(F, numba.njit(cache=True, nogil=True, inline="always")(fn))
     return fn
@@ -303,7 +307,7 @@ def trick_winner(leader: int, a: int, b: int, c: int, trump: int) -> int:
     return MOD3[leader + w]
 
 
-@jit
+@jit_inline
 def norm_hand(h: int, union: int, mode: int) -> int:
     """A hand with its ranks normalised for the table key (see the module docstring)."""
     out = 0
@@ -649,7 +653,7 @@ def _losing(val: int, r: int, suit_cards: int, mode: int) -> int:
     return 200 - val * 4 - (8 - r)
 
 
-@jit
+@jit_inline
 def order_score(card: int, p: int, tn: int, t0: int, t1: int, leader: int, h0: int, h1: int,
                 h2: int, trump: int,
                 maxmask: int, cntmask: int, mode: int, live: int) -> int:
@@ -1019,7 +1023,7 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
             state = 1
 
 
-@jit
+@jit_inline
 def _run_skip(c: int, hand: int, live: int, mode: int, p: int, tn: int, t0: int, t1: int,
               leader: int, f1: int, f2: int, trump: int, maxmask: int, cntmask: int) -> bool:
     """May card ``c`` of ``hand`` (position ``p``) be left out of the search?
@@ -1052,7 +1056,7 @@ def _run_skip(c: int, hand: int, live: int, mode: int, p: int, tn: int, t0: int,
     return up_same and up >= 5  # both worth nothing
 
 
-@jit
+@jit_inline
 def _dominant_end(c: int, p: int, tn: int, t0: int, t1: int, leader: int, f1: int, f2: int,
                   trump: int, maxmask: int, cntmask: int) -> int:
     """Point dominance in a run of rank-equivalent cards (point games).
@@ -1403,7 +1407,7 @@ def _low_card(h: int) -> int:
     return -1
 
 
-@jit
+@jit_inline
 def _tt_key(h0: int, h1: int, h2: int, union: int, leader: int, mode: int, ttmask: int
             ) -> tuple[int, int, int]:
     """The normalised key (two ints under 2**62) and the first slot of its bucket."""
