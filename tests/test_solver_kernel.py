@@ -152,18 +152,23 @@ def _cards(*names: str) -> int:
     return sum(1 << ("CSHD".index(n[0]) * 9 + "ATKQJ9876".index(n[1])) for n in names)
 
 
+def _sure_and_value(hands: tuple[int, int, int], leader: int) -> tuple[int, int]:
+    """The sure points of the bidder at position 0 (trump clubs) and the true value."""
+    union = hands[0] | hands[1] | hands[2]
+    ws = Workspace(tt_bits=12)
+    hh = ws.hh  # the container type the kernel is compiled for
+    hh[0], hh[1], hh[2] = hands
+    sure = kernel.sure_points(*hh, leader, 0, 1, union)
+    return sure, kernel.value(ws, hands, leader, (), 0, 1, 1, MODE_POINTS)
+
+
 def test_sure_points_count_what_the_followers_must_give_up() -> None:
     """The leader's winners take a card from each follower per round: the singleton ten falls
     under the ace (SBS-23: it must follow suit), the king is then a winner, and a follower void in
     the suit led and holding no trump (SBS-23) discards point cards when it has nothing else."""
     hands = (_cards("HA", "HK", "D6"), _cards("HT", "SA", "ST"), _cards("SK", "SQ", "DA"))
-    union = hands[0] | hands[1] | hands[2]
-    ws = Workspace(tt_bits=12)
-    hh = ws.hh
-    hh[0], hh[1], hh[2] = hands
     # ♥A and ♥K (15) take ♥T and ♠T from the middle hand, ♠Q and ♠K from the last (27)
-    assert kernel.sure_points(*hh, 0, 0, 1, union) == 42
-    assert kernel.value(ws, hands, 0, (), 0, 1, 1, MODE_POINTS) == 42
+    assert _sure_and_value(hands, 0) == (42, 42)
 
 
 def test_sure_points_of_a_top_trump_off_lead() -> None:
@@ -171,13 +176,8 @@ def test_sure_points_of_a_top_trump_off_lead() -> None:
     bidder's ♣A (trump clubs, SBS-23: the bidder void in spades must trump) takes at least the
     leader's cheapest card (♠T) and the other defender's (♣J)."""
     hands = (_cards("CA", "D6"), _cards("SA", "ST"), _cards("SK", "CJ"))
-    union = hands[0] | hands[1] | hands[2]
-    ws = Workspace(tt_bits=12)
-    hh = ws.hh
-    hh[0], hh[1], hh[2] = hands
-    sure = kernel.sure_points(*hh, 1, 0, 1, union)
-    assert sure == 11 + 10 + 2
-    assert sure <= kernel.value(ws, hands, 1, (), 0, 1, 1, MODE_POINTS)
+    sure, value = _sure_and_value(hands, 1)
+    assert sure == 11 + 10 + 2 <= value
 
 
 def test_sure_points_of_master_cards_when_the_others_hold_no_trump() -> None:
@@ -185,14 +185,9 @@ def test_sure_points_of_master_cards_when_the_others_hold_no_trump() -> None:
     trump, the bidder never has to throw an ace away (SBS-23: void, it must trump, and then it
     leads), so it takes three tricks whoever leads, and with them every card of this ending."""
     hands = (_cards("C7", "HA", "SA"), _cards("HK", "HT", "DA"), _cards("ST", "SK", "DT"))
-    union = hands[0] | hands[1] | hands[2]
-    ws = Workspace(tt_bits=12)
-    hh = ws.hh
-    hh[0], hh[1], hh[2] = hands
     total = kernel.units_left(hands, (), MODE_POINTS)
     for leader in range(3):
-        assert kernel.sure_points(*hh, leader, 0, 1, union) == total
-        assert kernel.value(ws, hands, leader, (), 0, 1, 1, MODE_POINTS) == total
+        assert _sure_and_value(hands, leader) == (total, total)
 
 
 def test_sure_points_of_trumps_the_other_side_cannot_all_beat() -> None:
@@ -200,13 +195,8 @@ def test_sure_points_of_trumps_the_other_side_cannot_all_beat() -> None:
     beat two of the three at most (SBS-24), so one trump, worth nothing at the least, surely
     takes a trick, and with it a card of each defender: at least ♦J and ♥K."""
     hands = (_cards("CK", "C7", "C6"), _cards("CA", "CT", "DJ"), _cards("HK", "HA", "HT"))
-    union = hands[0] | hands[1] | hands[2]
-    ws = Workspace(tt_bits=12)
-    hh = ws.hh
-    hh[0], hh[1], hh[2] = hands
-    sure = kernel.sure_points(*hh, 1, 0, 1, union)
-    assert sure == 0 + 2 + 4
-    assert sure <= kernel.value(ws, hands, 1, (), 0, 1, 1, MODE_POINTS)
+    sure, value = _sure_and_value(hands, 1)
+    assert sure == 0 + 2 + 4 <= value
 
 
 def test_sure_points_bound_random_endings() -> None:

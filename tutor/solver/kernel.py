@@ -466,26 +466,19 @@ def sure_points(h0: int, h1: int, h2: int, leader: int, trump: int, side: int, u
     tr1 = 0
     tr2 = 0
     if trump >= 0:
-        kt = _cashed(lh, f1, f2, trump, 0, 0)
-        if kt > 0:
-            lt = (lh >> (9 * trump)) & 511
-            for i in range(kt):
-                q += RANK_POINTS[SEL9[lt * 9 + i]]
-            c1 += _cheapest(f1, trump, kt)
-            c2 += _cheapest(f2, trump, kt)
-            rounds += kt
+        kt, pts, x1, x2 = _cash_suit(lh, f1, f2, trump, 0, 0)
+        q += pts
+        c1 += x1
+        c2 += x2
+        rounds += kt
         tr1 = POP9[(f1 >> (9 * trump)) & 511] - kt
         tr2 = POP9[(f2 >> (9 * trump)) & 511] - kt
     for s in range(4):
-        if s == trump:
-            continue
-        k = _cashed(lh, f1, f2, s, tr1, tr2)
-        if k > 0:
-            ls = (lh >> (9 * s)) & 511
-            for i in range(k):
-                q += RANK_POINTS[SEL9[ls * 9 + i]]
-            c1 += _cheapest(f1, s, k)
-            c2 += _cheapest(f2, s, k)
+        if s != trump:
+            k, pts, x1, x2 = _cash_suit(lh, f1, f2, s, tr1, tr2)
+            q += pts
+            c1 += x1
+            c2 += x2
             rounds += k
     if trump >= 0:
         # the leader's trumps left after drawing: those the followers' trumps cannot all
@@ -523,6 +516,21 @@ def _cheapest_any(hand: int, k: int) -> int:
         k -= t
         r -= 1
     return q
+
+
+@jit
+def _cash_suit(lh: int, f1: int, f2: int, s: int, tr1: int, tr2: int
+               ) -> tuple[int, int, int, int]:
+    """The rounds of suit ``s`` the leader wins in a row (:func:`_cashed`), the points of its
+    cards in them, and the points of the cheapest cards of the suit each follower gives up."""
+    k = _cashed(lh, f1, f2, s, tr1, tr2)
+    if k == 0:
+        return 0, 0, 0, 0
+    ls = (lh >> (9 * s)) & 511
+    pts = 0
+    for i in range(k):
+        pts += RANK_POINTS[SEL9[ls * 9 + i]]
+    return k, pts, _cheapest(f1, s, k), _cheapest(f2, s, k)
 
 
 @jit
