@@ -518,7 +518,7 @@ def _cheapest_any(hand: int, k: int) -> int:
     return q
 
 
-@jit
+@jit_inline
 def _cash_suit(lh: int, f1: int, f2: int, s: int, tr1: int, tr2: int
                ) -> tuple[int, int, int, int]:
     """The rounds of suit ``s`` the leader wins in a row (:func:`_cashed`), the points of its
