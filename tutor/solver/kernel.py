@@ -435,9 +435,7 @@ def sure_points(h0: int, h1: int, h2: int, leader: int, trump: int, side: int, u
             if (side >> p) & 1:
                 n, pts = _surviving_trumps((_pick(h0, h1, h2, p) >> (9 * trump)) & 511, ot)
                 if n > 0:
-                    for o in range(3):
-                        if o != p:
-                            pts += _cheapest_any(_pick(h0, h1, h2, o), n)
+                    pts += _others_give_up(h0, h1, h2, p, n)
                     if pts > top:
                         top = pts
         if ot == 0 and st != 0 and POP9[side & 7] == 1:
@@ -445,9 +443,7 @@ def sure_points(h0: int, h1: int, h2: int, leader: int, trump: int, side: int, u
             p = 0 if side == 1 else (1 if side == 2 else 2)
             mine = _pick(h0, h1, h2, p)
             n, pts = _master_cards(mine, union & ~mine, trump)
-            for o in range(3):
-                if o != p:
-                    pts += _cheapest_any(_pick(h0, h1, h2, o), n)
+            pts += _others_give_up(h0, h1, h2, p, n)
             if pts > top:
                 top = pts
     if not (side >> leader) & 1:
@@ -501,6 +497,17 @@ def sure_points(h0: int, h1: int, h2: int, leader: int, trump: int, side: int, u
 
 RANKMASK = _table(sum(1 << (9 * s + r) for s in range(4)) for r in range(9))  # a rank, all suits
 ZEROMASK = RANKMASK[5] | RANKMASK[6] | RANKMASK[7] | RANKMASK[8]  # the 9s, 8s, 7s and 6s
+
+
+@jit_inline
+def _others_give_up(h0: int, h1: int, h2: int, p: int, n: int) -> int:
+    """The points the two hands other than ``p`` give up, at the least, to ``n`` tricks that
+    ``p`` wins: a card each a trick, the cheapest ones."""
+    q = 0
+    for o in range(3):
+        if o != p:
+            q += _cheapest_any(_pick(h0, h1, h2, o), n)
+    return q
 
 
 @jit
