@@ -90,7 +90,8 @@ endgame (full window, so one entry serves every later window: no gain — such p
 rarely met twice); the table's best lead searched before the other moves are generated and
 scored (the same nodes, 5-19 % more time: taking the move generation out of the loop's body
 costs more than it saves); quasi-symmetry switched off (4 % more nodes, time within noise);
-a smaller table (2**18 or 2**19 entries: the 300 MB cache holds the full one anyway).
+a smaller table (2**18 or 2**19 entries: no time saved then, before the bucket's first keys
+shared a cache line; see below).
 With payoff-similarity (100 strong deals): 16 entries a bucket instead of 8 (2 % fewer nodes,
 the same time); no sure points four tricks from the end (2 % more nodes, no time saved); the
 defenders' sure points with a low lead to the partner's top card of a suit the bidder must
@@ -115,8 +116,15 @@ side-suit winners (46 % more nodes: the leads that cut after a side-suit winner 
 first were most often trumps, but only in a few positions); the bidder without a trump
 leading its losers before cashing (no change); no sure points three tricks from the end
 (1 % fewer nodes, no time saved); the third hand's part of the table key from the live
-cards' counts (no time saved). The table could be far smaller: 2**16 entries searched only
-0.7 % more nodes than 2**21.
+cards' counts (no time saved).
+
+The table probe is the hottest spot of the search (a sampling profile put a sixth of the
+search's time on the load of the first key), so the table is laid out for the cache: each
+bucket's first keys in one cache line (2-3 % less time in turn) and 2**18 entries (6 MB, down
+from 48 MB at 2**21: 4 % less time on the tests at V and V + 1 and on Misère, the same on the
+exact value, 0.1-0.2 % more nodes; 2**16 entries, which fit the core's 2 MB cache, cost
+Misère 4 % more time). A branch-free pass over the bucket's keys gained nothing, nor did
+dropping the statistics counters other than the nodes (1 %).
 
 Everything is written on plain ints and flat int buffers so that the same function runs
 compiled by numba (``@njit(cache=True)``; the search is iterative, with an explicit stack,
@@ -230,7 +238,10 @@ MAXPLY = 36  # plies from the root: at most 33 cards, plus the root
 MV = 12  # move slots per ply
 # a table entry is three ints: key1; key2 | lower bound << 48 | upper bound << 56; and
 # generation << 32 | point signature << 12 | best lead << 6 | tricks left (bounds 0..120,
-# NO_BOUND above; no lead: 63; the signature: see :func:`signature`)
+# NO_BOUND above; no lead: 63; the signature: see :func:`signature`). A bucket of TT_WAYS
+# entries keeps each field together: the first keys of all its ways fill one cache line, so a
+# probe that misses reads one line instead of three (field f of way j of the bucket starting
+# at ``slot``: ``tt[slot * TT_FIELDS + f * TT_WAYS + j]``)
 TT_FIELDS = 3
 KEY2_MASK = (1 << 48) - 1
 NO_BOUND = 127
@@ -845,14 +856,14 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                         sig = signature(union) if use_sim else 0
                         near = 1 << 20  # the best lead comes from the nearest position
                         for j in range(TT_WAYS):
-                            e = (slot + j) * TT_FIELDS
-                            if (tt[e] == k1 and (tt[e + 1] & KEY2_MASK) == k2
-                                    and (tt[e + 2] >> 32) == gen):
+                            e = slot * TT_FIELDS + j
+                            if (tt[e] == k1 and (tt[e + TT_WAYS] & KEY2_MASK) == k2
+                                    and (tt[e + 2 * TT_WAYS] >> 32) == gen):
                                 stats[S_TTHITS] += 1
-                                w = tt[e + 1]
+                                w = tt[e + TT_WAYS]
                                 elo = (w >> 48) & 127
                                 ehi = (w >> 56) & 127
-                                esig = (tt[e + 2] >> 12) & 0xFFFFF
+                                esig = (tt[e + 2 * TT_WAYS] >> 12) & 0xFFFFF
                                 down = 0
                                 up = 0
                                 if esig != sig:
@@ -861,7 +872,7 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                                     lo = elo - down
                                 if ehi + up < hi:
                                     hi = ehi + up
-                                bm = (tt[e + 2] >> 6) & 63
+                                bm = (tt[e + 2 * TT_WAYS] >> 6) & 63
                                 if bm != NO_LEAD and down + up < near:
                                     near = down + up
                                     tt_best = denorm_card(bm, union, kmode)
@@ -1463,29 +1474,29 @@ def _tt_store(hh: Any, stk: Any, tt: Any, ply: int, val: int, gen: int, stats: A
     victim = slot * TT_FIELDS
     vdepth = 64
     for j in range(TT_WAYS):
-        ej = (slot + j) * TT_FIELDS
-        if (tt[ej + 2] >> 32) != gen:
+        ej = slot * TT_FIELDS + j
+        if (tt[ej + 2 * TT_WAYS] >> 32) != gen:
             if vdepth >= 0:
                 victim = ej
                 vdepth = -1  # a stale entry: the best place for a new one
             continue
-        if (tt[ej] == k1 and (tt[ej + 1] & KEY2_MASK) == k2
-                and ((tt[ej + 2] >> 12) & 0xFFFFF) == sig):
+        if (tt[ej] == k1 and (tt[ej + TT_WAYS] & KEY2_MASK) == k2
+                and ((tt[ej + 2 * TT_WAYS] >> 12) & 0xFFFFF) == sig):
             e = ej
             break
         # else replace the position nearest the end of the deal (the cheapest to search
         # again); on a tie, the later way
-        d = tt[ej + 2] & 63
+        d = tt[ej + 2 * TT_WAYS] & 63
         if d <= vdepth:
             victim = ej
             vdepth = d
     if e < 0:
         e = victim
         tt[e] = k1
-        tt[e + 1] = k2 | (NO_BOUND << 56)
-        tt[e + 2] = (gen << 32) | (sig << 12) | (NO_LEAD << 6) | tricks_left
+        tt[e + TT_WAYS] = k2 | (NO_BOUND << 56)
+        tt[e + 2 * TT_WAYS] = (gen << 32) | (sig << 12) | (NO_LEAD << 6) | tricks_left
         stats[S_STORES] += 1
-    w = tt[e + 1]
+    w = tt[e + TT_WAYS]
     lo = (w >> 48) & 127
     hi = (w >> 56) & 127
     if a < val < b:
@@ -1496,11 +1507,11 @@ def _tt_store(hh: Any, stk: Any, tt: Any, ply: int, val: int, gen: int, stats: A
             lo = val
     elif val < hi:
         hi = val
-    tt[e + 1] = k2 | (lo << 48) | (hi << 56)
+    tt[e + TT_WAYS] = k2 | (lo << 48) | (hi << 56)
     bm = stk[o + F_BM]
     if bm >= 0:
         nb = norm_hand(1 << bm, union, kmode)
-        tt[e + 2] = (gen << 32) | (sig << 12) | (_low_card(nb) << 6) | tricks_left
+        tt[e + 2 * TT_WAYS] = (gen << 32) | (sig << 12) | (_low_card(nb) << 6) | tricks_left
 
 
 # --- the workspace and the drivers (plain Python around the kernel) ---------------------------
@@ -1515,7 +1526,7 @@ class Workspace:
 
     def __init__(self, tt_bits: int | None = None) -> None:
         if tt_bits is None:
-            tt_bits = 21 if COMPILED else 17
+            tt_bits = 18 if COMPILED else 17
         self.ttmask = (1 << tt_bits) - 1
         size = (self.ttmask + 1) * TT_FIELDS
         self.tt: Any
@@ -1524,7 +1535,9 @@ class Workspace:
         self.stats: Any
         self.hh: Any
         if COMPILED:
-            self.tt = np.zeros(size, np.int64)
+            buf = np.zeros(size + 8, np.int64)
+            off = (-buf.ctypes.data % 64) // 8  # each bucket's keys in one cache line
+            self.tt = buf[off:off + size]
             self.stk = np.zeros(N_FIELDS * MAXPLY, np.int64)
             self.mvs = np.zeros(MAXPLY * MV, np.int64)
             self.stats = np.zeros(N_STATS, np.int64)
