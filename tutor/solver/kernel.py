@@ -129,8 +129,9 @@ dropping the statistics counters other than the nodes (1 %).
 Why the tests at the value stay dear: the moves tried before the one that cut off hold, nested,
 up to 37 % of a passing test's nodes at the bidder's leads (11 % at the first lead alone) and
 67 % of a failing test's at the defenders' leads (24 % at the first lead). At the value many
-leads fall one point short (deal 30: eight first leads make 46, one makes 47), and each
-near miss must be refuted in full; no static order tells them apart. Measured and left out:
+leads fall just short (deal 30, value 47: of its eleven first leads one makes 47, five 46,
+the others 42-45, and eight are tried before the one), and each near miss must be refuted in
+full; no static order tells them apart. Measured and left out:
 a counter-move (the lead that refuted after the same previous card: 5-13 % more nodes); the
 killer's neighbour in its suit once the killer is played (6-8 % more); no best lead stored
 from a node where every move failed (1.3 % fewer nodes on the exact value of the 200 deals,
