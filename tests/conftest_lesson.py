@@ -30,7 +30,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +60,26 @@ def free_port() -> int:
 
 
 # --- Voilà ---------------------------------------------------------------------------------------
+def read_page(url: str, timeout: float, deadline: float,
+              log: Callable[[], list[str]] = list) -> tuple[int, str]:
+    """The status and body of ``url``, read a chunk at a time; :class:`TimeoutError` (with the
+    server's last log lines, from ``log()``) once ``deadline`` seconds have passed."""
+    end = time.monotonic() + deadline
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as r:
+            body = bytearray()
+            while chunk := r.read1(1 << 16):
+                body += chunk
+                if time.monotonic() > end:
+                    raise TimeoutError(
+                        f"{url}: the page was still streaming after {deadline:g} s "
+                        f"({len(body)} bytes, ending {bytes(body[-80:])!r}); server log:\n"
+                        + "\n".join(log()))
+            return r.status, body.decode("utf-8")
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode("utf-8", "replace")
+
+
 class VoilaServer:
     """A Voilà server on loopback serving ``root`` with ``assets/voila.json`` (the real settings).
 
@@ -130,12 +150,16 @@ class VoilaServer:
                 continue
         return None
 
-    def get(self, path: str, timeout: float = 120) -> tuple[int, str]:
-        try:
-            with urllib.request.urlopen(self.url + path, timeout=timeout) as r:
-                return r.status, r.read().decode("utf-8")
-        except urllib.error.HTTPError as e:
-            return e.code, e.read().decode("utf-8", "replace")
+    def get(self, path: str, timeout: float = 120, deadline: float = 300) -> tuple[int, str]:
+        """GET ``path``: the status and the whole body.
+
+        ``timeout`` bounds each wait for bytes and ``deadline`` the whole page. While it waits for
+        a kernel or a cell, Voilà streams a ``voila_heartbeat()`` script every few seconds, so a
+        render stuck on a kernel that never answers (a known Voilà flake: the kernel started
+        and sat idle) never trips the socket's timeout; the deadline turns that hang into a
+        failure, which the suite's retry-once policy then runs again.
+        """
+        return read_page(self.url + path, timeout, deadline, lambda: self.log[-20:])
 
     def shutdown_kernel(self, kernel_id: str) -> None:
         """What the page's unload beacon does: POST /voila/api/shutdown/<id>, with the same

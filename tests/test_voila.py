@@ -5,8 +5,10 @@ server, idle kernels are culled — and the serving recipe (voila.json, binder/)
 
 from __future__ import annotations
 
+import http.server
 import json
 import re
+import threading
 import time
 import tomllib
 import uuid
@@ -14,7 +16,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from conftest_lesson import LESSONS, NOTEBOOKS, REPO, VoilaServer, kernel_id_of
+from conftest_lesson import LESSONS, NOTEBOOKS, REPO, VoilaServer, kernel_id_of, read_page
 
 pytestmark = pytest.mark.xdist_group("voila")
 
@@ -169,3 +171,47 @@ def test_binder_recipe_matches_the_lesson_and_solver_extras() -> None:
     assert post.stat().st_mode & 0o111 and "set -e" in text and "pip install" in text
     assert "assets/voila.json" in text and "templates/tutor" in text
     assert "warm_up()" in text  # the solver compiled into numba's cache at build time
+
+
+def test_a_page_that_streams_heartbeats_forever_fails_at_the_deadline() -> None:
+    """A render stuck on a silent kernel: Voilà keeps the page open with a heartbeat script every
+    few seconds, so only the helper's overall deadline ends the wait (seen once in a full run:
+    the suite hung on 09-guarantee-solo until it was killed)."""
+    stop = threading.Event()
+
+    class Heartbeats(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            beat = b"<script>window.voila_heartbeat()</script>\n"
+            # "forever" is 10 s here: a helper that ignored its deadline gets a whole page
+            # then, and the test fails instead of hanging
+            until = time.monotonic() + 10
+            try:
+                while not stop.is_set() and time.monotonic() < until:
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(beat), beat))
+                    self.wfile.flush()
+                    stop.wait(0.05)  # the beat's period, as Voilà's (a few seconds) but short
+                self.wfile.write(b"0\r\n\r\n")
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the client gave up, as it should
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Heartbeats)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        start = time.monotonic()
+        with pytest.raises(TimeoutError, match=r"still streaming after 1 s.*voila_heartbeat") as e:
+            read_page(f"http://127.0.0.1:{server.server_address[1]}/", timeout=5, deadline=1,
+                      log=lambda: ["[Voila] the last line"])
+        assert "[Voila] the last line" in str(e.value)  # the server's log, to tell why
+        assert time.monotonic() - start < 5  # the deadline, not the socket's timeout, ended it
+    finally:
+        stop.set()
+        server.shutdown()
+        server.server_close()
