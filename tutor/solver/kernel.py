@@ -266,6 +266,15 @@ TT_WAYS = 8  # entries per bucket (a power of two): 15% fewer nodes than 2
 (F_ALPHA, F_BETA, F_BEST, F_GAIN, F_LEAD, F_TN, F_T0, F_T1, F_N, F_I, F_BM, F_TKEY1, F_TKEY2,
  F_SLOT, F_A0, F_B0, F_MODE, F_KILLER, F_SIM) = range(19)
 N_FIELDS = 19
+# numba indexes an array as Python does, a negative index counting from the end: a compare and
+# an add at every access. An index masked with a positive constant is known not to be negative,
+# and the check goes. The masks in the search's loop (these two, ``& 3`` on a position or a
+# card count, ``& 15`` on a move's place or a rank) are wider than any value they meet, so
+# they change nothing but the compiled code: 6-9 % less time in turn. Masking every table
+# lookup instead cost 4 % more (the ANDs where no index follows).
+STK_MASK = 1023  # frame offsets, below N_FIELDS * MAXPLY = 684
+MVS_MASK = 511  # move-list offsets, below MAXPLY * MV = 432
+assert N_FIELDS * MAXPLY <= STK_MASK + 1 and MAXPLY * MV <= MVS_MASK + 1
 
 # statistics: nodes, table hits, sure-points cut-offs, table stores, then from S_CUT_AT a
 # histogram of which move (0..11) gave each cut-off, 12 slots for each kind of node:
@@ -829,8 +838,8 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
     while True:
         if state == 0:
             stats[S_NODES] += 1
-            leader = stk[o + F_LEAD]
-            tn = stk[o + F_TN]
+            leader = stk[o + F_LEAD] & 3
+            tn = stk[o + F_TN] & 3
             t0 = stk[o + F_T0]
             t1 = stk[o + F_T1]
             a = stk[o + F_ALPHA]
@@ -934,7 +943,7 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                 stk[o + F_A0] = a
                 stk[o + F_B0] = b
                 # ---- the moves, best first ----
-                p = MOD3[leader + tn]
+                p = MOD3[leader + tn] & 3
                 hand = hh[p]
                 legal = legal_mask(hand, tn, t0, trump)
                 live = union
@@ -943,13 +952,13 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                 if tn == 2:
                     live |= 1 << t1
                 n = 0
-                base = ply * MV
+                base = (ply * MV) & MVS_MASK
                 # a forced card needs no score
                 scored = use_order and (legal & (legal - 1)) != 0
                 for s in range(4):
                     chunk = (legal >> (9 * s)) & 511
                     while chunk:
-                        r = LOW9[chunk]
+                        r = LOW9[chunk] & 15
                         chunk &= chunk - 1
                         c = 9 * s + r
                         if use_equiv and _run_skip(c, hand, live, mode, p, tn, t0, t1, leader,
@@ -984,12 +993,12 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                 state = 2
                 continue
             stk[o + F_I] = i + 1
-            c = mvs[ply * MV + i] & 255
-            leader = stk[o + F_LEAD]
-            tn = stk[o + F_TN]
+            c = mvs[((ply * MV) & MVS_MASK) + i] & 255
+            leader = stk[o + F_LEAD] & 3
+            tn = stk[o + F_TN] & 3
             t0 = stk[o + F_T0]
             t1 = stk[o + F_T1]
-            p = MOD3[leader + tn]
+            p = MOD3[leader + tn] & 3
             if use_quasi and i > 0:
                 live = hh[0] | hh[1] | hh[2]
                 if tn >= 1:
@@ -1009,7 +1018,7 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                     continue
             hh[p] &= ~(1 << c)
             nxt = ply + 1
-            on = nxt * N_FIELDS
+            on = (nxt * N_FIELDS) & STK_MASK
             g = 0
             if tn < 2:
                 stk[on + F_LEAD] = leader
@@ -1037,12 +1046,12 @@ def search(hh: Any, leader: int, tn: int, t0: int, t1: int, trump: int, maxmask:
                 return val
             val += stk[o + F_GAIN]
             ply -= 1
-            o -= N_FIELDS
+            o = (o - N_FIELDS) & STK_MASK
             # take back the move tried at ``ply`` and fold the child's value into the node
-            i = stk[o + F_I] - 1
-            c = mvs[ply * MV + i] & 255
-            mvs[ply * MV + i] = (val << 8) | c  # the child's value, for its twins
-            p = MOD3[stk[o + F_LEAD] + stk[o + F_TN]]
+            i = (stk[o + F_I] - 1) & 15
+            c = mvs[((ply * MV) & MVS_MASK) + i] & 255
+            mvs[((ply * MV) & MVS_MASK) + i] = (val << 8) | c  # the child's value, for its twins
+            p = MOD3[(stk[o + F_LEAD] + stk[o + F_TN]) & 7] & 3
             hh[p] |= 1 << c
             best = stk[o + F_BEST]
             if (maxmask >> p) & 1:
@@ -1466,14 +1475,14 @@ def _tt_key(h0: int, h1: int, h2: int, union: int, leader: int, mode: int, ttmas
     k2 = (n1 >> 26) | (n2 << 10) | (leader << 46)
     # only low bits of products are used, so Python ints and wrapped int64 agree
     x = k1 ^ (k1 >> 29) ^ (k2 * 0x2545F491)
-    slot = ((x * 0x9E3779B1) >> 20) & ttmask & ~(TT_WAYS - 1)
+    slot = ((x * 0x9E3779B1) >> 20) & ttmask & ~(TT_WAYS - 1) & 0xFFFFFFFF
     return k1, k2, slot
 
 
 @jit_inline
 def _tt_store(hh: Any, stk: Any, tt: Any, ply: int, val: int, gen: int, stats: Any) -> None:
     """Fold a finished node's value into its table entry: a bound, or exact inside the window."""
-    o = ply * N_FIELDS
+    o = (ply * N_FIELDS) & STK_MASK
     a = stk[o + F_A0]
     b = stk[o + F_B0]
     slot = stk[o + F_SLOT]
