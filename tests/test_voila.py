@@ -205,12 +205,11 @@ def test_a_page_that_streams_heartbeats_forever_fails_at_the_deadline() -> None:
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Heartbeats)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        start = time.monotonic()
+        # a helper that ignored its deadline would read the whole 10 s page and not raise
         with pytest.raises(TimeoutError, match=r"still streaming after 1 s.*voila_heartbeat") as e:
             read_page(f"http://127.0.0.1:{server.server_address[1]}/", timeout=5, deadline=1,
                       log=lambda: ["[Voila] the last line"])
         assert "[Voila] the last line" in str(e.value)  # the server's log, to tell why
-        assert time.monotonic() - start < 5  # the deadline, not the socket's timeout, ended it
     finally:
         stop.set()
         server.shutdown()
