@@ -160,7 +160,8 @@ flags and the unit as compile-time constants (within the noise). A sampling prof
 tests at V and V + 1 puts 73 % of the time in the search's loop, 13 % in the sure points,
 6.5 % in :func:`two_tricks` and 4 % in :func:`three_tricks`; line by line the loop is flat
 (the table probe's key compare, the hottest line, holds 4 %; a quarter of its samples are
-the compiler's own moves between registers and the stack).
+the compiler's own moves between registers and the stack). Nor is the node loop dear for
+what it does: without :func:`three_tricks` the tests search 11 % more nodes in the same time.
 
 Everything is written on plain ints and flat int buffers so that the same function runs
 compiled by numba (``@njit(cache=True)``; the search is iterative, with an explicit stack,
@@ -1252,7 +1253,7 @@ def two_tricks(h0: int, h1: int, h2: int, leader: int, trump: int, maxmask: int,
     call instead of node by node saves a good share of the work. Positions are taken relative
     to the leader here (0 the leader, 1 the middle hand, 2 the end hand), and the legal cards
     of the two followers are worked out once per lead: with the branches that depend on the
-    cards kept few, a call takes about 170 ns instead of 280.
+    cards kept few, a call takes about 210 ns instead of 280.
     """
     p1 = MOD3[leader + 1]
     p2 = MOD3[leader + 2]
