@@ -750,7 +750,7 @@ def order_score(card: int, p: int, tn: int, t0: int, t1: int, leader: int, h0: i
       nodes). The second hand counts the trick as its side's too when its partner, playing
       last, holds a card that takes it (a defender under the bidder's lead, the partner
       behind: 4-6 % fewer nodes on the exact value and on the tests at V and V + 1 on two
-      sets of 200 other deals, 7 % on Misère's exact value, though only 1 % and 0.2 % on the
+      sets of 200 other deals, 5-7 % on Misère's exact value, though only 1 % and 0.2 % on the
       benchmark's own 200). Winning when the last player may still overtake: the cheapest
       winner. Losing: the cheapest card, from the shortest suit (2 % fewer).
     - The keeping and the shortest suit apply to the point games only: with tricks as the
