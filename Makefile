@@ -24,8 +24,9 @@ lint: $(STAMP)
 # --dist loadgroup: the Voilà and browser tests (xdist_group "voila") share one server.
 # --reruns: the play-table browser tests wait on bots and a real browser and showed timing races
 # under heavy load; any failing test is retried once (one that fails twice still fails the run).
+# -rR names each rerun test in the summary, so a retry is never silent.
 test: lint $(CHROMIUM)
-	$(BIN)/pytest -q -n 2 --dist loadgroup --reruns 1
+	$(BIN)/pytest -q -n 2 --dist loadgroup --reruns 1 -rR
 
 soak: $(STAMP)
 	SOLO_SOAK_DEALS=100000 $(BIN)/pytest -q -n 2 -m soak tests
