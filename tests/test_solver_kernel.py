@@ -280,6 +280,55 @@ def test_three_trick_endgame_is_fail_soft_alpha_beta(seed: int) -> None:
     assert tuple(hh) == hands  # the hands are left as they were
 
 
+@pytest.mark.parametrize("seed", range(24))
+def test_two_trick_endgame_matches_brute_force(seed: int) -> None:
+    """The two-trick minimax, which works out each follower's legal card itself (SBS-23:
+    follow suit, else trump, else anything) and the tricks' winners (SBS-24), against the
+    engine's brute force on random last-two-trick endings of every contract and unit, from
+    each of the three positions on lead."""
+    contract = 1 + seed % 6
+    options: dict[str, object] = {"misere": "no_card_points"} if seed % 4 == 3 else {}
+    s = position(700 + seed, contract, 6, options)
+    assert not s.trick
+    exact = _expected(700 + seed, contract, 6, tuple(options.items()))
+    hands, leader, _, trump, mx, cnt, mode = _query(s)
+    assert kernel.two_tricks(*hands, leader, trump, mx, cnt, mode) == exact
+
+
+def test_two_trick_endgame_matches_the_node_search_on_random_endings() -> None:
+    """The two-trick minimax against the general node search (which takes its legal cards
+    from :func:`legal_mask`, SBS-23) on 3000 random endings: any trump or none, any leader,
+    either unit, any maximiser and counted side. Random endings put voids and trumps where
+    dealt positions rarely do, so every follower's rule is met."""
+    rng = random.Random(11)
+    ws = Workspace(tt_bits=4)
+    no_endgame = ALL_FEATURES & ~USE_ENDGAME & ~USE_QUICK
+    for _ in range(3000):
+        cards = rng.sample(range(36), 6)
+        hands = ((1 << cards[0]) | (1 << cards[1]), (1 << cards[2]) | (1 << cards[3]),
+                 (1 << cards[4]) | (1 << cards[5]))
+        leader = rng.randrange(3)
+        trump = rng.randrange(-1, 4)
+        mode = rng.choice((MODE_POINTS, MODE_TRICKS))
+        mx = rng.randrange(1, 7)
+        cnt = mx if rng.random() < .5 else 7 ^ mx
+        ws.clear()
+        want = kernel.run(ws, hands, leader, (), trump, mx, cnt, mode, -1, 200,
+                          features=no_endgame)
+        assert kernel.two_tricks(*hands, leader, trump, mx, cnt, mode) == want, (hands, leader)
+
+
+def test_lowest_card_of_a_mask() -> None:
+    """The first card of a mask in deck order (suit by suit, the ace first), on the compiled
+    path and the plain one alike; -1 for no card."""
+    rng = random.Random(7)
+    masks = [0, 1, 1 << 35, (1 << 9) | (1 << 30)] + [rng.getrandbits(36) for _ in range(200)]
+    for m in masks:
+        want = min((c for c in range(36) if m >> c & 1), default=-1)
+        assert kernel._low_card(m) == want
+        assert kernel._low_card_py(m) == want
+
+
 # (seed, contract, cards left, options) for the run tests: every contract, mid-trick starts, and
 # the misères under both options (tricks, or card points, SBS-V1)
 RUN_CASES = [(500 + s, 1 + s % 6, 10 + s % 4, {"misere": "no_card_points"} if s % 6 in (2, 4)
