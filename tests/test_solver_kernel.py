@@ -248,17 +248,24 @@ def test_one_bucket_table_keeps_the_values() -> None:
         assert kernel.value(ws, *q) == _expected(seed, contract, left, tuple(options.items()))
 
 
+def _ending(seed: int, cards: int) -> tuple[int, tuple[tuple[int, int, int], int,
+                                                       tuple[int, ...], int, int, int, int]]:
+    """A random ending at a trick's start with ``cards`` cards left, its contract (every one,
+    and the misère counting card points for one seed in four) chosen by the seed: the exact
+    value by the engine's brute force, and the kernel's question."""
+    contract = 1 + seed % 6
+    options: dict[str, object] = {"misere": "no_card_points"} if seed % 4 == 3 else {}
+    s = position(seed, contract, cards, options)
+    assert not s.trick
+    return _expected(seed, contract, cards, tuple(options.items())), _query(s)
+
+
 @pytest.mark.parametrize("seed", range(24))
 def test_three_trick_endgame_is_fail_soft_alpha_beta(seed: int) -> None:
     """The flat three-trick routine against brute force on random last-three-trick endings of
     every contract: inside the window the exact value, outside it a true bound on the right
     side, whatever the window, the first lead tried and rank equivalence on or off."""
-    contract = 1 + seed % 6
-    options: dict[str, object] = {"misere": "no_card_points"} if seed % 4 == 3 else {}
-    s = position(300 + seed, contract, 9, options)
-    assert not s.trick
-    exact = _expected(300 + seed, contract, 9, tuple(options.items()))
-    hands, leader, _, trump, mx, cnt, mode = _query(s)
+    exact, (hands, leader, _, trump, mx, cnt, mode) = _ending(300 + seed, 9)
     hh = Workspace(tt_bits=4).hh
     hh[0], hh[1], hh[2] = hands
     total = kernel.units_left(hands, (), mode)
@@ -286,12 +293,7 @@ def test_two_trick_endgame_matches_brute_force(seed: int) -> None:
     follow suit, else trump, else anything) and the tricks' winners (SBS-24), against the
     engine's brute force on random last-two-trick endings of every contract and unit, from
     each of the three positions on lead."""
-    contract = 1 + seed % 6
-    options: dict[str, object] = {"misere": "no_card_points"} if seed % 4 == 3 else {}
-    s = position(700 + seed, contract, 6, options)
-    assert not s.trick
-    exact = _expected(700 + seed, contract, 6, tuple(options.items()))
-    hands, leader, _, trump, mx, cnt, mode = _query(s)
+    exact, (hands, leader, _, trump, mx, cnt, mode) = _ending(700 + seed, 6)
     assert kernel.two_tricks(*hands, leader, trump, mx, cnt, mode) == exact
 
 
