@@ -15,11 +15,12 @@ Every check raises :class:`IllegalActionError` with its rule id.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from ..cards import DECK_36, Card, Suit
 from ..errors import IllegalActionError, NotationError, OptionError, RecordError
@@ -120,8 +121,43 @@ def solo_trumps(options: Mapping[str, Any]) -> tuple[int, ...]:
 
 
 # --- options ----------------------------------------------------------------------------------
+class OptionSet:
+    """Named options as a frozen dataclass: ``CHOICES`` lists each key's values, default first.
+
+    A subclass declares its fields (the record's ``options`` keys) and ``GAME`` (for messages);
+    an unknown key or value is REC-2, a wrong type too (``"3"`` is not ``3``).
+    """
+
+    GAME: ClassVar[str] = GAME_ID
+    CHOICES: ClassVar[dict[str, tuple[Any, ...]]] = {}
+
+    def __post_init__(self) -> None:
+        for f in fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            choices = self.CHOICES[f.name]
+            if value not in choices or type(value) is not type(choices[0]):
+                shown = " | ".join(json.dumps(c) if isinstance(c, bool) else str(c)
+                                   for c in choices)
+                raise OptionError("REC-2", f"unknown value; {f.name} is one of {shown}",
+                                  where=f"options.{f.name}", what=repr(value))
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """Validate a record's ``options`` object: an unknown key or value is REC-2."""
+        if not isinstance(data, Mapping):
+            raise RecordError("REC-1", "options must be an object", where="options")
+        for key in data:
+            if key not in cls.CHOICES:
+                raise OptionError("REC-2", f"unknown option key for {cls.GAME}",
+                                  where=f"options.{key}", what=repr(key))
+        return cls(**dict(data))
+
+    def as_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
+
+
 @dataclass(frozen=True)
-class Options:
+class Options(OptionSet):
     """The named options of SBS-V1..V6 (record key ``options``); defaults first in each set."""
 
     players: int = 3
@@ -140,31 +176,18 @@ class Options:
         "call_solo_order": ("call_first", "trump_first"),
     }
 
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            choices = self.CHOICES[f.name]
-            if value not in choices or type(value) is not type(choices[0]):
-                raise OptionError("REC-2", f"unknown value; {f.name} is one of "
-                                  + " | ".join(map(str, choices)),
-                                  where=f"options.{f.name}", what=repr(value))
 
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Options:
-        """Validate a record's ``options`` object: an unknown key or value is REC-2."""
-        if not isinstance(data, Mapping):
-            raise RecordError("REC-1", "options must be an object", where="options")
-        for key in data:
-            if key not in cls.CHOICES:
-                raise OptionError("REC-2", "unknown option key for six-bid-solo",
-                                  where=f"options.{key}", what=repr(key))
-        return cls(**dict(data))
+class Seating(Protocol):
+    """What seating needs of a game's options (SBS-V2): the player count and the sit-out rule."""
 
-    def as_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def five_player_sitout(self) -> str: ...
 
 
-def active_seats(options: Options, dealer: int) -> tuple[int, int, int]:
+def active_seats(options: Seating, dealer: int) -> tuple[int, int, int]:
     """Forehand, middlehand, endhand for this dealer (SBS-5, SBS-V2).
 
     3 players: the two on the dealer's left and the dealer. 4: the dealer sits out. 5: the dealer
@@ -179,13 +202,24 @@ def active_seats(options: Options, dealer: int) -> tuple[int, int, int]:
     return seats[0], seats[1], seats[2]
 
 
-# SBS-8: the places in the shuffled pack d[0..35] that reach forehand, middlehand and endhand:
-# a 4-packet (d[0..11]), a 3-packet (d[12..20]), the widow d[21..23], a 4-packet (d[24..35]).
-_DEAL_PLACES = tuple(
-    tuple(range(4 * j, 4 * j + 4)) + tuple(range(12 + 3 * j, 15 + 3 * j))
-    + tuple(range(24 + 4 * j, 28 + 4 * j))
-    for j in range(3)
-)
+def deal_places(pattern: str = "4-3-w-4") -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The places in a shuffled pack d[0..35] that reach forehand, middlehand and endhand, and
+    the widow's places, for a packet pattern.
+
+    ``4-3-w-4`` (SBS-8): a 4-packet each (d[0..11]), a 3-packet each (d[12..20]), the widow
+    d[21..23], a 4-packet each (d[24..35]). ``3-w-4-4`` (Foster's Hoyle, Frog's ``deal_pattern``):
+    a 3-packet each (d[0..8]), the widow d[9..11], then two rounds of 4-packets.
+    """
+    if pattern == "4-3-w-4":
+        hands = tuple(tuple(range(4 * j, 4 * j + 4)) + tuple(range(12 + 3 * j, 15 + 3 * j))
+                      + tuple(range(24 + 4 * j, 28 + 4 * j)) for j in range(3))
+        return hands, (21, 22, 23)
+    if pattern == "3-w-4-4":
+        hands = tuple(tuple(range(3 * j, 3 * j + 3)) + tuple(range(12 + 4 * j, 16 + 4 * j))
+                      + tuple(range(24 + 4 * j, 28 + 4 * j)) for j in range(3))
+        return hands, (9, 10, 11)
+    raise OptionError("REC-2", "unknown deal pattern", where="options.deal_pattern",
+                      what=repr(pattern))
 
 
 # --- settlement (SBS-10, SBS-11, SBS-12, SBS-27, SBS-V1, SBS-V2) --------------------------------
@@ -232,11 +266,17 @@ def settle(options: Options, bidder: int, defenders: Sequence[int], o: Outcome) 
     SBS-V2: with 5 players a *made* Solo or Heart Solo collects only from the two defenders;
     a lost one pays all four opponents; every other contract settles with everyone.
     """
-    out = [0] * options.players
     amount = opponent_amount(options, o)
     payers = [s for s in range(options.players) if s != bidder]
     if options.players == 5 and o.contract in (SOLO, HEART_SOLO) and amount > 0:
         payers = list(defenders)
+    return settle_each(options.players, bidder, payers, amount)
+
+
+def settle_each(players: int, bidder: int, payers: Sequence[int], amount: int) -> list[int]:
+    """The bidder receives ``amount`` from each payer (pays it when negative): one chip change
+    per seat, summing to zero (SBS-27)."""
+    out = [0] * players
     for s in payers:
         out[s] -= amount
         out[bidder] += amount
@@ -268,25 +308,39 @@ _PERMUTATION_BITS = _PERMUTATIONS.bit_length()
 
 
 # --- the game ---------------------------------------------------------------------------------
-class SixBidSolo(Game):
-    """Six-Bid Solo with its options fixed."""
+ST = TypeVar("ST", bound="TappState")
 
-    id = GAME_ID
 
-    def __init__(self, options: Options | Mapping[str, Any] | None = None) -> None:
-        if options is None:
-            options = Options()
-        elif not isinstance(options, Options):
-            options = Options.from_dict(options)
-        self.options: Options = options
-        self.players = options.players
+class TappGame(Game, Generic[ST]):
+    """A Tapp-family game on the 36-card deck with three active hands and a widow (Six-Bid Solo,
+    Frog): options, seating, the shuffle and the deal, and reading a record's deal and calls.
+
+    A subclass names its options class, its state class and its declaration steps in records.
+    """
+
+    id: str = GAME_ID
+    options_class: ClassVar[type[Any]] = Options
+    state_class: type[ST]
+    #: The declaration steps a record's ``declare`` object may name.
+    declare_keys: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, options: OptionSet | Mapping[str, Any] | None = None) -> None:
+        opts: Any = options
+        if opts is None:
+            opts = self.options_class()
+        elif not isinstance(opts, self.options_class):
+            opts = self.options_class.from_dict(opts)
+        self.options: Any = opts
+        self.players: int = opts.players
         self._seating: dict[int, tuple[tuple[int, int, int], tuple[int, ...]]] = {}
+        pattern = getattr(opts, "deal_pattern", "4-3-w-4")
+        self._places, self._widow_places = deal_places(pattern)
 
     def __repr__(self) -> str:
-        return f"SixBidSolo({self.options_dict()!r})"
+        return f"{type(self).__name__}({self.options_dict()!r})"
 
     def options_dict(self) -> dict[str, Any]:
-        return self.options.as_dict()
+        return dict(self.options.as_dict())
 
     def seating(self, dealer: int) -> tuple[tuple[int, int, int], tuple[int, ...]]:
         """The active seats for ``dealer`` and each seat's next active seat (cached)."""
@@ -300,23 +354,24 @@ class SixBidSolo(Game):
         return table
 
     # -- dealing (SBS-7, SBS-8) --
-    def new_deal(self, rng: random.Random | int | None, dealer: int = 0) -> SixBidSoloState:
-        """Shuffle, have the player on the dealer's right cut (SBS-7), deal 4-3-widow-4 (SBS-8)."""
+    def new_deal(self, rng: random.Random | int | None, dealer: int = 0) -> ST:
+        """Shuffle, have the player on the dealer's right cut (SBS-7), deal in packets (SBS-8)."""
         return self.deal_from_deck(shuffle_and_cut(as_rng(rng)), dealer)
 
-    def deal_from_deck(self, deck: Sequence[int], dealer: int) -> SixBidSoloState:
-        """Deal a shuffled list d[0..35] in packets (SBS-8): 4 each, 3 each, widow 3, 4 each."""
+    def deal_from_deck(self, deck: Sequence[int], dealer: int) -> ST:
+        """Deal a shuffled list d[0..35] in packets (SBS-8: 4 each, 3 each, widow 3, 4 each)."""
         hands = [0] * self.players
-        for seat, places in zip(active_seats(self.options, dealer), _DEAL_PLACES, strict=True):
+        for seat, places in zip(active_seats(self.options, dealer), self._places, strict=True):
             m = 0
             for i in places:
                 m |= 1 << deck[i]
             hands[seat] = m
-        widow = (1 << deck[21]) | (1 << deck[22]) | (1 << deck[23])
-        return SixBidSoloState(self, dealer, hands, widow)
+        widow = 0
+        for i in self._widow_places:
+            widow |= 1 << deck[i]
+        return self.state_class(self, dealer, hands, widow)
 
-    def deal(self, dealer: int, hands: Sequence[Sequence[Card]], widow: Sequence[Card]
-             ) -> SixBidSoloState:
+    def deal(self, dealer: int, hands: Sequence[Sequence[Card]], widow: Sequence[Card]) -> ST:
         """A state from given cards, checked like a record's deal (REC-4, REC-5)."""
         return self.from_record_deal({
             "dealer": dealer,
@@ -325,7 +380,7 @@ class SixBidSolo(Game):
         })
 
     # -- records --
-    def from_record_deal(self, record: Mapping[str, Any]) -> SixBidSoloState:
+    def from_record_deal(self, record: Mapping[str, Any]) -> ST:
         dealer = record.get("dealer")
         if type(dealer) is not int or not 0 <= dealer < self.players:
             raise RecordError("REC-6", f"dealer must be a seat 0..{self.players - 1}",
@@ -374,10 +429,14 @@ class SixBidSolo(Game):
         if len(widow_in) != 3:
             raise RecordError("REC-5", f"the widow holds 3 cards (SBS-8); it has {len(widow_in)}",
                               where="widow")
-        return SixBidSoloState(self, dealer, hands, widow)
+        return self.state_class(self, dealer, hands, widow)
+
+    def parse_call(self, token: object, where: str = "") -> Action:
+        """``"pass"`` or one of this game's contract ids → a call action (SBS-13)."""
+        return parse_call(token, where, self.state_class.CONTRACTS)
 
     def replay_record(self, state: GameState, record: Mapping[str, Any]) -> None:
-        assert isinstance(state, SixBidSoloState)
+        assert isinstance(state, self.state_class)
         calls = record.get("calls", [])
         if not isinstance(calls, list):
             raise RecordError("REC-1", "calls must be a list", where="calls")
@@ -387,7 +446,7 @@ class SixBidSolo(Game):
                 rule, detail = (("SBS-17", "all three passed: the deal was thrown in")
                                 if state.bidder is None else ("SBS-18", "the auction is over"))
                 raise IllegalActionError(rule, detail, where=where, what=str(token))
-            state.apply_at(parse_call(token, where), where)
+            state.apply_at(self.parse_call(token, where), where)
         declare = record.get("declare")
         if declare is None:
             declare = {}
@@ -408,6 +467,26 @@ class SixBidSolo(Game):
                                          what=str(token))
             state.apply_at(parse_card(token, where), where)
 
+    def _replay_declare(self, state: ST, declare: dict[str, Any]) -> None:
+        """Apply a record's ``declare`` steps in the order the rules fix (hand-record.md)."""
+        raise NotImplementedError
+
+    def record_of(self, state: GameState) -> dict[str, Any]:
+        assert isinstance(state, self.state_class)
+        return state.record()
+
+    def describe(self, state: GameState) -> dict[str, Any]:
+        assert isinstance(state, self.state_class)
+        return state.describe()
+
+
+class SixBidSolo(TappGame["SixBidSoloState"]):
+    """Six-Bid Solo with its options fixed."""
+
+    id = GAME_ID
+    options_class = Options
+    declare_keys = ("call", "give", "trump")
+
     def _replay_declare(self, state: SixBidSoloState, declare: dict[str, Any]) -> None:
         left = dict(declare)
         # Heart Solo's trump is fixed; a reader accepts {"trump": "H"} (hand-record.md).
@@ -421,7 +500,7 @@ class SixBidSolo(Game):
             state.apply_at(parse_declare(step, value, where), where)
         for step, value in left.items():
             where = f"declare.{step}"
-            if step not in ("call", "give", "trump"):
+            if step not in self.declare_keys:
                 raise RecordError("REC-1", "unknown declaration step", where=where,
                                   what=repr(step))
             if state.contract in (0, None):
@@ -437,23 +516,15 @@ class SixBidSolo(Game):
                 rule, detail = "SBS-19", "not a step of this contract's declaration"
             raise IllegalActionError(rule, detail, where=where, what=str(value))
 
-    def record_of(self, state: GameState) -> dict[str, Any]:
-        assert isinstance(state, SixBidSoloState)
-        return state.record()
-
-    def describe(self, state: GameState) -> dict[str, Any]:
-        assert isinstance(state, SixBidSoloState)
-        return state.describe()
-
 
 # --- parsing record tokens --------------------------------------------------------------------
-def parse_call(token: object, where: str = "") -> Action:
-    """``"pass"`` or a contract id → a call action (SBS-13)."""
+def parse_call(token: object, where: str = "", contracts: Sequence[str] = CONTRACTS) -> Action:
+    """``"pass"`` or a contract id (of ``contracts``, lowest first) → a call action (SBS-13)."""
     if token == "pass":
         return PASS
-    if isinstance(token, str) and token in CONTRACTS:
-        return call_action(token)
-    raise NotationError("SBS-13", "a call is pass or a contract id (" + ", ".join(CONTRACTS) + ")",
+    if isinstance(token, str) and token in contracts:
+        return CALL_BASE + list(contracts).index(token) + 1
+    raise NotationError("SBS-13", "a call is pass or a contract id (" + ", ".join(contracts) + ")",
                         where=where, what=repr(token))
 
 
@@ -524,8 +595,18 @@ def describe_action(action: Action) -> str:
 Trick = tuple[int, tuple[int, ...], int]  # (leader, cards in play order, winner)
 
 
-class SixBidSoloState(GameState):
-    """One deal of Six-Bid Solo, from the dealt cards to the settlement."""
+class TappState(GameState):
+    """One deal of a Tapp-family game with three active hands on the 36-card deck: the deal,
+    the auction (SBS-13..18), the play of 11 tricks (SBS-22..25), undo, views and records.
+
+    A game's subclass names its contracts (``CONTRACTS``, lowest first; a call action is
+    ``CALL_BASE + k`` for contract k = 1..) and adds its declaration (``_declaration_steps`` and
+    the ``_declare*`` methods) and its settlement (``bidder_points``, ``made``, ``chips``).
+    """
+
+    CONTRACTS: ClassVar[tuple[str, ...]] = ()
+    CONTRACT_NAMES: ClassVar[Mapping[str, str]] = {}
+    N_ACTIONS: ClassVar[int] = N_ACTIONS
 
     __slots__ = (
         "game", "options", "n", "dealer", "active", "_next", "dealt", "widow", "hands",
@@ -535,9 +616,9 @@ class SixBidSoloState(GameState):
         "leader", "trick", "tricks", "won_tricks", "won_points", "won_cards",
     )
 
-    def __init__(self, game: SixBidSolo, dealer: int, hands: list[int], widow: int) -> None:
-        self.game: SixBidSolo = game
-        self.options = game.options
+    def __init__(self, game: TappGame[Any], dealer: int, hands: list[int], widow: int) -> None:
+        self.game: Any = game
+        self.options: Any = game.options
         self.n = game.players
         self.dealer = dealer
         # _next[seat] = the next active seat clockwise (SBS-22); -1 for a seat sitting out
@@ -553,7 +634,7 @@ class SixBidSoloState(GameState):
         # auction, indexed by position 0..2 (forehand, middlehand, endhand)
         self.passed = [False, False, False]
         self.spoken = [False, False, False]
-        self.high = 0  # the standing contract (1..6), 0 before any bid
+        self.high = 0  # the standing contract (1..), 0 before any bid
         self.high_bidder = -1  # position of the standing bid
         # declaration
         self.bidder: int | None = None
@@ -589,6 +670,10 @@ class SixBidSoloState(GameState):
     def token(self, action: Action) -> str | None:
         return token_of(action)
 
+    def describe_action(self, action: Action) -> str:
+        """Words for an action: ``bid Solo``, ``trump ♠``, ``TH``."""
+        return describe_action(action)
+
     def position(self, seat: int) -> int:
         """0, 1, 2 for forehand, middlehand, endhand; -1 for a seat sitting out."""
         return self.active.index(seat) if seat in self.active else -1
@@ -599,7 +684,7 @@ class SixBidSoloState(GameState):
 
     @property
     def contract_id(self) -> str | None:
-        return CONTRACTS[self.contract - 1] if self.contract else None
+        return self.CONTRACTS[self.contract - 1] if self.contract else None
 
     @property
     def defenders(self) -> tuple[int, ...]:
@@ -607,16 +692,12 @@ class SixBidSoloState(GameState):
 
     @property
     def exposed(self) -> bool:
-        """Is the Spread Misère hand face up now (SBS-21, SBS-V3)?"""
-        if self.contract != SPREAD or self._phase in (AUCTION, DECLARE):
-            return False
-        when = self.options.spread_expose
-        played = 3 * len(self.tricks) + len(self.trick)
-        if when == "before_first_trick":
-            return True
-        if when == "after_opening_lead":
-            return played >= 1
-        return played >= 2  # after_both_defenders: the bidder plays third to trick 1
+        """Is the bidder's hand face up now? Only Six-Bid Solo's Spread Misère exposes it."""
+        return False
+
+    def speakers(self, tokens: Sequence[str]) -> list[int]:
+        """Who spoke each call of an auction, from the calls alone (SBS-16a)."""
+        return _speakers(self.active, tokens)
 
     def key(self) -> tuple[Any, ...]:
         return (
@@ -629,12 +710,12 @@ class SixBidSoloState(GameState):
         )
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, SixBidSoloState) and self.key() == other.key()
+        return type(other) is type(self) and self.key() == other.key()  # type: ignore[attr-defined,unused-ignore]
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
-    def copy(self) -> SixBidSoloState:
-        new = SixBidSoloState.__new__(SixBidSoloState)
+    def copy(self) -> Self:
+        new = type(self).__new__(type(self))
         new.game = self.game
         new.options = self.options
         new.n = self.n
@@ -690,7 +771,7 @@ class SixBidSoloState(GameState):
                     out += CARDS_OF[s][part]
             return out
         if phase == AUCTION:
-            return [PASS] + [CALL_BASE + k for k in range(self.high + 1, 7)]
+            return [PASS] + [CALL_BASE + k for k in range(self.high + 1, len(self.CONTRACTS) + 1)]
         if phase == DECLARE:
             return self._legal_declare()
         return []
@@ -709,20 +790,6 @@ class SixBidSoloState(GameState):
             if trumps:
                 return trumps
         return hand
-
-    def _trump_choices(self) -> list[int]:
-        if self.contract == SOLO and self.options.solo_trump == "no_hearts":
-            return [0, 1, 3]  # SBS-19: ♣ ♠ ♦
-        return [0, 1, 2, 3]
-
-    def _legal_declare(self) -> list[Action]:
-        assert self.bidder is not None
-        if self.step == "trump":
-            return [TRUMP_BASE + s for s in self._trump_choices()]
-        if self.step == "call":  # declining, or any card not in the bidder's hand (SBS-20 a)
-            return [DECLINE, *_shifted(~self.hands[self.bidder] & ALL_CARDS, CALLCARD_BASE)]
-        # give: any of the bidder's 12 cards except the called one (SBS-20 b)
-        return _shifted(self.hands[self.bidder] & ~(1 << self.called), GIVE_BASE)
 
     # -- applying actions --
     def apply(self, action: Action) -> None:
@@ -757,23 +824,23 @@ class SixBidSoloState(GameState):
         seat = self._to_move
 
         def fail(rule: str, detail: str) -> IllegalActionError:
-            valid = type(action) is int and 0 <= action < N_ACTIONS
-            what = token_of(action) if valid else None
+            valid = type(action) is int and 0 <= action < self.N_ACTIONS
+            what = self.token(action) if valid else None
             shown = str(what) if what is not None else ("null" if action == DECLINE
                                                         else repr(action))
             return IllegalActionError(rule, detail, what=shown,
                                       where=f"seat {seat}" if seat is not None else "")
 
-        if type(action) is not int or not 0 <= action < N_ACTIONS:
-            raise fail("SBS-13", "not an action of Six-Bid Solo")
+        if type(action) is not int or not 0 <= action < self.N_ACTIONS:
+            raise fail("SBS-13", f"not an action of {self.game.id}")
         phase = self._phase
         if phase == DONE:
             raise fail("SBS-25" if self.contract else "SBS-17", "the deal is over")
         if phase == AUCTION:
-            if not CALL_BASE <= action < TRUMP_BASE:
+            if not CALL_BASE <= action <= CALL_BASE + len(self.CONTRACTS):
                 raise fail("SBS-13", "the auction is on: a call is pass or a contract")
             if action != PASS and action - CALL_BASE <= self.high:
-                standing = CONTRACT_NAMES[CONTRACTS[self.high - 1]]
+                standing = self.CONTRACT_NAMES[self.CONTRACTS[self.high - 1]]
                 raise fail("SBS-14", f"a bid must name a strictly higher contract than {standing}")
             return
         if phase == DECLARE:
@@ -796,36 +863,6 @@ class SixBidSoloState(GameState):
                         and hand & SUIT_MASK[self.trump]):
                     raise fail("SBS-23", f"void in {SUIT_SYMBOLS[led]}: must play a trump "
                                f"{SUIT_SYMBOLS[self.trump]}")
-
-    def _declare_ok(self, action: Action) -> bool:
-        """Is ``action`` one of ``_legal_declare()``? (SBS-19, SBS-20), without building it."""
-        step = self.step
-        hand = self.hands[self.bidder]  # type: ignore[index]
-        if step == "trump":
-            return TRUMP_BASE <= action < DECLINE and action - TRUMP_BASE in self._trump_choices()
-        if step == "call":
-            return action == DECLINE or (CALLCARD_BASE <= action < GIVE_BASE
-                                         and not hand >> (action - CALLCARD_BASE) & 1)
-        card = action - GIVE_BASE
-        return 0 <= card < N_CARDS and bool(hand >> card & 1) and card != self.called
-
-    def _declare_error(self, action: Action) -> tuple[str, str]:
-        step = self.step
-        if step == "trump":
-            if TRUMP_BASE <= action < DECLINE:
-                if self.contract == SOLO:
-                    return "SBS-19", "Solo's trump is ♣, ♠ or ♦ (option solo_trump: any allows ♥)"
-                return "SBS-19", "not a trump choice here"
-            return "SBS-19", "name the trump suit now"
-        if step == "call":
-            if CALLCARD_BASE <= action < GIVE_BASE:
-                return "SBS-20", "the bidder may call only a card not in the bidder's hand"
-            return "SBS-20", "call a card or decline (null) now"
-        if GIVE_BASE <= action < N_ACTIONS:
-            if action - GIVE_BASE == self.called:
-                return "SBS-20", "the called card may not be given back"
-            return "SBS-20", "the bidder gives one of the bidder's own cards"
-        return "SBS-20", "give the defender one of the bidder's cards now"
 
     def apply_unchecked(self, action: Action) -> None:
         phase = self._phase
@@ -879,14 +916,7 @@ class SixBidSoloState(GameState):
     def _win_auction(self) -> None:
         self.bidder = self.active[self.high_bidder]
         self.contract = self.high
-        steps: list[str] = []
-        if self.contract in (SOLO, GUARANTEE):
-            steps = ["trump"]
-        elif self.contract == HEART_SOLO:
-            self.trump = HEARTS
-        elif self.contract == CALL_SOLO:
-            steps = (["call", "trump"] if self.options.call_solo_order == "call_first"
-                     else ["trump", "call"])
+        steps = self._declaration_steps()
         self.declare_steps = steps
         if steps:
             self._phase = DECLARE
@@ -895,55 +925,32 @@ class SixBidSoloState(GameState):
         else:
             self._start_play()
 
-    # -- the declaration (SBS-19, SBS-20) --
+    def _declaration_steps(self) -> list[str]:
+        """The bidder's declaration steps for the contract just won (fixing a fixed trump)."""
+        raise NotImplementedError
+
+    def _legal_declare(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _declare_ok(self, action: Action) -> bool:
+        """Is ``action`` one of ``_legal_declare()``? (checked without building the list)"""
+        raise NotImplementedError
+
+    def _declare_error(self, action: Action) -> tuple[str, str]:
+        """The rule and the words for an illegal declaration action."""
+        raise NotImplementedError
+
     def _declare(self, action: Action) -> None:
-        self._undo.append(self._snapshot())
-        bidder = self.bidder
-        assert bidder is not None
-        step = self.step
-        done_step = step
-        if step == "trump":
-            self.trump = action - TRUMP_BASE
-        elif step == "call":
-            if action == DECLINE:
-                self.called = -1
-                self.call_holder = None
-            else:
-                card = action - CALLCARD_BASE
-                self.called = card
-                bit = 1 << card
-                holder = next((s for s in self.active if self.hands[s] & bit), -1)
-                self.call_holder = holder
-                if holder >= 0:
-                    self.hands = self.hands[:]
-                    self.hands[holder] &= ~bit
-                    self.hands[bidder] |= bit
-                    self.step = "give"  # (b) the bidder now gives a card back
-                    return
-        elif step == "give":
-            card = action - GIVE_BASE
-            receiver = self.call_holder
-            assert receiver is not None and receiver >= 0
-            self.given = card
-            self.hands = self.hands[:]
-            self.hands[bidder] &= ~(1 << card)
-            self.hands[receiver] |= 1 << card
-            done_step = "call"  # the give belongs to the call step of the order
-        order = self.declare_steps
-        i = order.index(done_step) + 1  # type: ignore[arg-type]
-        if i < len(order):
-            self.step = order[i]
-        else:
-            self._start_play()
+        raise NotImplementedError
+
+    def _first_leader(self) -> int:
+        """FR-3, SBS-22: forehand leads the first trick."""
+        return self.active[0]
 
     def _start_play(self) -> None:
         self._phase = PLAY
         self.step = None
-        if self.contract == SPREAD:  # SBS-22: the first active player after the bidder leads
-            assert self.bidder is not None
-            self.leader = self.next_active(self.bidder)
-        else:
-            self.leader = self.active[0]  # forehand leads
+        self.leader = self._first_leader()
         self._to_move = self.leader
 
     # -- play (SBS-22..25) --
@@ -1016,34 +1023,14 @@ class SixBidSoloState(GameState):
         self._to_move = seat
         return action
 
-    # -- results (SBS-10..12, SBS-27, SBS-V1, SBS-V2) --
+    # -- results: a game's own settlement --
     def bidder_points(self) -> int:
-        """P of SBS-12: points in the bidder's tricks, plus the widow in contracts 1, 2, 4, 6."""
-        assert self.bidder is not None
-        p = self.won_points[self.bidder]
-        if self.contract in WIDOW_COUNTS:
-            p += mask_points(self.widow)
-        return p
-
-    def outcome(self) -> Outcome:
-        """The facts settlement needs, read off a finished deal with a bidder."""
-        assert self.bidder is not None
-        return Outcome(self.contract, self.trump, self.bidder_points(),
-                       self.won_tricks[self.bidder], self.won_points[self.bidder])
+        """P: the card points that count for the bidder (a finished deal with a bidder)."""
+        raise NotImplementedError
 
     def made(self) -> bool:
         """Did the bidder make the contract? (a finished deal with a bidder)"""
-        return made(self.options, self.outcome())
-
-    def opponent_amount(self) -> int:
-        """What each opponent pays the bidder (negative: the bidder pays each)."""
-        return opponent_amount(self.options, self.outcome())
-
-    def chips(self) -> list[int]:
-        """SBS-27: the bidder settles with each opponent; zero-sum; a throw-in changes nothing."""
-        if self._phase != DONE or self.bidder is None:
-            return [0] * self.n
-        return settle(self.options, self.bidder, self.defenders, self.outcome())
+        raise NotImplementedError
 
     # -- views and records --
     def view(self, seat: int) -> SeatView:
@@ -1051,22 +1038,18 @@ class SixBidSoloState(GameState):
 
     def record(self) -> dict[str, Any]:
         calls: list[str | None] = []
-        declare: dict[str, str | None] = {}
+        declare: dict[str, Any] = {}
         play: list[str | None] = []
         for a in self._history:
             if CALL_BASE <= a < TRUMP_BASE:
                 calls.append(token_of(a))
             elif a < N_CARDS:
                 play.append(token_of(a))
-            elif a < DECLINE:
-                declare["trump"] = token_of(a)
-            elif a < GIVE_BASE:
-                declare["call"] = token_of(a)
             else:
-                declare["give"] = token_of(a)
+                self._record_declare(a, declare)
         rec: dict[str, Any] = {
             "format": "tutor-record/1",
-            "game": GAME_ID,
+            "game": self.game.id,
             "options": self.game.options_dict(),
             "dealer": self.dealer,
             "hands": [[CARD_TEXT[c] for c in mask_cards(h)] for h in self.dealt],
@@ -1114,15 +1097,177 @@ class SixBidSoloState(GameState):
     def _repr_html_(self) -> str | None:
         """Jupyter shows a *finished* deal in full (tutor.display.deal_html, imported lazily).
         A deal in progress keeps its text repr: drawing it would show every hidden card."""
-        if self._phase != DONE:
+        if self._phase != DONE or not isinstance(self, SixBidSoloState):
             return None
         from ..display.table import deal_html
 
         return str(deal_html(self))
 
 
+    def _record_declare(self, action: Action, declare: dict[str, Any]) -> None:
+        """Write one declaration action into a record's ``declare`` object."""
+        raise NotImplementedError
+
+
+class SixBidSoloState(TappState):
+    """One deal of Six-Bid Solo, from the dealt cards to the settlement: its six contracts,
+    their declaration (SBS-19..21) and settlement (SBS-10..12, SBS-27, SBS-V1, SBS-V2)."""
+
+    __slots__ = ()
+    CONTRACTS = CONTRACTS
+    CONTRACT_NAMES = CONTRACT_NAMES
+
+    def _declaration_steps(self) -> list[str]:
+        if self.contract in (SOLO, GUARANTEE):
+            return ["trump"]
+        if self.contract == HEART_SOLO:
+            self.trump = HEARTS
+        elif self.contract == CALL_SOLO:
+            return (["call", "trump"] if self.options.call_solo_order == "call_first"
+                    else ["trump", "call"])
+        return []
+
+    def _first_leader(self) -> int:
+        if self.contract == SPREAD:  # SBS-22: the first active player after the bidder leads
+            assert self.bidder is not None
+            return self.next_active(self.bidder)
+        return self.active[0]  # forehand leads
+
+    def _record_declare(self, action: Action, declare: dict[str, Any]) -> None:
+        step = "trump" if action < DECLINE else "call" if action < GIVE_BASE else "give"
+        declare[step] = token_of(action)
+
+    @property
+    def exposed(self) -> bool:
+        """Is the Spread Misère hand face up now (SBS-21, SBS-V3)?"""
+        if self.contract != SPREAD or self._phase in (AUCTION, DECLARE):
+            return False
+        when = self.options.spread_expose
+        played = 3 * len(self.tricks) + len(self.trick)
+        if when == "before_first_trick":
+            return True
+        if when == "after_opening_lead":
+            return played >= 1
+        return played >= 2  # after_both_defenders: the bidder plays third to trick 1
+
+    def _trump_choices(self) -> list[int]:
+        if self.contract == SOLO and self.options.solo_trump == "no_hearts":
+            return [0, 1, 3]  # SBS-19: ♣ ♠ ♦
+        return [0, 1, 2, 3]
+
+    def _legal_declare(self) -> list[Action]:
+        assert self.bidder is not None
+        if self.step == "trump":
+            return [TRUMP_BASE + s for s in self._trump_choices()]
+        if self.step == "call":  # declining, or any card not in the bidder's hand (SBS-20 a)
+            return [DECLINE, *_shifted(~self.hands[self.bidder] & ALL_CARDS, CALLCARD_BASE)]
+        # give: any of the bidder's 12 cards except the called one (SBS-20 b)
+        return _shifted(self.hands[self.bidder] & ~(1 << self.called), GIVE_BASE)
+
+    def _declare_ok(self, action: Action) -> bool:
+        """Is ``action`` one of ``_legal_declare()``? (SBS-19, SBS-20), without building it."""
+        step = self.step
+        hand = self.hands[self.bidder]  # type: ignore[index]
+        if step == "trump":
+            return TRUMP_BASE <= action < DECLINE and action - TRUMP_BASE in self._trump_choices()
+        if step == "call":
+            return action == DECLINE or (CALLCARD_BASE <= action < GIVE_BASE
+                                         and not hand >> (action - CALLCARD_BASE) & 1)
+        card = action - GIVE_BASE
+        return 0 <= card < N_CARDS and bool(hand >> card & 1) and card != self.called
+
+    def _declare_error(self, action: Action) -> tuple[str, str]:
+        step = self.step
+        if step == "trump":
+            if TRUMP_BASE <= action < DECLINE:
+                if self.contract == SOLO:
+                    return "SBS-19", "Solo's trump is ♣, ♠ or ♦ (option solo_trump: any allows ♥)"
+                return "SBS-19", "not a trump choice here"
+            return "SBS-19", "name the trump suit now"
+        if step == "call":
+            if CALLCARD_BASE <= action < GIVE_BASE:
+                return "SBS-20", "the bidder may call only a card not in the bidder's hand"
+            return "SBS-20", "call a card or decline (null) now"
+        if GIVE_BASE <= action < N_ACTIONS:
+            if action - GIVE_BASE == self.called:
+                return "SBS-20", "the called card may not be given back"
+            return "SBS-20", "the bidder gives one of the bidder's own cards"
+        return "SBS-20", "give the defender one of the bidder's cards now"
+
+    def _declare(self, action: Action) -> None:
+        self._undo.append(self._snapshot())
+        bidder = self.bidder
+        assert bidder is not None
+        step = self.step
+        done_step = step
+        if step == "trump":
+            self.trump = action - TRUMP_BASE
+        elif step == "call":
+            if action == DECLINE:
+                self.called = -1
+                self.call_holder = None
+            else:
+                card = action - CALLCARD_BASE
+                self.called = card
+                bit = 1 << card
+                holder = next((s for s in self.active if self.hands[s] & bit), -1)
+                self.call_holder = holder
+                if holder >= 0:
+                    self.hands = self.hands[:]
+                    self.hands[holder] &= ~bit
+                    self.hands[bidder] |= bit
+                    self.step = "give"  # (b) the bidder now gives a card back
+                    return
+        elif step == "give":
+            card = action - GIVE_BASE
+            receiver = self.call_holder
+            assert receiver is not None and receiver >= 0
+            self.given = card
+            self.hands = self.hands[:]
+            self.hands[bidder] &= ~(1 << card)
+            self.hands[receiver] |= 1 << card
+            done_step = "call"  # the give belongs to the call step of the order
+        order = self.declare_steps
+        i = order.index(done_step) + 1  # type: ignore[arg-type]
+        if i < len(order):
+            self.step = order[i]
+        else:
+            self._start_play()
+
+    def bidder_points(self) -> int:
+        """P of SBS-12: points in the bidder's tricks, plus the widow in contracts 1, 2, 4, 6."""
+        assert self.bidder is not None
+        p = self.won_points[self.bidder]
+        if self.contract in WIDOW_COUNTS:
+            p += mask_points(self.widow)
+        return p
+
+    def outcome(self) -> Outcome:
+        """The facts settlement needs, read off a finished deal with a bidder."""
+        assert self.bidder is not None
+        return Outcome(self.contract, self.trump, self.bidder_points(),
+                       self.won_tricks[self.bidder], self.won_points[self.bidder])
+
+    def made(self) -> bool:
+        """Did the bidder make the contract? (a finished deal with a bidder)"""
+        return made(self.options, self.outcome())
+
+    def opponent_amount(self) -> int:
+        """What each opponent pays the bidder (negative: the bidder pays each)."""
+        return opponent_amount(self.options, self.outcome())
+
+    def chips(self) -> list[int]:
+        """SBS-27: the bidder settles with each opponent; zero-sum; a throw-in changes nothing."""
+        if self._phase != DONE or self.bidder is None:
+            return [0] * self.n
+        return settle(self.options, self.bidder, self.defenders, self.outcome())
+
+
+SixBidSolo.state_class = SixBidSoloState  # type: ignore[misc]  # defined after the game
+
+
 # --- fast random playout (the unchecked path used by benchmarks and Monte-Carlo) --------------
-def random_playout(state: SixBidSoloState, rng: random.Random) -> None:
+def random_playout(state: TappState, rng: random.Random) -> None:
     """Play the rest of the deal with uniformly random legal cards, in place, unchecked.
 
     Same rules as ``legal_actions`` and ``_play`` (SBS-22..25), written as one tight loop over
@@ -1230,19 +1375,19 @@ class SeatView:
     legal: tuple[Action, ...]  # this seat's legal actions when it is to move, else ()
 
     @classmethod
-    def of(cls, state: SixBidSoloState, seat: int) -> SeatView:
+    def of(cls, state: TappState, seat: int) -> SeatView:
         if not 0 <= seat < state.n:
             raise IllegalActionError("SBS-5", f"no seat {seat} at a table of {state.n}",
                                      where="view")
         tokens = [token_of(a) or "" for a in state._history if CALL_BASE <= a < TRUMP_BASE]
         # who spoke each call follows from the rules (SBS-16a): replay it on the positions
-        calls = list(zip(_speakers(state.active, tokens), tokens, strict=True))
+        calls = list(zip(state.speakers(tokens), tokens, strict=True))
         knows_gift = seat == state.bidder or seat == state.call_holder
         exposed = None
         if state.exposed and state.bidder is not None:
             exposed = tuple(CARDS[c] for c in mask_cards(state.hands[state.bidder]))
         return cls(
-            game=GAME_ID,
+            game=state.game.id,
             options=state.game.options_dict(),
             seat=seat,
             dealer=state.dealer,
