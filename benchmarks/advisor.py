@@ -20,16 +20,8 @@ shared, and under load the wall figures stretch while CPU stays put.
 
     python benchmarks/advisor.py --hands 10 --samples 40
 
-Targets (issue 3): the table ≤ 1.5 s at p90, the first estimate ≤ 300 ms, on the 2-core machine.
-
-Last figures (2026-11-30, seventh session, after the solver's stronger sure points; 20 hands,
-40 worlds, load average about 1 on the 2 cores; wall median / p90 / max per table): baseline
-0.38 / 0.85 / 1.20 s, before 0.20 / 0.53 / 1.24 s, adaptive 0.13 / 0.51 / 1.28 s, pool 0.12 /
-**0.32** / 0.48 s (CPU of the pool, workers included: 0.21 / 0.62 s); row-worlds solved 100% /
-41% / 23% / 23%. First estimate median / p90: 27 / 44 ms serial, 24 / 42 ms pool, 19 / 42 ms
-pool from one world. Earlier sessions on the same hands: pool p90 1.37 s (third), 0.63 s
-(fifth), 0.58 s (sixth). The slow tables are close calls (two Solos near passing) or one
-strong Heart Solo sampled to the end: their cost is the searches themselves.
+Targets: the table ≤ 1.5 s at p90, the first estimate ≤ 300 ms, on 2 cores. Past runs'
+figures: ``docs/advisor.md``.
 """
 
 from __future__ import annotations

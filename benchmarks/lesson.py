@@ -4,7 +4,7 @@ notebook served in the same run, quiz answer latency in a kernel, and a classroo
     .venv/bin/python benchmarks/lesson.py                # everything, ~3-4 minutes on 2 cores
     .venv/bin/python benchmarks/lesson.py --reps 5 --sessions 20 --no-browser
 
-What is measured (targets from issue 4 in brackets):
+What is measured (targets in brackets; where they come from: ``docs/lessons.md``):
 
 1. **Render** — one Voilà server (the real settings, ``assets/voila.json``) serves a copy of
    ``notebooks/`` plus ``blank.ipynb`` (one ipywidgets Button and HTML: the baseline). Rounds

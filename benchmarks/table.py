@@ -1,6 +1,6 @@
 """Latencies a learner feels at the play table, the bid advisor and the decision quizzes.
 
-    python benchmarks/table.py                 # a few minutes on the 2-core machine
+    python benchmarks/table.py                 # a few minutes on 2 cores
     python benchmarks/table.py --quick         # a smoke run
 
 Wall-clock times (what the learner waits for), each against a baseline measured in the same run:

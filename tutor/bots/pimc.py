@@ -5,48 +5,30 @@
   pays a tariff; Solo's and Heart Solo's *exact* points, since they pay every point of the
   margin, SBS-10), turn each into this seat's chips by the engine's settlement, and play the
   card with the best average over the worlds (ties: the better average value, then the rule
-  bot's choice). A single legal card is played at once. Worlds come in batches until the
-  choice is settled (:func:`settled`), up to ``max_worlds``, with a work guard per move
-  (:data:`NODE_BUDGET`). Batches of 8 up to 16 worlds (6 up to 12 until the solver's
-  payoff-similarity table made each solve about 2.5 times cheaper): against the rule bot, with
-  16 worlds a bid, +5.7 [+2.6, +8.7] chips a deal on seed 2026 and +5.5 [+2.7, +8.3] on seed 7,
-  against +5.0 and +5.1 with 6 up to 12; 10 up to 20 gave +5.8 on seed 2026 for 16 % more time.
+  bot's choice). A single legal card is played at once. Worlds come in batches (8 by default)
+  until the choice is settled (:func:`settled`), up to ``max_worlds`` (16), with a work guard
+  per move (:data:`NODE_BUDGET`).
 - **The defenders' objective** is their own chips, which in every contract is the bidder's
   loss (SBS-27): both defenders minimise the bidder's points (Solo: the margin, not just make
   or fail; tariff contracts: make or fail), so the two pursue the same objective as one side.
 - **Why exact Solo values.** The bracketed estimates (20-point brackets, one random
   threshold a world) tie cards a few points apart, and in Solo each point is worth 2 chips from
-  each opponent. Measured with the rule bot bidding for both sides (``auction="rule"``): over
-  60 duplicate deals the estimates' play scored +2.0 [−0.0, +4.0] chips a deal against the
-  rule bot; on three of those deals exact values turned −0.3 into +21.5 a deal, at about twice
-  the CPU (7 s a deal). ``make arena`` is the full measure: with these changes the PIMC bot
-  beat the rule bot by +4.3 chips a deal, 95% interval [+1.2, +7.4], over 120 duplicate deals
-  (seed 2026; before them +2.1 [−0.8, +4.9] over 109).
+  each opponent; exact values tell such cards apart.
 - **Bidding.** Hands far from every contract by the rule-of-thumb count pass at once (a
-  measured pre-screen, :data:`SCREEN_COUNT`). Others go through the bid advisor
-  (:mod:`tutor.solver.advisor`) with a small number of worlds: the best contract still open
-  if its expected chips clear a margin, else pass. The default margin is *negative* (−10):
-  the advisor values a contract against clairvoyant defenders, and real ones give the
-  bidder more — in a diagnostic run against the rule bot, the PIMC bot's bids with margin +5
-  averaged +81 chips each, so it was passing too often. Tried again with the calls read
-  (``benchmarks/arena.py --pimc-bid-margin``, 120 duplicate deals each): on seed 2026 margins
-  −25 and −40 scored +5.8 and +5.4 chips a deal against +4.6 for −10, but on seed 7 −25 scored
-  +4.7 against +5.1 — no difference the intervals (±3) can see, so −10 stays. The bot still
-  bids less often than the rule bot (about 170 plays in 720 against 250) and earns more per
-  bid; PIMC's own bidding costs about a chip a deal against the rule bot's bidding with PIMC's
-  play (+5.7 [+3.6, +7.8], ``--pimc-auction rule``). The advisor asks 16 worlds a bid: with 8
-  (the default until the solver's payoff-similarity table made each solve about 2.5 times
-  cheaper) the bot scored +4.4 [+1.0, +7.7] on seed 2026 and +4.6 [+1.9, +7.4] on seed 7; with
-  16, +5.0 [+1.7, +8.2] and +5.1 [+2.4, +7.8] — half a chip a deal on both, within the noise.
+  pre-screen, :data:`SCREEN_COUNT`). Others go through the bid advisor
+  (:mod:`tutor.solver.advisor`) with a small number of worlds (16 a bid): the best contract
+  still open if its expected chips clear a margin, else pass. The default margin is *negative*
+  (−10): the advisor values a contract against clairvoyant defenders, and real ones give the
+  bidder more, so a positive margin passes too often.
 - **Reading the calls.** Worlds, for a card as for a bid, prefer deals in which each other
   player's bid fits that player's hand (the bidder's with the trump named) and no player who
-  passed held a hand clearly calling for more (:func:`tutor.engine.inference.read_calls`):
-  ``make arena`` gives +4.5 [+1.3, +7.7] chips a deal against the rule bot, from +3.6
-  [+0.5, +6.7] without (seed 2026, the same 120 deals; +4.3 reading the bids alone, +4.6 with
-  25 draws a deal allowed for the reading instead of 8 — all within each other's noise).
+  passed held a hand clearly calling for more (:func:`tutor.engine.inference.read_calls`).
 - **Declaring.** The trump by the same sampling (each trump solved on the same worlds, by the
   advisor's yes/no searches); the Call Solo call and gift by the rule of thumb of
   :mod:`tutor.engine.hand`.
+
+Arena results and the tuning of these choices (batch sizes, exact values, the bid margin, the
+worlds a bid, reading the calls): ``docs/bots.md``.
 """
 
 from __future__ import annotations
@@ -105,17 +87,14 @@ def chips_for(state: SixBidSoloState, seat: int, value: int) -> int:
 EXACT_FROM = 6  # cards in hand from which Solo's card values are solved exactly
 
 #: The work guard of a card choice: once the solver has searched this many nodes for it (about
-#: 1 s of CPU: 5 M nodes a second measured on the 2-core machine under load), no more worlds
-#: are drawn (at least two are solved). Worst moves of plain PIMC took 30-40 s.
+#: a second of CPU), no more worlds are drawn (at least two are solved). How it was sized:
+#: docs/bots.md.
 NODE_BUDGET = 5_000_000
 
 #: The bid pre-screen: a hand whose best count (:func:`~tutor.engine.hand.trump_estimate`, any
 #: trump) is below SCREEN_COUNT and which has SCREEN_UNCOVERED or more cards a misère could not
-#: duck passes without asking the advisor. Measured (72 auction positions, 8 worlds each): the
-#: advisor never found a contract clearing the bid margin below a count of 62, and never a
-#: misère with two or more uncovered cards; 55 leaves 7 points to spare. About 4 hands in 10
-#: fall under it, and a bid cost the advisor about 0.8 s of CPU (8 worlds, before the solver's
-#: payoff-similarity table), most of the bot's time.
+#: duck passes without asking the advisor (most of the bot's time): the advisor was never
+#: found to bid such a hand, and 55 leaves points to spare (the measurement: docs/bots.md).
 SCREEN_COUNT = 55
 SCREEN_UNCOVERED = 2
 
@@ -262,8 +241,8 @@ class PimcBot:
         sampler = Sampler(view)
         chips: dict[int, list[float]] = {c: [] for c in legal}
         raw = {c: 0.0 for c in legal}
-        # exact card values are as cheap as the bracketed estimates (measured: 0.18 s against
-        # 0.23 s a world at trick 1, less later), and Solo pays every point (SBS-10)
+        # exact card values cost no more than the bracketed estimates (docs/bots.md), and Solo
+        # pays every point (SBS-10)
         exact = self.exact or len(view.hand) <= EXACT_FROM
         ws = search.workspace()
         ws.clear()  # a fresh table: the node count below is reproducible

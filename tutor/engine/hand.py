@@ -8,9 +8,8 @@ follow with the cards in front of them.
 - **Points.** About 10 points for each trick you expect, plus your share of the widow — it holds
   3 of the 25 cards you cannot see, so 3/25 of their points on average (SBS-12 counts it for the
   bidder in Solo, Heart Solo, Guarantee and Call Solo) — plus 4 for what the count leaves out
-  (ruffs, long cards, the defenders' slips). The 4 is measured: in duplicate against itself,
-  the bot bidding Solo from 57 counted points beat the same bot bidding from 61 or 66
-  (+2 to +4 chips a deal over 400 deals), and 55–58 did about equally well.
+  (ruffs, long cards, the defenders' slips). The 4 was measured in duplicate play
+  (``docs/bots.md``).
 - **Misère.** A card is *covered* when you hold enough lower cards of its suit to duck under the
   opponents' leads: its height above the 6 (6 = 0, 7 = 1, ... ace = 8) is at most one more than
   twice the number of lower cards you hold in the suit. Misère needs every card covered; Spread

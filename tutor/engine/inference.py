@@ -80,8 +80,7 @@ GUARANTEE_CLEAR = 10
 CALL_SOLO_CLEAR = 11.0
 #: draws per deal wanted before the preference gives up and fills with deals that do not fit:
 #: a draw and its check cost about 0.2 ms, so 40 deals cost at most about 0.1 s before the
-#: first estimate (measured: a Heart Solo caller fits about 1 deal in 6, a Spread Misère
-#: caller 1 in 30, a Call Solo caller almost never)
+#: first estimate (how often each call fits: docs/engine.md)
 DRAWS_PER_DEAL = 8
 
 

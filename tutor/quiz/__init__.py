@@ -17,8 +17,8 @@ The API a widget uses::
 Choice values are strings: card texts (``"TH"``) for card choices — ``Card.parse(value)``
 gives the card and its spoken name for a button's tooltip — seat numbers (``"2"``), numbers
 (``"-42"``), call tokens (``"pass"``, ``"solo"``), positions (``"widow"``) or a card list
-(``"TH KH QH"``). Grading and answering take about a millisecond (legal-plays generation, the
-slowest, under 5 ms at p95 on the project machine).
+(``"TH KH QH"``). Grading and answering take about a millisecond (timings:
+``docs/lessons.md``).
 
 - Kinds (:data:`KINDS`): card-order, points, deal, legal-plays, trick-winner, auction,
   settlement. ``generate(kind, seed)`` always gives the same question for the same seed.

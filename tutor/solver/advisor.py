@@ -42,8 +42,8 @@ How it works (Perfect Information Monte Carlo, as GIB and the Skat programs do):
    row keeps its figures from the worlds it had, marked ``dropped``, and is never the best row
    (:meth:`Advice.best`), even should those few worlds' figures end above the best row's.
 6. **Executor.** Batches are cut into tasks of one world (``chunk``) and one trump's rows each
-   and sent to any :class:`concurrent.futures.Executor` — a ``ProcessPoolExecutor`` on the
-   2-core machine (so even a one-world batch keeps both cores busy), or
+   and sent to any :class:`concurrent.futures.Executor` — a ``ProcessPoolExecutor`` on one
+   machine (a one-world batch is already a task per trump, so it keeps the cores busy), or
    a Dask cluster through ``distributed.Client(...).get_executor()`` when a class's quiz bank
    is built on a cluster. Without one, everything runs in-process (best for small jobs).
    Results do not depend on the executor: chunks are collected in order. For a cluster::

@@ -16,7 +16,8 @@ The question the kernel answers is always the same shape. Two masks over the pos
 ``search`` is a fail-soft alpha-beta with window ``(alpha, beta)``: a result ``v <= alpha`` is an
 upper bound of the true value, ``v >= beta`` a lower bound, anything between is exact. The
 façade (:mod:`tutor.solver.search`) drives it with zero windows (``beta = alpha + 1``, a yes/no
-question "does the maximiser reach ``beta``?") and MTD(f) for exact values.
+question "does the maximiser reach ``beta``?"), and with a series of them closing in on the
+value for exact values (:func:`value`).
 
 Techniques (after Haglund and Hein's DDS and Kupferschmid and Helmert's Skat solver):
 
@@ -30,10 +31,7 @@ Techniques (after Haglund and Hein's DDS and Kupferschmid and Helmert's Skat sol
   which of A 10 K Q J are still live in each suit. Positions with the same key and different
   signatures share a bucket, and every one of them bounds the position searched: its value
   differs by at most the points its cards gain or lose card for card (:func:`similar_gaps`).
-  Such positions are everywhere — a defender who kept the king instead of the queen — and on
-  100 strong full deals this took the median exact solve from 41 to 17 ms (2.1x fewer nodes)
-  and the slowest from 1.05 s to 0.36 s; before it, keys in the point games closed only the
-  gaps between the zero-point cards 9 8 7 6.
+  Such positions are everywhere — a defender who kept the king instead of the queen.
 - **Runs: rank equivalence and point dominance.** Cards of one hand and suit with no other
   live card (in a hand or in the current trick) between them win and lose the same tricks.
   When only tricks count, one card of each run is searched (as in DDS). When points count,
@@ -41,133 +39,29 @@ Techniques (after Haglund and Hein's DDS and Kupferschmid and Helmert's Skat sol
   cannot depend on the choice within the run (the last card of a trick, or no later card of
   it can take the trick for the other side), the run's highest-point card is at least as good
   as the others for that side and its lowest-point card for the other, so only that end is
-  searched (:func:`_run_skip`; it halved the nodes of an exact full-deal solve).
+  searched (:func:`_run_skip`).
 - **Sure points** (the quick tricks of DDS, for card points): the side holding the top trumps
   surely takes them; the leader cashes its winners of each suit that nobody can ruff; and every
   trick so won takes at least the cheapest cards the others hold. These give a lower bound for
   one side and an upper bound for the other before any move is searched.
 - **Move ordering** in the DDS manner: the table's best lead first, and the lead that last
-  caused a cut-off at the same depth (a *killer*: sibling positions differ by a few cards; 5 %
-  fewer nodes, where a history tie-break and killers when following did not pay) right after
-  cashing an ace or a ten (:data:`KILLER_SCORE`); when
-  following, win cheaply or smear points onto a trick partner surely wins, otherwise throw the
-  cheapest card. A forced card (the only legal one) is not scored. The finer rules of
-  :func:`order_score` came from measuring where the first move tried failed to cut off (the
-  nodes spent on the moves before the one that did, by the kind of node and of the two
-  cards); with the killer's place, on 200 strong deals they took 35 % of the nodes off the
-  exact value and 36 % off the threshold tests (33 % and 34 % on 200 other deals, not used to
-  choose them), and the slowest exact solve from about 0.4 to 0.2 s.
+  caused a cut-off at the same depth (a *killer*: sibling positions differ by a few cards)
+  right after cashing an ace or a ten (:data:`KILLER_SCORE`); when following, win cheaply or
+  smear points onto a trick partner surely wins, otherwise throw the cheapest card. A forced
+  card (the only legal one) is not scored. The finer rules of :func:`order_score` came from
+  measuring where the first move tried failed to cut off.
 - **Endgames**: the last two tricks by a direct minimax (:func:`two_tricks`); the last three,
   once the table and the sure points have not settled them, by a flat alpha-beta of three
   nested loops over that trick's cards (:func:`three_tricks`), which stores its bound and best
   lead in the table like any searched node.
-
-Where the time goes (30 strong full deals, exact value; measured before point dominance by
-running each part twice and timing the difference, so rough): the sure points about 10-15 %,
-move scoring about 14 %, the table keys about 5 %, the three-trick endgame about 10 %; the
-rest is the node loop itself, about 230 ns a node compiled. Most nodes lie 3 to 6 tricks from
-the end; leads are ordered less well than follows (the first lead tried cuts off 80 % of the
-time, the first follow 94 %), and a test near the value stays the dear part: on the hardest
-deals one such test visits 1-2 million nodes.
-About half the nodes are trick starts, most of them settled at once by the table (a quarter of
-all nodes) or by the sure points. Tried and left out because they did not pay on that set:
-table entries at the second hand (4 % fewer nodes, 6-35 % more time), ordering the middle
-hand's cards in the three-trick loops, working out the lead-scoring inputs once per suit, a
-narrow window instead of the last MTD(f) tests, one full-window search, numba's numpy error
-model, a history heuristic as a tie-break in the move order (2 % more nodes). Partition search
-(Ginsberg; table entries matching every position that agrees on the cards that mattered) was
-measured before building it: over the positions stored while solving 20 full deals, keying the
-zero-point cards by how many each hand holds instead of which would merge only 1.1-1.15
-positions into one, and treating the three plain suits as interchangeable 1.00 — the card
-points pin most positions down, so it would not pay here as it does in bridge.
-Also measured and left out (40-100 strong deals, same process, nodes are exact and times are
-CPU): an enhanced transposition cut-off at the third card of a trick (each card's trick start
-looked up in the table before any is searched: 20 % fewer nodes, but the nodes saved are cheap
-table hits and the lookups cost as much, so no time was saved); two killer leads per depth
-(+10 % nodes); leading trumps first for the defenders, though the refutations that the move
-order misses are most often trump leads (+3 to +9 % nodes); exact values for the three-trick
-endgame (full window, so one entry serves every later window: no gain — such positions are
-rarely met twice); the table's best lead searched before the other moves are generated and
-scored (the same nodes, 5-19 % more time: taking the move generation out of the loop's body
-costs more than it saves); quasi-symmetry switched off (4 % more nodes, time within noise);
-a smaller table (2**18 or 2**19 entries: no time saved then, before the bucket's first keys
-shared a cache line; see below).
-With payoff-similarity (100 strong deals): 16 entries a bucket instead of 8 (2 % fewer nodes,
-the same time); no sure points four tricks from the end (2 % more nodes, no time saved); the
-defenders' sure points with a low lead to the partner's top card of a suit the bidder must
-follow, then the partner's quick tricks (0.1 % fewer nodes); the third hand winning with its
-lowest card of equal points first (0.1 % fewer); quasi-symmetry off again (2 % more nodes, the
-time within the host's noise in two harnesses that disagreed); the enhanced transposition
-cut-off at the third card again, now with similar entries (15 % fewer nodes, 10-18 % more time;
-limited to four tricks or more from the end, the same); every
-helper inlined by numba (5-15 % less time but 5 s more compiling on first use). Inlined are
-the table store and the twin bound, which take the buffers, and the helpers called for every
-card or every table probe: the move score, the run skip and its dominance test, the table
-key (together 5-8 % less time in turn, about 2 s more compiling; the sure points, called
-once a node, gained nothing).
-
-Where the nodes still go (200 strong deals, the tests at V and V + 1): the passing tests (the
-bidder reaches V) take 60 % of them. Position by position, a lower bound on the bidder's
-points two or three points tighter where the bidder is on lead would have cut 25-35 % of a
-passing test's nodes — those points come from cards that take tricks late in the play, which
-no static count sees — while an upper bound tighter by as much would cut only 3 % of a failing
-test's. Measured on the way and left out: the bidder's winning trump leads before its
-side-suit winners (46 % more nodes: the leads that cut after a side-suit winner was tried
-first were most often trumps, but only in a few positions); the bidder without a trump
-leading its losers before cashing (no change); no sure points three tricks from the end
-(1 % fewer nodes, no time saved); the third hand's part of the table key from the live
-cards' counts (no time saved).
-
-The table probe is the hottest spot of the search (a sampling profile put a sixth of the
-search's time on the load of the first key), so the table is laid out for the cache: each
-bucket's first keys in one cache line (2-3 % less time in turn) and 2**18 entries (6 MB, down
-from 48 MB at 2**21: 4 % less time on the tests at V and V + 1 and on Misère, the same on the
-exact value, 0.1-0.2 % more nodes; 2**16 entries, which fit the core's 2 MB cache, cost
-Misère 4 % more time). A branch-free pass over the bucket's keys gained nothing, nor did
-dropping the statistics counters other than the nodes (1 %), nor a prefetch of the next
-trick's bucket issued as its third card is played (its key worked out there and handed down:
-1-2 % less time, not worth an LLVM intrinsic), nor inlining the sure points' helpers (2 %,
-within the noise).
-
-Why the tests at the value stay dear: the moves tried before the one that cut off hold, nested,
-up to 37 % of a passing test's nodes at the bidder's leads (11 % at the first lead alone) and
-67 % of a failing test's at the defenders' leads (24 % at the first lead). At the value many
-leads fall just short (deal 30, value 47: of its eleven first leads one makes 47, five 46,
-the others 42-45, and eight are tried before the one), and each near miss must be refuted in
-full; no static order tells them apart. Measured and left out:
-a counter-move (the lead that refuted after the same previous card: 5-13 % more nodes); the
-killer's neighbour in its suit once the killer is played (6-8 % more); no best lead stored
-from a node where every move failed (1.3 % fewer nodes on the exact value of the 200 deals,
-1.6 % more on 200 others); the sure points kept in the table entry so that a hit on the same
-position skips them (the same nodes, 1 % less time, within the noise); the followers' forced
-cards of each cashed suit plus their cheapest other cards (0.07 % fewer nodes); numba's loop
-vectoriser off (no change, compiled in one process against the default).
-
-Perfect order at the root alone would take 17 % off the tests at V and V + 1 (measured by
-solving every first lead apart: 43 % off the passing tests where the bidder leads, 47 % off
-the failing ones where a defender leads). Ways to get at it, measured and left out: searching
-the first leads in rounds under a node budget that grows (500 to 2000 nodes, times 4 to 8),
-so that a lead proved cheaply ends the test (14-18 % more nodes: the winning lead's proof is
-no cheaper than the near misses' refutations); a test at T - 4 ... T + 4 run first to fill the
-table (23-115 % more); an enhanced transposition cut-off only for the siblings of a trick
-start about to be searched, four or more tricks from the end (3.5 % fewer nodes, 5 % more
-time). Nor did these pay: the sure points before the table probe (9 % more time); no table
-three tricks from the end (13 % more); the keepers smeared after the zero-point cards
-(1-4 % more nodes); the defenders' cashing leads after their losing ones (5-7 % more); the
-table store written out in the loop, which drops the reference counts numba keeps for the
-arrays handed to an inlined helper (2.7 % of the samples, yet no time saved); the feature
-flags and the unit as compile-time constants (within the noise). A sampling profile of the
-tests at V and V + 1 puts 73 % of the time in the search's loop, 13 % in the sure points,
-6.5 % in :func:`two_tricks` and 4 % in :func:`three_tricks`; line by line the loop is flat
-(the table probe's key compare, the hottest line, holds 4 %; a quarter of its samples are
-the compiler's own moves between registers and the stack). Nor is the node loop dear for
-what it does: without :func:`three_tricks` the tests search 11 % more nodes in the same time.
 
 Everything is written on plain ints and flat int buffers so that the same function runs
 compiled by numba (``@njit(cache=True)``; the search is iterative, with an explicit stack,
 because numba cannot cache recursive functions safely) and, where numba is missing or
 ``SOLO_TUTOR_NO_NUMBA=1`` is set, as ordinary Python on lists — numpy scalars would make the
 uncompiled path many times slower.
+
+Where the time and the nodes go, and the ideas measured and left out: ``docs/solver.md``.
 """
 
 from __future__ import annotations
@@ -293,8 +187,7 @@ N_FIELDS = 19
 # an add at every access. An index masked with a positive constant is known not to be negative,
 # and the check goes. The masks in the search's loop (these two, ``& 3`` on a position or a
 # card count, ``& 15`` on a move's place or a rank) are wider than any value they meet, so
-# they change nothing but the compiled code: 6-9 % less time in turn. Masking every table
-# lookup instead cost 4 % more (the ANDs where no index follows).
+# they change nothing but the compiled code, which drops the check (figures: docs/solver.md).
 STK_MASK = 1023  # frame offsets, below N_FIELDS * MAXPLY = 684
 MVS_MASK = 511  # move-list offsets, below MAXPLY * MV = 432
 assert N_FIELDS * MAXPLY <= STK_MASK + 1 and MAXPLY * MV <= MVS_MASK + 1
@@ -464,12 +357,7 @@ def sure_points(h0: int, h1: int, h2: int, leader: int, trump: int, side: int, u
       cards of the suit led, and at least its cheapest cards of any suit — a void follower's
       discards are cards too.
 
-    Counting the cards the others must give up, not only the side's own, took 17 % of the nodes
-    off the exact value and 15 % off the tests at V and V + 1 on 200 strong deals (22 % and
-    19 % on 200 others, not used to find it; of that, the singleton forced out under a higher
-    card, :func:`_cashed`, 1.5 % and 3 %); the trumps that survive the other side's higher
-    ones took 4 % and 3 % more, and the master cards 10 % and 8.5 % more. Cashing the other
-    suits first and keeping every trump for later never counted more.
+    What each source saves, and a variant that never counted more: ``docs/solver.md``.
     """
     # top trumps held by the side
     top = 0
@@ -740,30 +628,20 @@ def order_score(card: int, p: int, tn: int, t0: int, t1: int, leader: int, h0: i
     """A move-ordering score: higher is searched first (DDS-style heuristics).
 
     - **Leading.** A lead the leader's side takes if both others play their strongest card
-      cashes its points, highest first — a trump after the side suits (6 % fewer nodes); any
-      other lead comes from the suit with the fewest cards out, a trump counting as about
-      four more (7 % fewer, and 3 % for the fewest cards before the cheapest card), the
+      cashes its points, highest first — a trump after the side suits; any other lead comes
+      from the suit with the fewest cards out, a trump counting as about four more, the
       cheapest card first.
     - **Following**, when the side surely takes the trick: smear the most points, except a
       card that outranks every card the other side still holds in its suit
-      (:func:`_keeps`), which takes a later trick of its own (last of the winners: 16 % fewer
-      nodes). The second hand counts the trick as its side's too when its partner, playing
-      last, holds a card that takes it (a defender under the bidder's lead, the partner
-      behind: 4-6 % fewer nodes on the exact value and on the tests at V and V + 1 on two
-      sets of 200 other deals, 5-7 % on Misère's exact value, though only 1 % and 0.2 % on the
-      benchmark's own 200). Winning when the last player may still overtake: the cheapest
-      winner. Losing: the cheapest card, from the shortest suit (2 % fewer).
+      (:func:`_keeps`), which takes a later trick of its own (last of the winners). The second
+      hand counts the trick as its side's too when its partner, playing last, holds a card
+      that takes it (a defender under the bidder's lead, the partner behind). Winning when the
+      last player may still overtake: the cheapest winner. Losing: the cheapest card, from the
+      shortest suit.
     - The keeping and the shortest suit apply to the point games only: with tricks as the
-      unit (the misères) they cost 11 % more nodes.
+      unit (the misères) they made the search larger, not smaller.
 
-    Measured and left out: the cheapest winning lead first (+50 % nodes); keeping top cards
-    when leading (+15 %); the cheapest trump first when a trump surely wins in second hand
-    (+5 %); ducking with a keepable winner when the trick holds no points (+6 %); the losing
-    lead from the leader's shortest suit (no change); the lead to a partner's winner before
-    the leader's own winners (+5 %) or after them (no change); killers when following (+60 %);
-    killers kept per player (+2 %); a bonus for a losing lead the other side must ruff (1 %
-    fewer, not worth the code); a doomed singleton (outranked by the other side) discarded as
-    if worthless (no change).
+    What each rule saves, and the rules measured and left out: ``docs/solver.md``.
     """
     s = SUIT[card]
     r = RANK[card]
@@ -1252,8 +1130,8 @@ def two_tricks(h0: int, h1: int, h2: int, leader: int, trump: int, maxmask: int,
     Most of the search happens a few tricks from the end; solving the last two tricks in one
     call instead of node by node saves a good share of the work. Positions are taken relative
     to the leader here (0 the leader, 1 the middle hand, 2 the end hand), and the legal cards
-    of the two followers are worked out once per lead: with the branches that depend on the
-    cards kept few, a call takes about 210 ns instead of 280.
+    of the two followers are worked out once per lead, so few branches depend on the cards
+    (its timing: ``docs/solver.md``).
     """
     p1 = MOD3[leader + 1]
     p2 = MOD3[leader + 2]
@@ -1666,19 +1544,11 @@ def value(ws: Workspace, hands: tuple[int, int, int], leader: int, trick: tuple[
     Each answer is a fail-soft bound that narrows the bracket ``[lower, upper]`` holding the
     value. Tests far from the value are cheap and tests next to it dear, and at least two of
     those are needed (``>= V`` yes, ``>= V + 1`` no); so the next test halves the bracket
-    (``bisect``, the default: on 40 strong deals 23 % fewer nodes at the median than a
-    galloping MTD(f), which kept stepping past the value and back) instead of stepping just
-    past the bound learned (``bisect=False``: plain MTD(f)). Every test is exact, so the value
-    does not depend on the strategy or the guess. Measured with the similarity table (100
-    strong deals): climbing from below, so that only the last test fails, took 60 % more nodes
-    (the many passing tests near the value cost more than the failing ones saved); leaning the
-    next test to the lower quarter of the bracket changed nothing; and a perfect guess (the
-    tests at V and V + 1 only) would take the median from 14.5 to 8.5 ms and the slowest deal
-    from 425 to 244 ms. Only a guess within about 3 points pays, though: a linear model of the
-    position (63 features of who holds which live card, trump lengths, voids and top cards,
-    least squares on 6000 solved positions of other deals; mean error 5 points on the
-    benchmark's deals), with MTD(f) or galloping steps from it, saved no nodes over 100 deals
-    (the value plus 2 as the guess saved 25 %).
+    (``bisect``, the default) instead of stepping just past the bound learned
+    (``bisect=False``: plain MTD(f), which kept stepping past the value and back). Every test
+    is exact, so the value does not depend on the strategy or the guess.
+
+    The strategies and guesses measured: ``docs/solver.md``.
     """
     lower = 0
     upper = units_left(hands, trick, mode)

@@ -9,9 +9,10 @@ then a matplotlib chart shows the expected chips and P(make) of every row with t
 intervals, and one line says what to do in words. Once the best call is clear beyond every
 other call's 95% interval (pass is worth 0) — the criterion of the bid quiz — sampling stops
 early and says so: more deals would only narrow intervals that are already apart. It is also
-*anytime*: a batch that would overrun the time budget (:data:`BUDGET`, for issue 5's final table
-within 2 s) is not started, and the progress line says on how many deals the figures rest. The
-solver itself is loaded on the first **Advise** (:mod:`tutor.widgets.engine`), not with the page.
+*anytime*: a batch that would overrun the time budget (:data:`BUDGET`, so that the final table
+comes within 2 s) is not started, and the progress line says on how many deals the figures
+rest. The solver itself is loaded on the first **Advise** (:mod:`tutor.widgets.engine`), not
+with the page.
 
 The hand is the learner's own: nothing hidden is on this page. The other hands of the deal the
 advisor starts from are random and stay in Python (the advisor reads only the learner's view).
@@ -70,8 +71,9 @@ SITUATIONS: tuple[tuple[str, str], ...] = (
 _INK = "#010203"  # replaced by currentColor: the chart follows the page's text colour
 #: Deals solved before a row may be dropped as clearly out, or the advice stop as clear.
 MIN_SAMPLES = 6
-#: Seconds (wall clock) the final table may take (issue 5: ≤ 2 s at p95): sampling stops before
-#: a batch that would overrun it, and the table says on how many deals its figures rest.
+#: Seconds (wall clock) the final table may take (the target: ≤ 2 s at p95, docs/advisor.md):
+#: sampling stops before a batch that would overrun it, and the table says on how many deals
+#: its figures rest.
 BUDGET = 1.6
 #: Deals solved whatever the budget: an interval on one or two deals says next to nothing.
 LEAST = 3

@@ -2,11 +2,11 @@
 
 **First use.** The double-dummy solver is compiled by numba: importing it (with the advisor, the
 PIMC bot and the decision analysis) takes a second or more and tens of MiB in the kernel. A lesson
-page must open fast (issue 4: at most 1.3× the render time and 1.5× the kernel memory of a blank
-ipywidgets page), so the widgets import only light modules when the page is built and call
-:func:`warm_up` on the learner's first click that needs the engine (a deal with the sampling
-bots, a hint, *Advise*, *First question*) — which shows a short "warming up the engine…" status
-while it loads.
+page must open fast (the target: at most 1.3× the render time and 1.5× the kernel memory of a
+blank ipywidgets page, ``docs/lessons.md``), so the widgets import only light modules when the
+page is built and call :func:`warm_up` on the learner's first click that needs the engine (a
+deal with the sampling bots, a hint, *Advise*, *First question*) — which shows a short "warming
+up the engine…" status while it loads.
 
 **Anytime advice.** The advisor (:func:`tutor.solver.advisor.advise_iter`) yields its advice
 after every batch of sampled deals (batches double up to ``min_samples`` deals, then grow by half
