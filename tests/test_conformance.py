@@ -16,6 +16,7 @@ the test checks the invariants every game must keep, independent of its rules:
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 from collections import Counter
@@ -26,6 +27,8 @@ import pytest
 from tutor.engine.record import record_of, replay, state_of
 from tutor.errors import TutorError
 from tutor.rules import GAMES
+from tutor.rules.frog import N_ACTIONS as FROG_ACTIONS
+from tutor.rules.frog import FrogOptions
 from tutor.rules.six_bid_solo import (
     CARD_INDEX,
     N_ACTIONS,
@@ -105,7 +108,60 @@ class SixBidSoloRules:
         return state.contract_id or "thrown-in"
 
 
-RULES: dict[str, Any] = {"six-bid-solo": SixBidSoloRules}
+def _frog_option_sets() -> list[dict[str, Any]]:
+    """Every distinct combination of Frog's options (the sit-out and the margin exception
+    matter with 5 players only): 128 sets, for ``make soak``."""
+    choices = FrogOptions.CHOICES
+    out = []
+    for players in (3, 4, 5):
+        sitouts = choices["five_player_sitout"] if players == 5 else ("hoyle",)
+        margins = choices["five_player_margin_exception"] if players == 5 else (False,)
+        for sitout, margin, mult, chico, auction, pattern in itertools.product(
+                sitouts, margins, choices["grand_multiplier"], choices["chico_trump"],
+                choices["auction"], choices["deal_pattern"]):
+            out.append({"players": players, "five_player_sitout": sitout,
+                        "five_player_margin_exception": margin, "grand_multiplier": mult,
+                        "chico_trump": chico, "auction": auction, "deal_pattern": pattern})
+    return out
+
+
+class FrogRules(SixBidSoloRules):
+    """Frog: the widow is picked up by a Frog bidder, who alone sees it and the discard."""
+
+    # a covering set: every value of every option, the 5-player ones in several pairings
+    option_sets: ClassVar[list[dict[str, Any]]] = [
+        {},
+        {"players": 4, "auction": "single_round", "deal_pattern": "3-w-4-4"},
+        {"players": 5, "five_player_margin_exception": True, "grand_multiplier": 3},
+        {"players": 5, "five_player_sitout": "next_dealer", "chico_trump": "any",
+         "auction": "single_round"},
+        {"players": 5, "five_player_sitout": "second_next_dealer", "deal_pattern": "3-w-4-4",
+         "five_player_margin_exception": True, "chico_trump": "any"},
+        {"grand_multiplier": 3, "chico_trump": "any", "auction": "single_round"},
+    ]
+    soak_option_sets = _frog_option_sets()
+    contracts: ClassVar[set[str]] = {"frog", "chico", "grand"}
+    n_actions = FROG_ACTIONS
+
+    @staticmethod
+    def allowed_cards(state: Any, seat: int) -> set[int]:
+        ok = set(mask_cards(state.hands[seat]))
+        for _, cards, _ in state.tricks:
+            ok |= set(cards)
+        ok |= set(state.trick)
+        if seat == state.bidder and state.contract_id == "frog":  # FR-2: the bidder took the
+            ok |= set(mask_cards(state.widow | state.discarded))  # widow and laid three away
+        return ok
+
+    @staticmethod
+    def finished_checks(state: Any) -> None:
+        if state.bidder is not None:  # FR-1: tricks + the laid-away cards hold all 120 points
+            laid = state.discarded if state.contract_id == "frog" else state.widow
+            assert sum(state.won_points) + mask_points(laid) == 120
+            assert sum(state.won_tricks) == 11 and laid.bit_count() == 3
+
+
+RULES: dict[str, Any] = {"six-bid-solo": SixBidSoloRules, "frog": FrogRules}
 assert set(RULES) == set(GAMES), "every game brings its conformance rules here"
 CASES = [(g, o) for g in GAMES for o in RULES[g].option_sets]
 
@@ -169,9 +225,16 @@ def test_random_play_conformance(game_id: str, options: dict[str, Any]) -> None:
     assert set(counts) >= RULES[game_id].contracts, counts
 
 
+SOAK_CASES = [(g, o) for g in GAMES
+              for o in getattr(RULES[g], "soak_option_sets", RULES[g].option_sets)]
+
+
 @pytest.mark.soak
-@pytest.mark.parametrize(("game_id", "options"), CASES)
+@pytest.mark.parametrize(("game_id", "options"), SOAK_CASES)
 def test_random_play_soak(game_id: str, options: dict[str, Any]) -> None:
+    deals = int(os.environ.get("SOLO_SOAK_DEALS", 100_000))
+    if game_id == "frog":  # 128 option sets: every combination, each with fewer deals
+        deals = max(2000, deals // 25)
     counts: Counter[str] = Counter()
-    for seed in range(int(os.environ.get("SOLO_SOAK_DEALS", 100_000))):
+    for seed in range(deals):
         check_deal(game_id, options, 10**6 + seed, counts)

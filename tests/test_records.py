@@ -39,6 +39,7 @@ def test_there_are_golden_records_of_every_contract() -> None:
                  for p in GOLDEN}
     assert {"solo", "heart-solo", "misere", "guarantee-solo", "spread-misere",
             "call-solo", None} <= contracts
+    assert {"frog", "chico", "grand"} <= contracts  # Frog's golden records: tests/records/frog-*
 
 
 def test_the_example_of_hand_record_md() -> None:

@@ -1,4 +1,4 @@
-"""Every rule id of the Six-Bid Solo rule file and of the record format has a test of its own.
+"""Every rule id of each game's rule file and of the record format has a test of its own.
 
 A test carries its rule id in its name (``test_SBS_16a_...``, ``test_REC_3_...``). The list below
 is checked against ``shared/rules/six-bid-solo.md`` wherever that file sits beside the checkout
@@ -11,20 +11,25 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-RULES_FILE = ROOT.parent / "shared" / "rules" / "six-bid-solo.md"
+RULES_DIR = ROOT.parent / "shared" / "rules"
 SBS = [f"SBS-{i}" for i in range(1, 29)] + ["SBS-16a"] + [f"SBS-V{i}" for i in range(1, 7)]
+FR = [f"FR-{i}" for i in range(1, 6)]
 REC = [f"REC-{i}" for i in range(1, 7)]
+#: each game's rule file and the ids it holds (the lists are the record of the files)
+RULE_FILES = {"six-bid-solo.md": (r"SBS-V?\d+a?", SBS), "frog.md": (r"FR-\d+", FR)}
 
 
-def test_rule_list_matches_the_rule_file() -> None:
-    if not RULES_FILE.exists():  # a clone elsewhere: the list above is the record of the file
-        return
-    ids = set(re.findall(r"^- (SBS-V?\d+a?) ", RULES_FILE.read_text(encoding="utf-8"), re.M))
-    assert ids == set(SBS)
+def test_rule_lists_match_the_rule_files() -> None:
+    for name, (pattern, listed) in RULE_FILES.items():
+        path = RULES_DIR / name
+        if not path.exists():  # a clone elsewhere: the lists above are the record of the files
+            continue
+        ids = set(re.findall(rf"^- ({pattern}) ", path.read_text(encoding="utf-8"), re.M))
+        assert ids == set(listed), name
 
 
 def test_every_rule_id_has_a_test() -> None:
     names = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "tests").glob("test_*.py"))
-    missing = [r for r in SBS + REC
+    missing = [r for r in SBS + FR + REC
                if not re.search(rf"def test_{r.replace('-', '_')}_", names)]
     assert missing == []

@@ -458,8 +458,10 @@ def test_SBS_V3_spread_exposure_timing() -> None:
 
 
 def test_SBS_V4_frog_is_its_own_game() -> None:
-    e = err(replay, rec(game="frog"))
-    assert "REC-2" in str(e) and "game" in str(e)
+    e = err(replay, rec(game="frog"))  # Six-Bid Solo's options and calls are not Frog's
+    assert "REC-2" in str(e) and "options.misere" in str(e)
+    e = err(replay, rec(game="frog", options=None))
+    assert "SBS-13" in str(e) and "frog, chico, grand" in str(e)
     e = err(replay, rec(calls=["frog"]))
     assert "SBS-13" in str(e)
     e = err(make_game, "bridge")

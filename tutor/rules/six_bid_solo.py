@@ -458,7 +458,7 @@ class TappGame(Game, Generic[ST]):
             raise RecordError("REC-1", "play must be a list", where="play")
         if play and state.phase != PLAY:
             rule, detail = (("SBS-17", "the deal was thrown in") if state.phase == DONE
-                            else ("SBS-22", "play starts after the auction and the declaration"))
+                            else state.before_play_rule())
             raise IllegalActionError(rule, detail, where="play[0]", what=str(play[0]))
         for i, token in enumerate(play):
             where = f"play[{i}]"
@@ -943,6 +943,15 @@ class TappState(GameState):
     def _declare(self, action: Action) -> None:
         raise NotImplementedError
 
+    def before_play_rule(self) -> tuple[str, str]:
+        """The rule a card breaks when it comes before the declaration is complete."""
+        return "SBS-22", "play starts after the auction and the declaration"
+
+    def discard_seen_by(self, seat: int) -> tuple[Card, ...] | None:
+        """Cards the bidder laid away face down, as ``seat`` may see them (None: none or hidden).
+        """
+        return None
+
     def _first_leader(self) -> int:
         """FR-3, SBS-22: forehand leads the first trick."""
         return self.active[0]
@@ -1042,9 +1051,9 @@ class TappState(GameState):
         play: list[str | None] = []
         for a in self._history:
             if CALL_BASE <= a < TRUMP_BASE:
-                calls.append(token_of(a))
+                calls.append(self.token(a))
             elif a < N_CARDS:
-                play.append(token_of(a))
+                play.append(CARD_TEXT[a])
             else:
                 self._record_declare(a, declare)
         rec: dict[str, Any] = {
@@ -1367,6 +1376,7 @@ class SeatView:
     call_holder: int | None  # the seat that handed the called card over; -1: it lay in the widow
     given: Card | None  # only for the bidder and the defender who received it
     exposed: tuple[Card, ...] | None  # the Spread Misère hand, once face up
+    discarded: tuple[Card, ...] | None  # Frog: the bidder's discard, for the bidder only
     tricks: tuple[tuple[int, tuple[Card, ...], int], ...]  # (leader, cards, winner)
     trick_leader: int | None
     trick: tuple[Card, ...]
@@ -1379,7 +1389,7 @@ class SeatView:
         if not 0 <= seat < state.n:
             raise IllegalActionError("SBS-5", f"no seat {seat} at a table of {state.n}",
                                      where="view")
-        tokens = [token_of(a) or "" for a in state._history if CALL_BASE <= a < TRUMP_BASE]
+        tokens = [state.token(a) or "" for a in state._history if CALL_BASE <= a < TRUMP_BASE]
         # who spoke each call follows from the rules (SBS-16a): replay it on the positions
         calls = list(zip(state.speakers(tokens), tokens, strict=True))
         knows_gift = seat == state.bidder or seat == state.call_holder
@@ -1404,6 +1414,7 @@ class SeatView:
             call_holder=state.call_holder,
             given=CARDS[state.given] if state.given >= 0 and knows_gift else None,
             exposed=exposed,
+            discarded=state.discard_seen_by(seat),
             tricks=tuple((ld, tuple(CARDS[c] for c in cs), w) for ld, cs, w in state.tricks),
             trick_leader=state.leader if state._phase == PLAY else None,
             trick=tuple(CARDS[c] for c in state.trick),
@@ -1425,6 +1436,8 @@ class SeatView:
             cards |= set(cs)
         if self.exposed:
             cards |= set(self.exposed)
+        if self.discarded:
+            cards |= set(self.discarded)
         if self.called:
             cards.add(self.called)
         if self.given:
