@@ -1111,15 +1111,6 @@ class SixBidSoloState(GameState):
         return (f"<SixBidSoloState dealer={self.dealer} phase={self._phase} "
                 f"to_move={self._to_move} actions={len(self._history)}>")
 
-    def _repr_html_(self) -> str | None:
-        """Jupyter shows a *finished* deal in full (tutor.display.deal_html, imported lazily).
-        A deal in progress keeps its text repr: drawing it would show every hidden card."""
-        if self._phase != DONE:
-            return None
-        from ..display.table import deal_html
-
-        return str(deal_html(self))
-
 
 # --- fast random playout (the unchecked path used by benchmarks and Monte-Carlo) --------------
 def random_playout(state: SixBidSoloState, rng: random.Random) -> None:
@@ -1266,12 +1257,6 @@ class SeatView:
             won_tricks=tuple(state.won_tricks),
             legal=tuple(state.legal_actions()) if state._to_move == seat else (),
         )
-
-    def _repr_html_(self) -> str:
-        """Jupyter shows the view as tutor.display.view_html draws it (imported lazily)."""
-        from ..display.table import view_html
-
-        return str(view_html(self))
 
     def visible_cards(self) -> set[Card]:
         """Every card this view shows (tests check none of them is hidden)."""
