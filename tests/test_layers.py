@@ -12,9 +12,10 @@ as a picture: the display room registers IPython formatters for the engine's typ
 
 Every ``import`` and ``from ... import`` counts, wherever it stands: at the top, inside a
 function (a lazy import), under ``if TYPE_CHECKING:``, and ``importlib.import_module`` with a
-literal name. Names built at run time (``import_module(f".{name}", __name__)``, as the lazy
-``__getattr__`` of :mod:`tutor.quiz` and :mod:`tutor.widgets` do) cannot be read; both packages
-name the same modules in an ``if TYPE_CHECKING:`` block, which is read.
+literal name. Names built at run time cannot be read: ``import_module(f".{name}", __name__)``
+in the lazy ``__getattr__`` of :mod:`tutor.quiz` and :mod:`tutor.widgets` (both packages name
+the same modules in an ``if TYPE_CHECKING:`` block, which is read) and the solver modules
+:mod:`tutor.widgets.engine` warms up (the top room: any import from it runs downward).
 
 Two entry points stand above every room and are treated apart: the package's ``__init__`` (the
 public façade, ``tutor.replay``, ``tutor.SixBidSolo``; it may import any room, and under IPython
