@@ -1,8 +1,10 @@
 """Imports flow one way (design.md, README "Layout"), with no exception and no circle.
 
-The rooms stand in this order, each importing only rooms below it::
+The rooms stand in this order, each importing only rooms to its left (:data:`FORBIDDEN`; the
+display, drawing for the quizzes, also stays clear of the solver and the bots)::
 
-    cards, errors, state -> rules -> engine -> solver -> bots -> quiz -> display -> play -> widgets
+    errors, cards, facts, state -> rules -> engine -> solver -> bots -> quiz
+        -> display -> play -> widgets
 
 Cards and rules know nothing of the solver, the bots, the quizzes, the drawings or the widgets;
 the solver knows nothing of the bots that use it; only the widgets import ipywidgets and only
@@ -45,9 +47,11 @@ ENTRY_POINTS = {FACADE, "tutor.__main__"}
 
 #: for each room, the rooms it must never import (directly or inside a function)
 FORBIDDEN: dict[str, set[str]] = {
-    "cards": {"rules", "engine", "solver", "bots", "quiz", "display", "play", "widgets"},
-    "errors": {"cards", "state", "rules", "engine", "solver", "bots", "quiz", "display", "play",
-               "widgets"},
+    "cards": {"facts", "rules", "engine", "solver", "bots", "quiz", "display", "play", "widgets"},
+    "errors": {"cards", "facts", "state", "rules", "engine", "solver", "bots", "quiz", "display",
+               "play", "widgets"},
+    # a game's facts (deck, players, action kinds): on cards and errors, below state and rules
+    "facts": {"rules", "engine", "solver", "bots", "quiz", "display", "play", "widgets"},
     "state": {"rules", "engine", "solver", "bots", "quiz", "display", "play", "widgets"},
     "rules": {"engine", "solver", "bots", "quiz", "display", "play", "widgets"},
     "engine": {"solver", "bots", "quiz", "display", "play", "widgets"},
