@@ -22,6 +22,7 @@ from tutor.errors import IllegalActionError, RecordError, TutorError
 from tutor.quiz import QuizError
 from tutor.quiz import bank as bk
 from tutor.quiz import decisions as dq
+from tutor.quiz.decision_session import DecisionSession
 from tutor.rules.six_bid_solo import CALL_BASE, CARDS, CONTRACTS, PASS, parse_call
 from tutor.solver.advisor import advise_view
 
@@ -139,7 +140,7 @@ def test_grading_and_feedback_on_bank_questions(tmp_path: Path) -> None:
         dq.grade_decision(q, "grand")
     from tutor.quiz import Progress
 
-    session = dq.DecisionSession(progress=Progress.for_learner(tmp_path, "bo", durable=False),
+    session = DecisionSession(progress=Progress.for_learner(tmp_path, "bo", durable=False),
                                  kinds=["bid-decision"])
     q2 = session.next()
     fb2 = session.answer(q2, sorted(q2.key().answer)[0])

@@ -26,6 +26,7 @@ from tutor.engine.record import state_of
 from tutor.errors import IllegalActionError
 from tutor.quiz import Progress, QuizError
 from tutor.quiz import decisions as dq
+from tutor.quiz.decision_session import DecisionSession
 from tutor.rules.six_bid_solo import (
     CALL_BASE,
     CARDS,
@@ -204,7 +205,7 @@ def test_clear_call_criterion() -> None:
 # --- sessions and progress -----------------------------------------------------------------------
 def test_session_records_progress_like_the_other_quizzes(tmp_path: Path) -> None:
     progress = Progress.for_learner(tmp_path, "ada", durable=False)
-    session = dq.DecisionSession(progress=progress, kinds=["play-decision"])
+    session = DecisionSession(progress=progress, kinds=["play-decision"])
     q = session.next()
     fb = session.answer(q, sorted(q.key().answer)[0])
     assert fb.correct and fb.scored and fb.score is not None and fb.score.text == "1 of 1 right"
@@ -214,7 +215,7 @@ def test_session_records_progress_like_the_other_quizzes(tmp_path: Path) -> None
     assert reread.kind_stats() == {"play-decision": (1, 1)}
     assert set(reread.rule_stats()) >= {"SBS-23", "SBS-24"}
     with pytest.raises(QuizError, match="QUIZ-3"):
-        dq.DecisionSession(kinds=["legal-plays"])
+        DecisionSession(kinds=["legal-plays"])
 
 
 def test_sampled_values_read_only_the_view() -> None:

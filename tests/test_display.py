@@ -8,12 +8,19 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
+import IPython
 import pytest
+from IPython.core.formatters import DisplayFormatter
 
 from tutor.cards import DECK_36, DECK_52, Card, Rank, Suit
 from tutor.display import (
@@ -29,6 +36,7 @@ from tutor.display import (
     lesson_css,
     points_table_html,
     rank_ladder_svg,
+    register_formatters,
     style_html,
     trick_svg,
     view_html,
@@ -39,6 +47,17 @@ from tutor.rules.six_bid_solo import CARD_INDEX, SixBidSolo, SixBidSoloState
 
 SVG = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).resolve().parents[1]
+
+#: The one part of an IPython shell that :func:`register_formatters` uses, with IPython's own
+#: formatters: what a notebook shows for an object is what ``NOTEBOOK.format`` gives.
+NOTEBOOK = DisplayFormatter()
+assert register_formatters(SimpleNamespace(display_formatter=NOTEBOOK))
+
+
+def notebook_shows(obj: object) -> dict[str, Any]:
+    """The MIME bundle a notebook cell ending in ``obj`` displays."""
+    data, _ = NOTEBOOK.format(obj)
+    return data
 
 
 def parse(markup: str) -> ET.Element:
@@ -180,9 +199,41 @@ def test_return_values_render_in_jupyter() -> None:
     assert isinstance(html, HtmlStr) and html._repr_html_() == str(html)
 
 
-def test_card_repr_svg_hook() -> None:
+def test_a_notebook_shows_a_card_as_its_face() -> None:
     card = Card.parse("QD")
-    assert card._repr_svg_() == str(card_svg(card))
+    assert notebook_shows(card) == {"text/plain": "Card.parse('QD')",
+                                    "image/svg+xml": str(card_svg(card))}
+    # the picture comes from the display room's formatter: the card itself has no hook
+    assert DisplayFormatter().format(card)[0] == {"text/plain": "Card.parse('QD')"}
+    assert not hasattr(card, "_repr_svg_")
+
+
+def test_register_formatters_needs_a_running_shell(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(IPython, "get_ipython", lambda: None)
+    assert register_formatters() is False  # a plain script: nothing to do, no error
+    other = DisplayFormatter()
+    monkeypatch.setattr(IPython, "get_ipython", lambda: SimpleNamespace(display_formatter=other))
+    assert register_formatters() is True
+    assert "image/svg+xml" in other.format(Card.parse("TH"))[0]
+
+
+def test_import_tutor_in_an_ipython_shell_shows_pictures(tmp_path: Path) -> None:
+    """``import tutor`` in a running IPython shell (a kernel) registers the formatters, so a
+    lesson needs no setup. A fresh interpreter: this one imported tutor long ago."""
+    code = """
+from IPython.core.interactiveshell import InteractiveShell
+shell = InteractiveShell.instance()
+import tutor
+fmt = shell.display_formatter
+state = tutor.SixBidSolo().new_deal(3)
+print(sorted(fmt.format(tutor.Card.parse("TH"))[0]), sorted(fmt.format(state)[0]),
+      sorted(fmt.format(state.view(0))[0]))
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=False, cwd=ROOT, env={**os.environ, "IPYTHONDIR": str(tmp_path)})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split("\n")[0] == (
+        "['image/svg+xml', 'text/plain'] ['text/plain'] ['text/html', 'text/plain']")
 
 
 # --- hands and tricks -------------------------------------------------------------------------
@@ -329,7 +380,7 @@ def test_view_html_shows_no_hidden_card(players: int) -> None:
             assert set(view.hand) <= named  # the own hand is drawn
             backs = sum(lbl == "face-down card" for lbl in shown)
             assert backs == sum(view.hand_sizes[s] for s in view.active if s != seat)
-            assert view._repr_html_() == str(html)
+            assert notebook_shows(view)["text/html"] == str(html)
 
 
 def test_view_html_does_not_draw_legal_cards_unless_asked() -> None:
@@ -369,7 +420,7 @@ def test_deal_html_draws_every_trick_and_the_chips(players: int) -> None:
         state = finished(seed, players)
         html = deal_html(state)
         root = parse(html)
-        assert state._repr_html_() == str(html)
+        assert notebook_shows(state)["text/html"] == str(html)
         if state.bidder is None:
             assert "SBS-17" in html
             continue
@@ -397,7 +448,10 @@ def test_deal_html_from_a_record_and_bad_input() -> None:
 
 def test_unfinished_state_keeps_its_text_repr() -> None:
     s = SixBidSolo().new_deal(5)
-    assert s._repr_html_() is None  # a deal in progress would show hidden cards
+    # a deal in progress keeps its text form: its drawing would show the hidden cards
+    assert notebook_shows(s) == {"text/plain": repr(s)}
+    s.apply(s.legal_actions()[0])
+    assert notebook_shows(s) == {"text/plain": repr(s)}
     assert parse(deal_html(s)) is not None  # a teacher may still draw it on purpose
 
 

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from .cards import DECK_24, DECK_36, DECK_52, Card, Deck, Rank, Suit
@@ -36,6 +37,20 @@ def advise(record: dict[str, Any], samples: int, seed: int) -> dict[str, Any]:
 
     return _advise(record, samples, seed)
 
+
+def _show_pictures_in_ipython() -> None:
+    """Under IPython (a notebook, Voilà), draw cards, seat views and finished deals as pictures
+    (:func:`tutor.display.register_formatters`). Outside IPython it does nothing and loads
+    nothing: IPython is looked up among the loaded modules, never imported here."""
+    ipython = sys.modules.get("IPython")
+    if ipython is None or getattr(ipython, "get_ipython", lambda: None)() is None:
+        return
+    from .display.ipython import register_formatters
+
+    register_formatters()
+
+
+_show_pictures_in_ipython()
 
 __all__ = [
     "DECK_24", "DECK_36", "DECK_52", "Card", "Deck", "IllegalActionError", "NotationError",

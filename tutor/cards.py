@@ -201,13 +201,6 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({self.text!r})"
 
-    def _repr_svg_(self) -> str:
-        """Jupyter shows a card as its face. The display layer is imported here, lazily, so
-        the card layer never depends on it at import time."""
-        from .display.cards import card_svg
-
-        return str(card_svg(self))
-
 
 _CARD_BY_TEXT: dict[str, Card] = {}
 for _s in Suit:

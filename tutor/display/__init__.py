@@ -33,8 +33,9 @@ Themes: colours are ``--st-*`` CSS variables falling back to JupyterLab's ``--jp
 variables and then to light defaults, so a card alone follows JupyterLab/Voilà light and dark;
 ``assets/lesson.css`` adds layout, narrow screens and ``prefers-color-scheme`` outside Jupyter.
 Text form (``text/plain``) of every drawing is short: ``<svg: ten of hearts>``.
-Hooks: ``Card._repr_svg_``, ``SeatView._repr_html_`` and, for a finished deal only,
-``SixBidSoloState._repr_html_`` call these functions (imported lazily).
+Notebooks: :func:`register_formatters` (:mod:`.ipython`) tells IPython to draw a ``Card``, a
+``SeatView`` and, for a finished deal only, a ``SixBidSoloState`` with these functions; ``import
+tutor`` calls it under IPython. The engine has no ``_repr_*`` hooks: it never imports the display.
 Bad input raises :class:`DisplayError` (DSP-1 not a card, DSP-2 bad option, DSP-3 wrong object).
 """
 
@@ -48,6 +49,7 @@ from .cards import (
     suit_colour_class,
     trick_svg,
 )
+from .ipython import register_formatters
 from .markup import DisplayError, HtmlStr, SvgStr, as_card
 from .quiz import (
     feedback_emphasis,
@@ -76,7 +78,7 @@ __all__ = [
     "EMPHASES", "PIP_COUNT", "DisplayError", "HtmlStr", "SvgStr", "as_card", "calls_html",
     "card_back_svg", "card_svg", "cards_html", "contract_words", "deal_html", "facts_html",
     "feedback_emphasis", "feedback_html", "hand_svg", "lesson_css", "pick_html",
-    "points_table_html", "position_name", "question_html", "rank_ladder_svg", "rules_html",
-    "score_html", "seat_label", "style_html", "suit_colour_class", "trick_seats", "trick_svg",
-    "view_html",
+    "points_table_html", "position_name", "question_html", "rank_ladder_svg",
+    "register_formatters", "rules_html", "score_html", "seat_label", "style_html",
+    "suit_colour_class", "trick_seats", "trick_svg", "view_html",
 ]

@@ -33,8 +33,9 @@ The decision quizzes (:mod:`.decisions`: *what would you bid?*, *which card?*) n
 so their names are loaded on first use: ``DecisionQuestion``, ``DecisionSession``,
 ``generate_decision``, ``grade_decision``, ``analyse_play``, ``review_iter``,
 ``sampled_values``, ``clear_call``, ``DECISION_KINDS`` and ``DECISION_TITLES``
-(``DecisionSession``, ``clear_call`` and the kinds and titles come without the solver, from
-:mod:`.decision_session`). ``import tutor.quiz`` stays light.
+(``DecisionQuestion``, ``DecisionSession``, ``clear_call`` and the kinds and titles come without
+the solver, from :mod:`.decision_basics` and :mod:`.decision_session`). ``import tutor.quiz``
+stays light.
 """
 
 from __future__ import annotations
@@ -47,11 +48,11 @@ from .generators import GENERATORS, KINDS, TITLES, generate
 from .progress import FORMAT, Progress, Session, progress_path
 
 if TYPE_CHECKING:
-    from .decision_session import KINDS as DECISION_KINDS
-    from .decision_session import TITLES as DECISION_TITLES
-    from .decision_session import DecisionSession, clear_call
+    from .decision_basics import KINDS as DECISION_KINDS
+    from .decision_basics import TITLES as DECISION_TITLES
+    from .decision_basics import DecisionQuestion, clear_call
+    from .decision_session import DecisionSession
     from .decisions import (
-        DecisionQuestion,
         analyse_play,
         generate_decision,
         grade_decision,
@@ -61,11 +62,11 @@ if TYPE_CHECKING:
 
 #: Lazy names: (module, name there). The solver is imported only with ``.decisions``.
 _LAZY = {
-    "DECISION_KINDS": ("decision_session", "KINDS"),
-    "DECISION_TITLES": ("decision_session", "TITLES"),
+    "DECISION_KINDS": ("decision_basics", "KINDS"),
+    "DECISION_TITLES": ("decision_basics", "TITLES"),
+    "DecisionQuestion": ("decision_basics", "DecisionQuestion"),
+    "clear_call": ("decision_basics", "clear_call"),
     "DecisionSession": ("decision_session", "DecisionSession"),
-    "clear_call": ("decision_session", "clear_call"),
-    "DecisionQuestion": ("decisions", "DecisionQuestion"),
     "analyse_play": ("decisions", "analyse_play"),
     "generate_decision": ("decisions", "generate_decision"),
     "grade_decision": ("decisions", "grade_decision"),

@@ -2,7 +2,7 @@
 
 Making a *what would you bid?* question live (:func:`tutor.quiz.decisions.bid_decision`) means
 dealing hands, screening them by the rules of thumb and running the bid advisor on candidates
-until one has a **clear** best call (:func:`~tutor.quiz.decision_session.clear_call`): tens of
+until one has a **clear** best call (:func:`~tutor.quiz.decision_basics.clear_call`): tens of
 seconds on the shared 2-core machine, minutes at worst — more than a widget can hide while the
 learner reads the feedback. So the questions are found once, offline, with the same criterion
 and *more* worlds per hand (:data:`BANK_SAMPLES`, 40 — the bid table's sample size — against
@@ -90,9 +90,9 @@ from ..rules.six_bid_solo import (
     settle,
 )
 from ..solver.advisor import Advice, Row, RowResult, advise_iter, open_rows
+from .bid_questions import DEALS, bid_question, screened_position
 from .core import QuizError
-from .decision_session import clear_call
-from .decisions import DEALS, DecisionQuestion, _bid_question, screened_position
+from .decision_basics import DecisionQuestion, clear_call
 
 FORMAT = "tutor-bid-bank"
 VERSION = 1
@@ -415,7 +415,7 @@ def entry_question(bank: Bank, index: int, seed: int) -> DecisionQuestion:
         raise QuizError("QUIZ-6", f"the stored answer is not the clear call of the stored "
                         f"advisor table ({found})", where=f"{where}.answer", what=answer)
     deals = entry.get("deals", 1)
-    return _bid_question(seed, state, view, advice, legal, clear,
+    return bid_question(seed, state, view, advice, legal, clear,
                          deals - 1 if isinstance(deals, int) else 0,
                          extra={"bank_entry": index, "record": state.record()})
 

@@ -35,9 +35,12 @@ the median, 20 ms at p95. ``generate_decision(kind, seed, live=True)`` still fin
 bank's builder and the tests use it).
 
 Both give the same :class:`~tutor.quiz.core.Feedback`, rule citations and progress keeping as the
-other quizzes (:class:`DecisionSession` records into :class:`~tutor.quiz.progress.Progress`).
-The question's public form holds the learner's view and the choices; the advisor's table and the
-solver's values are kept server side in :meth:`DecisionQuestion.detail` and shown after grading.
+other quizzes (:class:`~tutor.quiz.decision_session.DecisionSession` records into
+:class:`~tutor.quiz.progress.Progress`). The question's public form holds the learner's view and
+the choices; the advisor's table and the solver's values are kept server side in
+:meth:`DecisionQuestion.detail` and shown after grading. This module builds on
+:mod:`.decision_basics`, :mod:`.bid_questions` and :mod:`.bank` (and re-exports their names a
+caller needs); :mod:`.decision_session` builds on it.
 
 The same analysis serves the play table (:mod:`tutor.widgets.table`): :func:`review_iter` walks
 a finished deal and gives, for each card the learner played, the value of every legal card there
@@ -50,20 +53,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, replace
 
 from ..bots.pimc import chips_for
 from ..bots.rule_bot import RuleBot
-from ..engine.hand import call_card, estimates, give_card, trump_estimate
+from ..engine.hand import call_card, give_card, trump_estimate
 from ..engine.sampler import Sampler
 from ..rules.six_bid_solo import (
     AUCTION,
-    CALL_BASE,
     CALLCARD_BASE,
     CARDS,
-    CONTRACT_NAMES,
-    CONTRACTS,
     DECLARE,
     DECLINE,
     GIVE_BASE,
@@ -77,10 +76,19 @@ from ..rules.six_bid_solo import (
     SixBidSoloState,
 )
 from ..solver import search
-from ..solver.advisor import Advice, RowResult, advise_view
+from ..solver.advisor import advise_view
 from ..state import Action
+from .bank import bank_question
+from .bid_questions import DEALS, bid_question, screened_position
 from .core import AnswerKey, Choice, Feedback, Question, QuizError, card_label, from_seed, grade
-from .decision_session import KINDS, TITLES, DecisionSession, action_words, clear_call
+from .decision_basics import (
+    KINDS,
+    TITLES,
+    DecisionQuestion,
+    action_words,
+    call_values,
+    clear_call,
+)
 from .generators import contract_context
 
 #: Worlds the advisor solves for one bid question (modest: a widget waits for it).
@@ -95,8 +103,6 @@ PLAY_SCREEN_WORLDS = 6
 ATTEMPTS = 60
 #: Strong hands tried for a bid question before a clear pass is taken instead.
 BID_WANTED_TRIES = 12
-#: Deals dealt for one bid question, most of them turned away by the cheap pre-screen.
-DEALS = 3000
 
 
 # --- the value of a position, from one seat's side ------------------------------------------------
@@ -280,80 +286,7 @@ def sampled_values(view: SeatView, actions: Sequence[Action], *, worlds: int = 1
     return {a: t / max(n, 1) for a, t in totals.items()}
 
 
-def call_values(advice: Advice) -> dict[Action, float]:
-    """A call's value in an advice: its best row's expected chips; pass is worth 0."""
-    out: dict[Action, float] = {PASS: 0.0}
-    for r in advice.rows:
-        if r.n:
-            a = CALL_BASE + r.row.contract
-            out[a] = max(out.get(a, -1e9), r.expected())
-    return out
-
-
 # --- the questions --------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class DecisionQuestion(Question):
-    """A decision question: a :class:`~tutor.quiz.core.Question` with its evidence kept server
-    side (the advisor's table, the solver's values), for the feedback after grading."""
-
-    _detail: Mapping[str, Any] | None = field(default=None, repr=False, compare=False)
-
-    def detail(self) -> Mapping[str, Any]:
-        """The evidence behind the answer — server side only, like :meth:`key`."""
-        if self._detail is None:
-            raise QuizError("QUIZ-3", "this question has no evidence", where=self.id)
-        return self._detail
-
-
-def _auction_position(rng: random.Random, game: SixBidSolo) -> SixBidSoloState | None:
-    """A fresh deal with the auction played by rule-based bots up to a random call."""
-    state = game.new_deal(rng, rng.randrange(game.players))
-    bot = RuleBot(rng.randrange(1 << 30))
-    stop = rng.choice((0, 0, 1, 1, 2, 3))
-    for _ in range(stop):
-        if state.phase != AUCTION:
-            return None
-        seat = state.to_move
-        assert seat is not None
-        state.apply(bot.act(state.view(seat))[0])
-    return state if state.phase == AUCTION else None
-
-
-def screened_position(rng: random.Random, game: SixBidSolo, want_bid: bool
-                      ) -> tuple[SixBidSoloState, SeatView, int] | None:
-    """An auction position (:func:`_auction_position`) that passes the cheap first screen, so
-    the advisor's time goes to hands worth asking about: the rules of thumb
-    (:func:`tutor.engine.hand.estimates`) rate a contract still open at 20 chips or more from
-    each opponent exactly when a bid is wanted. Returned with the view of the player to call
-    and the advisor's seed for it; None when this deal is turned away. The live quiz and the
-    bank builder (:mod:`tutor.quiz.bank`) screen alike, drawing the same numbers from
-    ``rng``."""
-    state = _auction_position(rng, game)
-    if state is None:
-        return None
-    seat = state.to_move
-    assert seat is not None
-    view = state.view(seat)
-    legal_contracts = {a - CALL_BASE for a in view.legal if a != PASS}
-    likes = any(e.chips >= 20 and e.contract in legal_contracts
-                for e in estimates(state.hands[seat]))
-    if likes != want_bid:
-        return None
-    return state, view, rng.getrandbits(31)
-
-
-def _call_label(action: Action) -> str:
-    return "pass" if action == PASS else CONTRACT_NAMES[CONTRACTS[action - CALL_BASE - 1]]
-
-
-def _row_words(r: RowResult) -> str:
-    lo, hi = r.interval()
-    span = (f"95% interval {lo:+.0f} to {hi:+.0f}" if lo > -1e9 and hi < 1e9
-            else "interval not known yet")
-    return (f"{r.row.label}: {r.expected():+.1f} chips ({span}), makes "
-            f"{sum(r.made)}/{r.n}")
-
-
 def bid_decision(seed: int, rng: random.Random, *, samples: int | None = None
                  ) -> DecisionQuestion:
     """What would you bid here? (see the module docstring for the clarity criterion)"""
@@ -378,59 +311,9 @@ def bid_decision(seed: int, rng: random.Random, *, samples: int | None = None
         clear = clear_call(advice, legal)
         if clear is None or (want_bid and clear[0] == PASS):
             continue
-        return _bid_question(seed, state, view, advice, legal, clear, attempt)
+        return bid_question(seed, state, view, advice, legal, clear, attempt)
     raise QuizError("QUIZ-3", f"no clear bidding decision found in {runs} advised hands",
                     where=f"bid-decision#{seed}")
-
-
-def _bid_question(seed: int, state: SixBidSoloState, view: SeatView, advice: Advice,
-                  legal: list[Action], clear: tuple[Action, RowResult | None],
-                  attempt: int, extra: Mapping[str, Any] | None = None) -> DecisionQuestion:
-    best, row = clear
-    seat = view.seat
-    values = call_values(advice)
-    others = sorted((a for a in legal if a != best), key=lambda a: -values.get(a, 0.0))
-    runner = others[0] if others else None
-    if best == PASS:
-        top = max((r for r in advice.rows if r.n), key=RowResult.expected, default=None)
-        why = ("every contract still open loses chips on average: "
-               + (_row_words(top) if top is not None else "no row")
-               + " is the best of them, and its whole interval lies below 0 — pass (worth 0).")
-    else:
-        assert row is not None
-        why = (f"{_call_label(best)} is clearly best: {_row_words(row)}. ")
-        if runner is not None:
-            why += (f"The next best call, {_call_label(runner)}, is worth "
-                    f"{values.get(runner, 0.0):+.1f}"
-                    + (" (pass is always 0)." if runner == PASS else "."))
-    facing = ("nobody has bid yet" if state.high == 0 else
-              f"the standing bid is {CONTRACT_NAMES[CONTRACTS[state.high - 1]]}")
-    explanation = (f"The bid advisor solved {advice.worlds} deals sampled from your view "
-                   f"double-dummy (seed {advice.seed}); {facing}, and a bid must name a strictly "
-                   f"higher contract or pass (SBS-14). "
-                   + (f"{advice.reading} " if advice.reading else "")
-                   + f"{why} Chips are settled by SBS-10 "
-                   "(Solo, Heart Solo: on the margin) and SBS-11 (the others: won or lost "
-                   "whole) with each opponent (SBS-27).")
-    rules = ("SBS-14", "SBS-10", "SBS-11", "SBS-27")
-    shown = replace(view, legal=())
-    choices = tuple(Choice(CONTRACTS[a - CALL_BASE - 1] if a != PASS else "pass",
-                           _call_label(a)) for a in legal)
-    reasons = {c.value: f"worth {values.get(a, 0.0):+.1f} chips by the advisor"
-               for c, a in zip(choices, legal, strict=True)}
-    answer = "pass" if best == PASS else CONTRACTS[best - CALL_BASE - 1]
-    facts = (("Standing bid", "none" if state.high == 0
-              else CONTRACT_NAMES[CONTRACTS[state.high - 1]]),)
-    context = {"dealer": state.dealer, "active": list(state.active), "seat": seat,
-               "high": CONTRACTS[state.high - 1] if state.high else None,
-               "calls": [t for _, t in view.calls]}
-    detail = {"advice": advice.as_dict(), "advice_obj": advice, "attempts": attempt + 1,
-              **(extra or {})}
-    return DecisionQuestion(
-        kind="bid-decision", seed=seed,
-        prompt=f"You are seat {seat}. What do you call?", choices=choices, multi=False,
-        rules=rules, view=shown, facts=facts, context=context,
-        _key=AnswerKey(frozenset({answer}), explanation, rules, reasons), _detail=detail)
 
 
 def _played_position(rng: random.Random, game: SixBidSolo) -> SixBidSoloState | None:
@@ -516,8 +399,6 @@ def _play_question(seed: int, state: SixBidSoloState, view: SeatView, analysis: 
 def bank_bid_decision(seed: int, rng: random.Random) -> DecisionQuestion:
     """What would you bid here? — drawn from the pre-built bank (:mod:`.bank`): the entry
     ``rng`` picks, replayed and its advisor table rebuilt, in milliseconds."""
-    from .bank import bank_question  # (the bank module builds on this one)
-
     return bank_question(seed, rng)
 
 
@@ -558,9 +439,10 @@ def grade_decision(question: Question, answer: object) -> Feedback:
 
 
 __all__ = [
-    "ATTEMPTS", "BID_SAMPLES", "BID_WANTED_TRIES", "GENERATORS", "KINDS", "LIVE_GENERATORS",
-    "PLAY_SCREEN_WORLDS", "PLAY_THRESHOLD", "TITLES", "DecisionQuestion", "DecisionSession",
+    "ATTEMPTS", "BID_SAMPLES", "BID_WANTED_TRIES", "DEALS", "GENERATORS", "KINDS",
+    "LIVE_GENERATORS", "PLAY_SCREEN_WORLDS", "PLAY_THRESHOLD", "TITLES", "DecisionQuestion",
     "PlayAnalysis", "ReviewLine", "action_words", "analyse_play", "bank_bid_decision",
     "bid_decision", "call_values", "clear_call", "cost_words", "generate_decision",
-    "grade_decision", "play_decision", "review_iter", "sampled_values", "side_sign", "unit_of",
+    "grade_decision", "play_decision", "review_iter", "sampled_values", "screened_position",
+    "side_sign", "unit_of",
 ]

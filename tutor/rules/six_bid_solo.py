@@ -1100,17 +1100,8 @@ class TappState(GameState):
         return out
 
     def __repr__(self) -> str:
-        return (f"<SixBidSoloState dealer={self.dealer} phase={self._phase} "
+        return (f"<{type(self).__name__} dealer={self.dealer} phase={self._phase} "
                 f"to_move={self._to_move} actions={len(self._history)}>")
-
-    def _repr_html_(self) -> str | None:
-        """Jupyter shows a *finished* deal in full (tutor.display.deal_html, imported lazily).
-        A deal in progress keeps its text repr: drawing it would show every hidden card."""
-        if self._phase != DONE or not isinstance(self, SixBidSoloState):
-            return None
-        from ..display.table import deal_html
-
-        return str(deal_html(self))
 
 
     def _record_declare(self, action: Action, declare: dict[str, Any]) -> None:
@@ -1422,12 +1413,6 @@ class SeatView:
             won_tricks=tuple(state.won_tricks),
             legal=tuple(state.legal_actions()) if state._to_move == seat else (),
         )
-
-    def _repr_html_(self) -> str:
-        """Jupyter shows the view as tutor.display.view_html draws it (imported lazily)."""
-        from ..display.table import view_html
-
-        return str(view_html(self))
 
     def visible_cards(self) -> set[Card]:
         """Every card this view shows (tests check none of them is hidden)."""
