@@ -1,4 +1,5 @@
-"""Cards: SBS-1..SBS-4, the notation of hand-record.md, decks as data."""
+"""Cards: SBS-1..SBS-4, the notation of hand-record.md, decks as data (order and points are the
+deck's, PI-1 and PI-10 for Auction Pitch, SS-1 for Sixty-Six)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tutor.cards import DECK_24, DECK_36, DECK_52, Card, Rank, Suit, parse_cards
+from tutor.engine.match import cut_order
 from tutor.errors import NotationError, TutorError
 
 TAPP = ["A", "T", "K", "Q", "J", "9", "8", "7", "6"]
@@ -22,27 +24,44 @@ def test_SBS_1_deck_of_36_in_four_suits() -> None:
 
 def test_SBS_2_rank_order_ten_above_king() -> None:
     hearts = [Card.parse(r + "H") for r in TAPP]
-    assert sorted(hearts, reverse=True) == hearts
-    assert Card.parse("TH") > Card.parse("KH") > Card.parse("QH")
-    assert Card.parse("AH") > Card.parse("TH")
-    assert Card.parse("7S") < Card.parse("8S")
-    assert DECK_36.beats(Card.parse("TC"), Card.parse("KC"))
+    assert sorted(hearts, key=DECK_36.strength, reverse=True) == hearts
+    assert [DECK_36.strength(c) for c in hearts] == list(range(9, 0, -1))
+    th, kh, qh = Card.parse("TH"), Card.parse("KH"), Card.parse("QH")
+    assert DECK_36.beats(th, kh) and DECK_36.beats(kh, qh) and not DECK_36.beats(kh, th)
+    assert DECK_36.beats(Card.parse("AH"), th)
+    assert not DECK_36.beats(Card.parse("7S"), Card.parse("8S"))
+    assert DECK_24.beats(th, kh)  # SS-1: Sixty-Six ranks A 10 K Q J 9 too
+
+
+def test_cards_have_no_order_of_their_own() -> None:
+    """Which card is higher depends on the game (T♠ > K♠ in Six-Bid Solo, not in Pitch)."""
+    with pytest.raises(TypeError):
+        assert Card.parse("TS") > Card.parse("KS")
+    with pytest.raises(TypeError):
+        sorted(parse_cards(["TS", "KS"]))  # type: ignore[type-var]
 
 
 def test_SBS_3_card_points_30_a_suit_120_in_all() -> None:
     want = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0, "6": 0}
     for card in DECK_36.cards:
-        assert card.points == want[card.rank.letter] == DECK_36.points(card)
+        assert DECK_36.points(card) == want[card.rank.letter] == DECK_36.rank_points(card.rank)
     for suit in Suit:
-        assert sum(c.points for c in DECK_36.cards if c.suit is suit) == 30
-    assert sum(c.points for c in DECK_36.cards) == 120
+        assert sum(DECK_36.points(c) for c in DECK_36.cards if c.suit is suit) == 30
+    assert DECK_36.total_points == 120 == DECK_24.total_points  # SS-1: 120 in all
+
+
+def test_card_points_on_the_card_are_deprecated() -> None:
+    with pytest.warns(DeprecationWarning, match="Deck.points"):
+        assert Card.parse("AS").points == 11
 
 
 def test_SBS_4_suit_tie_break_clubs_high_diamonds_low() -> None:
     aces = [Card.parse(s) for s in ("AC", "AS", "AH", "AD")]
-    assert sorted(aces, reverse=True) == aces
-    assert min(DECK_36.cards) == Card.parse("6D")  # SBS-6: the lowest card of the deck
-    assert max(DECK_36.cards) == Card.parse("AC")
+    assert sorted(aces, key=cut_order, reverse=True) == aces
+    assert min(DECK_36.cards, key=cut_order) == Card.parse("6D")  # SBS-6: the lowest card
+    assert max(DECK_36.cards, key=cut_order) == Card.parse("AC")
+    assert cut_order(Card.parse("6C")) > cut_order(Card.parse("6D"))  # SBS-4 breaks rank ties
+    assert cut_order(Card.parse("7D")) > cut_order(Card.parse("6C"))  # rank first (SBS-2)
 
 
 def test_notation_accepts_the_documented_forms() -> None:
@@ -73,12 +92,35 @@ def test_cards_are_immutable_hashable_and_repr_evaluates_back() -> None:
 def test_decks_as_data_for_the_other_games() -> None:
     assert len(DECK_24) == 24 and {c.rank.letter for c in DECK_24.cards} == set("ATKQJ9")
     assert len(DECK_52) == 52
-    # Auction Pitch ranks in the natural order: the ten below the jack, game points differ
-    assert DECK_52.beats(Card.parse("JH"), Card.parse("TH"))
-    assert DECK_52.points(Card.parse("TH")) == 10 and DECK_52.points(Card.parse("AH")) == 4
+    # PI-1: Auction Pitch ranks in the natural order, the ten below the jack; PI-10: game points
+    # 10 = 10, A 4, K 3, Q 2, J 1
+    th, kh = Card.parse("TH"), Card.parse("KH")
+    assert DECK_52.beats(Card.parse("JH"), th) and DECK_52.beats(kh, th)
+    assert [r.letter for r in DECK_52.ranks] == list("AKQJT98765432")
+    assert [DECK_52.points(Card.parse(r + "S")) for r in "AKQJT98765432"] == \
+        [4, 3, 2, 1, 10] + [0] * 8
+    assert DECK_52.total_points == 80 and DECK_52.strength(Card.parse("2C")) == 1
     reduced = DECK_36.without(parse_cards(["6C", "6S"]))
     assert len(reduced) == 34 and Card.parse("6C") not in reduced
+    assert reduced.total_points == 120  # CS-1: only zero-point cards are removed
     assert DECK_36.index(Card.parse("AC")) == 0 and DECK_36.index(Card.parse("6D")) == 35
+    assert list(DECK_36) == list(DECK_36.cards)
+
+
+def test_a_deck_sorts_and_parses_its_own_cards() -> None:
+    hand = parse_cards(["KS", "2S", "TS", "AH", "9C"])
+    assert [c.text for c in DECK_52.ordered(hand)] == ["9C", "KS", "TS", "2S", "AH"]
+    assert [c.text for c in DECK_36.ordered(parse_cards(["KS", "9C", "TS"]))] == ["9C", "TS", "KS"]
+    assert DECK_52.parse("2s") == Card.parse("2S") and DECK_24.parse("10♥") == Card.parse("TH")
+    for deck, text in ((DECK_24, "8S"), (DECK_36, "2S"), (DECK_36.without([Card.parse("6S")]),
+                                                          "6S")):
+        with pytest.raises(NotationError, match="REC-3") as err:
+            deck.parse(text, where="hands[2][4]")
+        assert str(err.value).startswith(f"hands[2][4]: {text} — REC-3")
+        with pytest.raises(NotationError, match="REC-3"):
+            deck.index(Card.parse(text))
+    with pytest.raises(NotationError, match="REC-3"):
+        DECK_52.parse("XS", where="play[0]")
 
 
 @given(st.sampled_from(DECK_52.cards), st.booleans(), st.booleans(), st.booleans())

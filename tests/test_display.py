@@ -22,7 +22,7 @@ import IPython
 import pytest
 from IPython.core.formatters import DisplayFormatter
 
-from tutor.cards import DECK_36, DECK_52, Card, Rank, Suit
+from tutor.cards import DECK_36, DECK_52, Card, Rank, Suit, parse_cards
 from tutor.display import (
     EMPHASES,
     DisplayError,
@@ -243,10 +243,18 @@ def test_hand_is_a_group_of_labelled_cards_in_display_order() -> None:
     assert root.get("role") == "group"
     assert "7 cards" in (root.get("aria-label") or "")
     shown = [card_of_label(e.get("aria-label") or "") for e in imgs(root)]
-    want = sorted((Card.parse(t) for t in cards), key=lambda c: (c.suit, -c.rank))
-    assert shown == want
+    assert [c.text for c in shown] == ["QC", "6C", "AS", "TS", "TH", "KH", "9D"]  # SBS-2
     selected = [e for e in imgs(root) if "st-selected" in classes(e)]
     assert [card_of_label(e.get("aria-label") or "") for e in selected] == [Card.parse("KH")]
+
+
+def test_hand_sorts_in_its_games_rank_order() -> None:
+    def shown(svg: str) -> list[str]:
+        return [card_of_label(e.get("aria-label") or "").text for e in imgs(parse(svg))]
+
+    assert shown(hand_svg(["KS", "TS", "AH"])) == ["TS", "KS", "AH"]  # SBS-2: ten over king
+    assert shown(hand_svg(["TS", "KS", "AH"], deck=DECK_52)) == ["KS", "TS", "AH"]  # PI-1
+    assert shown(hand_svg(parse_cards(["2S", "TS", "KS"]))) == ["KS", "TS", "2S"]  # 52 cards
 
 
 def test_hand_keeps_given_order_when_asked() -> None:

@@ -17,7 +17,7 @@ from collections import Counter
 import pytest
 from sbs import play_out, random_state, rec, state
 
-from tutor.cards import Card
+from tutor.cards import DECK_36, Card
 from tutor.engine.match import Match, cut_for_dealer
 from tutor.engine.record import replay, state_of
 from tutor.errors import IllegalActionError, NotationError, RecordError, TutorError
@@ -73,12 +73,11 @@ def test_SBS_6_cut_for_first_dealer_lowest_card_deals_with_suit_tie_break() -> N
     for seed in range(400):
         cut = cut_for_dealer(3, seed)
         assert len(set(cut.cards)) == 3
-        assert cut.cards[cut.dealer] == min(cut.cards)
-        ranks = [c.rank for c in cut.cards]
-        low = min(ranks)
-        if ranks.count(low) > 1:  # equal lowest ranks: the lower suit (SBS-4) deals
+        low = min(DECK_36.strength(c) for c in cut.cards)  # SBS-2's order, not Card's
+        tied = [c for c in cut.cards if DECK_36.strength(c) == low]
+        assert cut.cards[cut.dealer] in tied
+        if len(tied) > 1:  # equal lowest ranks: the lower suit (SBS-4) deals
             saw_tie = True
-            tied = [c for c in cut.cards if c.rank == low]
             assert cut.cards[cut.dealer].suit == max(c.suit for c in tied)  # D > H > S > C index
     assert saw_tie
     assert Match(SixBidSolo(), rng=5).dealer == cut_for_dealer(3, random.Random(5)).dealer

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from conftest_lesson import mentions, plain
 
+from tutor.cards import DECK_36
 from tutor.engine.record import dumps, state_of
 from tutor.errors import IllegalActionError, TutorError
 from tutor.rules.six_bid_solo import (
@@ -554,7 +555,8 @@ def test_teaching_aid_shows_history_and_points_only_when_asked() -> None:
     assert "Tricks played" in tw.view_out.value
     assert "Teaching aid" in tw.aid_out.value and "SBS-25" in tw.aid_out.value
     taken = tw.table.points_taken()
-    assert sum(taken.values()) == sum(c.points for _, cs, _ in tw.table.view.tricks for c in cs)
+    assert sum(taken.values()) == sum(DECK_36.points(c) for _, cs, _ in tw.table.view.tricks
+                                      for c in cs)
     tw.aid.value = False
     assert "Tricks played" not in tw.view_out.value
 

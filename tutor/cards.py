@@ -4,23 +4,28 @@ Text form (see ``shared/hand-record.md``): two characters, rank then suit — ``
 hearts, ``AS`` the ace of spades, ``6D`` the six of diamonds. The parser also takes ``10`` for the
 ten, lower case and the suit symbols (``10♥``, ``th``, ``T♥``); output is always ``TH``.
 
-Ranks are ordered as in the Tapp family (Six-Bid Solo, Frog, Crazy Solo, Sixty-Six):
-**A 10 K Q J 9 8 7 6** — the ten above the king (SBS-2). A game with another order (Auction
-Pitch: A K Q J 10 ... 2) carries its own order in its :class:`Deck`.
+A card knows its rank and suit, never its strength or its points: those belong to the game's
+:class:`Deck`. In the Tapp family (Six-Bid Solo, Frog, Crazy Solo, Sixty-Six) the order is
+**A 10 K Q J 9 8 7 6** — the ten above the king (SBS-2) — and the ace is worth 11; in Auction
+Pitch the order is A K Q J 10 ... 2 and the ace is worth 4 game points (PI-1, PI-10).
 
 >>> Card.parse("10♥")
 Card.parse('TH')
->>> str(Card.parse("th")), Card.parse("TH").points
-('TH', 10)
->>> sorted(Card.parse(t) for t in ["KH", "TH", "AH"])
-[Card.parse('KH'), Card.parse('TH'), Card.parse('AH')]
+>>> th, kh, ah = Card.parse("th"), Card.parse("KH"), Card.parse("AH")
+>>> str(th), DECK_36.points(th), DECK_36.points(ah), DECK_52.points(th), DECK_52.points(ah)
+('TH', 10, 11, 10, 4)
+>>> DECK_36.beats(th, kh), DECK_52.beats(th, kh)
+(True, False)
+>>> DECK_36.ordered(Card.parse(t) for t in ["KH", "TH", "AS"])
+[Card.parse('AS'), Card.parse('TH'), Card.parse('KH')]
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import IntEnum
+from warnings import warn
 
 from .errors import NotationError
 
@@ -74,7 +79,8 @@ _SUIT_BY_CHAR = {c: Suit(i) for i, c in enumerate("CSHD")} | {
 
 
 class Rank(IntEnum):
-    """Ranks; the value is the Tapp-family strength (higher beats lower), so ``TEN > KING``."""
+    """The thirteen ranks. The values are identities (they follow the Tapp order of SBS-2, so
+    ``TEN > KING`` — false in Auction Pitch): compare cards through their game's :class:`Deck`."""
 
     TWO = 1
     THREE = 2
@@ -94,11 +100,6 @@ class Rank(IntEnum):
     def letter(self) -> str:
         """``A T K Q J 9 8 7 6 5 4 3 2``."""
         return _RANK_LETTER[self]
-
-    @property
-    def points(self) -> int:
-        """Card points in the Tapp family (SBS-3): A 11, 10 10, K 4, Q 3, J 2, others 0."""
-        return _TAPP_POINTS.get(self, 0)
 
     @property
     def noun(self) -> str:
@@ -132,11 +133,10 @@ _TAPP_POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JA
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """One card: immutable, hashable, ordered.
+    """One card: immutable and hashable, with no order of its own.
 
-    Ordering compares rank first (Tapp strength, SBS-2), then suit by SBS-4 (clubs highest,
-    diamonds lowest) — so within a suit cards are ordered by rank, and ``min`` of a cut finds the
-    lowest card of SBS-6 (6♦ lowest of all). For display order use :attr:`sort_key`.
+    Which card is higher and what it is worth depend on the game: ask its :class:`Deck`
+    (:meth:`Deck.beats`, :meth:`Deck.strength`, :meth:`Deck.points`, :meth:`Deck.sort_key`).
     """
 
     rank: Rank
@@ -159,41 +159,16 @@ class Card:
 
     @property
     def points(self) -> int:
-        """Card points in the Tapp family (SBS-3). Other games look points up in their Deck."""
-        return self.rank.points
+        """Deprecated: Six-Bid Solo's card points (SBS-3). Ask the game's deck instead,
+        ``DECK_36.points(card)``: in Auction Pitch the ace is worth 4 (PI-10), not 11."""
+        warn("Card.points is Six-Bid Solo's; use the game's Deck.points(card)",
+             DeprecationWarning, stacklevel=2)
+        return _TAPP_POINTS.get(self.rank, 0)
 
     @property
     def name(self) -> str:
         """Words, for screen readers and lessons: ``ten of hearts``."""
         return f"{self.rank.noun} of {self.suit.noun}"
-
-    @property
-    def sort_key(self) -> tuple[int, int]:
-        """Display order: suits C S H D, then rank high to low (the order of legal lists)."""
-        return (self.suit, -self.rank)
-
-    def _cmp_key(self) -> tuple[int, int]:
-        return (self.rank, -self.suit)
-
-    def __lt__(self, other: object) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self._cmp_key() < other._cmp_key()
-
-    def __le__(self, other: object) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self._cmp_key() <= other._cmp_key()
-
-    def __gt__(self, other: object) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self._cmp_key() > other._cmp_key()
-
-    def __ge__(self, other: object) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self._cmp_key() >= other._cmp_key()
 
     def __str__(self) -> str:
         return self.text
@@ -218,10 +193,12 @@ def parse_cards(texts: Iterable[str]) -> list[Card]:
 
 @dataclass(frozen=True)
 class Deck:
-    """A deck as data: which ranks (highest first, in this game's order), which suits, points.
+    """A game's deck as data: its ranks (highest first, in this game's order), suits and points.
 
     ``cards`` lists the deck in *index order*: suit by suit (C S H D), each suit from its highest
-    rank down. Games that search fast use ``index(card)`` (0..len-1) and bit masks over it.
+    rank down — also the display order of hands and legal lists. Games that search fast use
+    ``index(card)`` (0..len-1) and bit masks over it. Order and points are the deck's, never the
+    card's: the same ten outranks the king in Six-Bid Solo and not in Auction Pitch.
     """
 
     name: str
@@ -230,32 +207,83 @@ class Deck:
     point_table: tuple[tuple[Rank, int], ...] = tuple(_TAPP_POINTS.items())
     removed: frozenset[Card] = frozenset()
     cards: tuple[Card, ...] = field(init=False)
+    _index: dict[Card, int] = field(init=False, repr=False, compare=False)
+    _place: dict[Rank, int] = field(init=False, repr=False, compare=False)
+    _points: dict[Rank, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         cards = tuple(Card(r, s) for s in self.suits for r in self.ranks
                       if Card(r, s) not in self.removed)
         object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "_index", {c: i for i, c in enumerate(cards)})
+        object.__setattr__(self, "_place", {r: i for i, r in enumerate(self.ranks)})
+        object.__setattr__(self, "_points", dict(self.point_table))
 
     def __len__(self) -> int:
         return len(self.cards)
 
     def __contains__(self, card: object) -> bool:
-        return card in self.cards
+        return card in self._index
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def parse(self, text: str, where: str = "") -> Card:
+        """Card text → a card of this deck; text that is no card, or a card outside this deck
+        (``2S`` in Sixty-Six's 24 cards), is a :class:`NotationError` (REC-3)."""
+        try:
+            card = Card.parse(text)
+        except NotationError as e:
+            raise e.at(where) from None
+        if card not in self._index:
+            raise NotationError("REC-3", f"not a card of the {self.name} deck ({len(self)} cards)",
+                                where=where, what=card.text)
+        return card
 
     def index(self, card: Card) -> int:
-        """Position of ``card`` in :attr:`cards`."""
-        return self.cards.index(card)
+        """Position of ``card`` in :attr:`cards` (REC-3 if it is not in this deck)."""
+        i = self._index.get(card)
+        if i is None:
+            raise NotationError("REC-3", f"not a card of the {self.name} deck", what=str(card))
+        return i
 
+    # -- points --
     def points(self, card: Card) -> int:
-        """This deck's card points for ``card``."""
-        return dict(self.point_table).get(card.rank, 0)
+        """This deck's card points for ``card`` (SBS-3; Pitch's game points, PI-10)."""
+        return self._points.get(card.rank, 0)
+
+    def rank_points(self, rank: Rank) -> int:
+        """The card points of every card of ``rank`` in this deck."""
+        return self._points.get(rank, 0)
+
+    @property
+    def total_points(self) -> int:
+        """The points of the whole deck: 120 in the Tapp decks, 80 game points in Pitch's."""
+        return sum(self.points(c) for c in self.cards)
+
+    # -- order --
+    def strength(self, card: Card) -> int:
+        """The rank's strength in this deck: higher beats lower within a suit (the lowest rank
+        is 1). Suits are not compared; that is the game's rule (trumps, the led suit)."""
+        place = self._place.get(card.rank)
+        if place is None:
+            raise NotationError("REC-3", f"not a rank of the {self.name} deck", what=str(card))
+        return len(self.ranks) - place
 
     def beats(self, a: Card, b: Card) -> bool:
         """Rank order of this deck, same suit assumed: does ``a`` outrank ``b``?"""
-        return self.ranks.index(a.rank) < self.ranks.index(b.rank)
+        return self.strength(a) > self.strength(b)
+
+    def sort_key(self, card: Card) -> tuple[int, int]:
+        """Display order: suits C S H D, then rank high to low in this deck's order."""
+        return (card.suit, -self.strength(card))
+
+    def ordered(self, cards: Iterable[Card]) -> list[Card]:
+        """``cards`` in display order (:meth:`sort_key`)."""
+        return sorted(cards, key=self.sort_key)
 
     def without(self, cards: Iterable[Card], name: str | None = None) -> Deck:
-        """A reduced deck (Crazy Solo removes low cards by player count)."""
+        """A reduced deck (Crazy Solo removes low cards by player count, CS-2)."""
         gone = self.removed | frozenset(cards)
         return Deck(name or f"{self.name}-{len(gone)}", self.ranks, self.suits, self.point_table,
                     gone)
@@ -267,7 +295,8 @@ TAPP_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK,
 DECK_36 = Deck("tapp-36", TAPP_RANKS)
 #: Sixty-Six: 24 cards, A 10 K Q J 9, the same points.
 DECK_24 = Deck("sixty-six-24", TAPP_RANKS[:6])
-#: Auction Pitch: 52 cards in the natural order A K Q J 10 9 ... 2; its game points differ.
+#: Auction Pitch: 52 cards in the natural order A K Q J 10 9 ... 2 (PI-1); game points 10 = 10,
+#: A 4, K 3, Q 2, J 1 (PI-10), 80 in all.
 DECK_52 = Deck(
     "pitch-52",
     (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN,

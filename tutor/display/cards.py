@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from ..cards import Card, Rank, Suit
+from ..cards import DECK_36, DECK_52, Card, Deck, Rank, Suit
 from .markup import CardLike, DisplayError, SvgStr, as_card, esc, num
 
 #: The face's own coordinate system; ``width`` scales it (height = width × 90/64).
@@ -254,11 +254,13 @@ def emphasis_of(emphasis: Mapping[CardLike, str] | None, where: str) -> dict[Car
 def hand_svg(cards: Iterable[CardLike], *, four_colour: bool = False,
              width: float = DEFAULT_WIDTH, overlap: float = 0.45, sort: bool = True,
              emphasis: Mapping[CardLike, str] | None = None, label: str = "hand",
-             face_down: int = 0) -> SvgStr:
+             face_down: int = 0, deck: Deck | None = None) -> SvgStr:
     """A hand as one SVG: cards side by side, overlapping by ``overlap`` of a card's width.
 
-    Cards are sorted into display order (suits ♣ ♠ ♥ ♦, each from the ace down) unless
-    ``sort=False``, with a small gap between suits. ``emphasis`` maps cards to an emphasis
+    Cards are sorted into display order (suits ♣ ♠ ♥ ♦, each from the highest down in the rank
+    order of ``deck``, the game's deck) unless ``sort=False``, with a small gap between suits.
+    Without ``deck``: the 36-card deck's order, or the 52-card deck's for a hand holding a card
+    outside it. ``emphasis`` maps cards to an emphasis
     (``{"TH": "selected"}``). ``face_down=n`` draws ``n`` backs instead (another seat's hand:
     only its size is known). The group's label says how many cards it holds.
     """
@@ -268,7 +270,9 @@ def hand_svg(cards: Iterable[CardLike], *, four_colour: bool = False,
     _check_width(width, "hand_svg")
     hand = [as_card(c, f"hand_svg[{i}]") for i, c in enumerate(cards)]
     if sort:
-        hand.sort(key=lambda c: c.sort_key)
+        if deck is None:
+            deck = DECK_36 if all(c in DECK_36 for c in hand) else DECK_52
+        hand.sort(key=deck.sort_key)
     marks = emphasis_of(emphasis, "hand_svg")
     height = width * ASPECT
     step = width * (1 - overlap)
@@ -377,14 +381,13 @@ def rank_ladder_svg(suit: Suit | str = Suit.HEARTS, *, four_colour: bool = False
                     width: float = 48, points: bool = True) -> SvgStr:
     """The nine cards of one suit from the highest down (SBS-2), with card points (SBS-3).
 
-    The order comes from the deck (:data:`tutor.cards.DECK_36`), the points from
-    :attr:`tutor.cards.Rank.points` — nothing here restates the rules.
+    The order and the points come from the deck (:data:`tutor.cards.DECK_36`) — nothing here
+    restates the rules.
     """
-    from ..cards import DECK_36
-
     s = suit if isinstance(suit, Suit) else _suit_of(suit)
     _check_width(width, "rank_ladder_svg")
     ranks = DECK_36.ranks
+    worth = {r: DECK_36.rank_points(r) for r in ranks}
     height = width * ASPECT
     step = width * 1.08
     pad = 2.0
@@ -396,10 +399,10 @@ def rank_ladder_svg(suit: Suit | str = Suit.HEARTS, *, four_colour: bool = False
         if points:
             items.append(f'<text x="{num(x + width / 2)}" y="{num(pad + height + 13)}" '
                          f'text-anchor="middle" font-size="11" font-family="{_SANS}" '
-                         f'style="fill:{_BLACK}" aria-hidden="true">{rank.points}</text>')
+                         f'style="fill:{_BLACK}" aria-hidden="true">{worth[rank]}</text>')
     cap = 16.0 if points else 0.0
     label = (f"{s.noun} from highest to lowest: "
-             + ", ".join(f"{r.noun}" + (f" ({r.points} points)" if points else "")
+             + ", ".join(f"{r.noun}" + (f" ({worth[r]} points)" if points else "")
                          for r in ranks))
     w = pad * 2 + (len(ranks) - 1) * step + width
     return SvgStr(_group_svg(label, w, height + cap + 2 * pad, "st-ladder", "".join(items)))

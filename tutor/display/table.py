@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import Card, Rank, Suit
+from ..cards import DECK_36, Card, Rank, Suit
 from ..rules.six_bid_solo import (
     CARDS,
     CONTRACT_NAMES,
@@ -235,7 +235,7 @@ def deal_html(deal: SixBidSoloState | Mapping[str, Any], *, four_colour: bool = 
         rows = []
         for i, (leader, cards, winner) in enumerate(state.tricks):
             seats = trick_seats(leader, 3, active)
-            pts = sum(CARDS[c].points for c in cards)
+            pts = sum(DECK_36.points(CARDS[c]) for c in cards)
             rows.append(
                 f'<li class="st-trick-row" {_COL}><span class="st-who">Trick {i + 1}: '
                 f"seat {leader} led, seat {winner} won, {pts} points</span>"
@@ -288,14 +288,12 @@ def _state_of(deal: object) -> SixBidSoloState:
 
 
 def points_table_html() -> HtmlStr:
-    """Card points by rank (SBS-3), from :attr:`tutor.cards.Rank.points`, with the totals."""
-    from ..cards import DECK_36
-
+    """Card points by rank (SBS-3), from the deck (:data:`tutor.cards.DECK_36`), with the totals."""
     ranks = DECK_36.ranks
     head = "".join(f'<th scope="col">{"10" if r is Rank.TEN else r.letter}</th>' for r in ranks)
-    cells = "".join(f"<td>{r.points}</td>" for r in ranks)
-    per_suit = sum(r.points for r in ranks)
-    total = sum(c.points for c in DECK_36.cards)
+    cells = "".join(f"<td>{DECK_36.rank_points(r)}</td>" for r in ranks)
+    per_suit = sum(DECK_36.rank_points(r) for r in ranks)
+    total = DECK_36.total_points
     return HtmlStr(
         '<table class="st-points"><caption>Card points (SBS-3)</caption>'
         f'<thead><tr><th scope="col">rank</th>{head}</tr></thead>'

@@ -32,11 +32,16 @@ class Cut:
     dealer: int
 
 
+def cut_order(card: Card) -> tuple[int, int]:
+    """SBS-6's order of cut cards, lowest first: by rank (SBS-2), equal ranks by suit, diamonds
+    lowest and clubs highest (SBS-4) — so 6♦ is the lowest card of the deck."""
+    return (DECK_36.strength(card), -card.suit)
+
+
 def cut_for_dealer(players: int, rng: random.Random | int | None) -> Cut:
     """SBS-6: from a shuffled pack each player cuts a card, seat 0 first; the lowest deals.
 
-    Lowest by rank order (SBS-2) with the suit tie-break of SBS-4 (clubs high, diamonds low),
-    which is :class:`Card`'s own ordering — so 6♦ is the lowest card of the deck.
+    Lowest by :func:`cut_order`: rank order (SBS-2), then the suit tie-break of SBS-4.
     """
     rng = as_rng(rng)
     pack = list(DECK_36.cards)
@@ -44,7 +49,7 @@ def cut_for_dealer(players: int, rng: random.Random | int | None) -> Cut:
     cards = []
     for _ in range(players):
         cards.append(pack.pop(rng.randrange(len(pack))))  # cut anywhere in what is left
-    dealer = min(range(players), key=lambda s: cards[s])
+    dealer = min(range(players), key=lambda s: cut_order(cards[s]))
     return Cut(tuple(cards), dealer)
 
 

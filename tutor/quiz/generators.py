@@ -20,7 +20,7 @@ from dataclasses import replace
 from functools import cmp_to_key
 from itertools import permutations
 
-from ..cards import DECK_36, Card, Rank, Suit
+from ..cards import DECK_36, DECK_52, Card, Rank, Suit
 from ..errors import IllegalActionError
 from ..rules.six_bid_solo import (
     AUCTION,
@@ -184,11 +184,8 @@ def card_order(seed: int, rng: random.Random) -> Question:
 def _put_in_order(seed: int, rng: random.Random, ordered: list[Card], rule: str) -> Question:
     """Which list runs from the highest card to the lowest? The wrong lists are the usual
     slips: the order of most other games (10 below the jack), lowest first, one swap."""
-    def natural(c: Card) -> int:  # A K Q J 10 9 ... — the order the learner may bring along
-        courts = {Rank.ACE: 14, Rank.KING: 13, Rank.QUEEN: 12, Rank.JACK: 11, Rank.TEN: 10}
-        return courts.get(c.rank, int(c.rank) + 1)  # NINE is 8 in Rank: 9; SIX 5: 6
-
-    slips = [sorted(ordered, key=natural, reverse=True), ordered[::-1]]
+    # A K Q J 10 9 ...: the order the learner may bring along (the 52-card deck's, PI-1)
+    slips = [sorted(ordered, key=DECK_52.strength, reverse=True), ordered[::-1]]
     i = rng.randrange(len(ordered) - 1)
     slips.append([*ordered[:i], ordered[i + 1], ordered[i], *ordered[i + 2:]])
     others = [list(p) for p in permutations(ordered)]

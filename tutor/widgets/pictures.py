@@ -38,7 +38,7 @@ def draw_points_chart() -> str:
 
     ranks = list(DECK_36.ranks)
     labels = ["10" if r is Rank.TEN else r.letter for r in ranks]
-    pts = [r.points for r in ranks]
+    pts = [DECK_36.rank_points(r) for r in ranks]
     suits = len(DECK_36.suits)
     total = sum(pts) * suits
     rc: dict[str, Any] = {"text.color": _INK, "axes.labelcolor": _INK, "axes.edgecolor": _INK,
@@ -82,7 +82,8 @@ def points_picture(path: str | os.PathLike[str] = POINTS_CHART) -> HtmlStr:
         svg = Path(path).read_text(encoding="utf-8")
     except OSError:
         svg = draw_points_chart()
-    pts = [(("10" if r is Rank.TEN else r.letter), r.points) for r in DECK_36.ranks]
+    pts = [(("10" if r is Rank.TEN else r.letter), DECK_36.rank_points(r))
+           for r in DECK_36.ranks]
     desc = (f"Card points by rank: {', '.join(f'{lab} {p}' for lab, p in pts)}. The four aces "
             f"hold {4 * 11} points and the four tens {4 * 10}, "
             f"{sum(p for _, p in pts) * len(DECK_36.suits)} in all.")
