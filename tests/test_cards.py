@@ -36,7 +36,7 @@ def test_SBS_2_rank_order_ten_above_king() -> None:
 def test_cards_have_no_order_of_their_own() -> None:
     """Which card is higher depends on the game (T♠ > K♠ in Six-Bid Solo, not in Pitch)."""
     with pytest.raises(TypeError):
-        assert Card.parse("TS") > Card.parse("KS")
+        assert Card.parse("TS") > Card.parse("KS")  # type: ignore[operator]
     with pytest.raises(TypeError):
         sorted(parse_cards(["TS", "KS"]))  # type: ignore[type-var]
 

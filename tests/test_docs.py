@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-MODULES = ["tutor", "tutor.cards", "tutor.engine.match"]
+MODULES = ["tutor", "tutor.cards", "tutor.engine.match", "tutor.facts"]
 
 
 def test_readme_examples() -> None:

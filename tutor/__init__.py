@@ -19,6 +19,7 @@ from typing import Any
 from .cards import DECK_24, DECK_36, DECK_52, Card, Deck, Rank, Suit
 from .engine.record import record_of, replay, state_of
 from .errors import IllegalActionError, NotationError, OptionError, RecordError, TutorError
+from .facts import ActionInfo, GameInfo
 from .rules import make_game
 from .rules.six_bid_solo import SeatView, SixBidSolo, SixBidSoloState
 
@@ -53,7 +54,8 @@ def _show_pictures_in_ipython() -> None:
 _show_pictures_in_ipython()
 
 __all__ = [
-    "DECK_24", "DECK_36", "DECK_52", "Card", "Deck", "IllegalActionError", "NotationError",
+    "DECK_24", "DECK_36", "DECK_52", "ActionInfo", "Card", "Deck", "GameInfo",
+    "IllegalActionError", "NotationError",
     "OptionError", "Rank", "RecordError", "SeatView", "SixBidSolo", "SixBidSoloState", "Suit",
     "TutorError", "advise", "make_game", "record_of", "replay", "solve", "state_of",
 ]

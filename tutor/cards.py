@@ -206,7 +206,7 @@ class Deck:
     suits: tuple[Suit, ...] = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
     point_table: tuple[tuple[Rank, int], ...] = tuple(_TAPP_POINTS.items())
     removed: frozenset[Card] = frozenset()
-    cards: tuple[Card, ...] = field(init=False)
+    cards: tuple[Card, ...] = field(init=False, repr=False)
     _index: dict[Card, int] = field(init=False, repr=False, compare=False)
     _place: dict[Rank, int] = field(init=False, repr=False, compare=False)
     _points: dict[Rank, int] = field(init=False, repr=False, compare=False)

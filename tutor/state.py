@@ -11,6 +11,10 @@ defines; ``token(action)`` turns one into record text (``"TH"``, ``"pass"``, ``"
 - ``undo()`` takes back the last action, restoring an identical state; ``copy()`` is cheap.
 - ``view(seat)`` is what one seat may know now. Bots, quizzes and widgets only get views.
 
+A game states its facts as data (``game.info``, a :class:`GameInfo`) and says what each action
+is (``game.action_info(a)``, an :class:`ActionInfo`: kind, words, token, card), so generic code
+never decodes action numbers (:mod:`tutor.facts`).
+
 The rules of each game live in ``tutor/rules/<game>.py``; nothing here knows a game.
 """
 
@@ -21,7 +25,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
-Action = int
+from .facts import Action as Action
+from .facts import ActionInfo, GameInfo
+
 S = TypeVar("S", bound="GameState")
 
 
@@ -73,7 +79,8 @@ class GameState(ABC):
 
     @abstractmethod
     def chips(self) -> list[int]:
-        """The settlement: one signed chip change per seat, summing to zero (terminal only)."""
+        """The settlement: one signed score change per seat, in ``game.info.score_unit``,
+        summing to zero when ``game.info.zero_sum`` (terminal only)."""
 
     @abstractmethod
     def view(self, seat: int) -> Any:
@@ -95,6 +102,11 @@ class GameState(ABC):
         """``legal_actions()`` as record text."""
         return [self.token(a) for a in self.legal_actions()]
 
+    def action_info(self, action: Action) -> ActionInfo:
+        """What ``action`` is (kind, words, token, card): the game's answer, the same here as
+        in any other position (:meth:`Game.action_info`)."""
+        return self.game.action_info(action)
+
 
 class Game(ABC):
     """A game with its options fixed: makes deals and knows how records spell actions."""
@@ -105,6 +117,21 @@ class Game(ABC):
     #: ``stock``, Crazy Solo ``blind``; Auction Pitch has no ``widow``).
     record_keys: frozenset[str] = frozenset(
         {"format", "game", "options", "dealer", "hands", "widow", "calls", "declare", "play"})
+
+    @property
+    @abstractmethod
+    def info(self) -> GameInfo:
+        """The game's facts with these options: deck, seats, deal, actions, scoring."""
+
+    @abstractmethod
+    def action_info(self, action: Action) -> ActionInfo:
+        """What ``action`` is: its kind, words for a learner, record token and card.
+
+        It lives on the game, not the state: an action number means one thing in every
+        position (one range of numbers per kind), so a table can label its buttons and a record
+        can be read without a position. Words that need the position ("exchange 9♥ for the
+        A♦ turned up") belong to the game's presentation, which sees the state.
+        """
 
     @abstractmethod
     def new_deal(self, rng: random.Random | int | None, dealer: int = 0) -> GameState:

@@ -22,8 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..cards import Card
+from ..cards import DECK_36, Card, Suit
 from ..errors import IllegalActionError, RecordError
+from ..facts import ActionInfo, ActionTable, GameInfo
 from ..state import Action
 from .six_bid_solo import (
     CALL_BASE,
@@ -107,6 +108,30 @@ def describe_frog_action(action: Action) -> str:
     if TRUMP_BASE <= action < DECLINE:
         return "trump " + SUIT_SYMBOLS[action - TRUMP_BASE]
     return CARD_TEXT[action] if action < N_CARDS else "pass"
+
+
+def _frog_action_info(action: Action) -> ActionInfo | None:
+    """One of Frog's actions as data (words and token as above); ``None`` for a number Frog
+    leaves unused (Six-Bid Solo's higher contracts, its call and give ranges)."""
+    if CALL_BASE + len(CONTRACTS) < action < TRUMP_BASE or DECLINE <= action < DISCARD_BASE:
+        return None
+    words, token = describe_frog_action(action), frog_token(action)
+    if action < N_CARDS:
+        return ActionInfo("card", words, token, CARDS[action])
+    if action < TRUMP_BASE:
+        return ActionInfo("call", words, token)
+    if action < DECLINE:
+        return ActionInfo("trump", words, token, suit=Suit(action - TRUMP_BASE))
+    return ActionInfo("discard", words, token, CARDS[action - DISCARD_BASE])
+
+
+#: Frog's actions as data (:class:`tutor.facts.ActionInfo`), numbers 0..155 with gaps.
+ACTIONS = ActionTable([_frog_action_info(a) for a in range(N_ACTIONS)], rules={
+    "calls": "SBS-13", "declare.trump": "SBS-19", "declare.discard": "REC-3", "play": "REC-3"})
+#: The longest deal is a Frog contract: 3 calls at most win it (Frog is the lowest bid, so no
+#: one may have bid before or after it), 3 discards (FR-2) and 33 cards. Chico (4 calls and a
+#: trump) and Grand (5 calls, nothing to declare) are shorter; so under either ``auction``.
+MAX_GAME_LENGTH = 3 + DISCARD_SIZE + 33
 
 
 class FrogState(TappState):
@@ -276,6 +301,20 @@ class Frog(TappGame[FrogState]):
     options_class = FrogOptions
     state_class = FrogState
     declare_keys = ("discard", "trump")
+
+    @property
+    def info(self) -> GameInfo:
+        """Frog's facts: Six-Bid Solo's deck, seats, deal and zero-sum chips, with Frog's actions
+        (the discard among them, FR-2)."""
+        return GameInfo(
+            id=GAME_ID, name="Frog", rules="FR", deck=DECK_36, players=self.players,
+            min_players=3, max_players=5, active_players=3, hand_size=11, tricks=11, widow=3,
+            num_distinct_actions=N_ACTIONS, max_game_length=MAX_GAME_LENGTH,
+            utility="zero-sum", score_unit="chips", action_kinds=ACTIONS.kinds)
+
+    def action_info(self, action: Action) -> ActionInfo:
+        """What ``action`` is: kind, words (:func:`describe_frog_action`), token, card."""
+        return ACTIONS[action]
 
     def _replay_declare(self, state: FrogState, declare: dict[str, Any]) -> None:
         """A record's ``declare``: ``{"discard": [three cards]}`` for Frog, ``{"trump": "C"}`` for

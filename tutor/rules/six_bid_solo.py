@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from ..cards import DECK_36, Card, Suit
 from ..errors import IllegalActionError, NotationError, OptionError, RecordError
+from ..facts import ActionInfo, ActionKind, ActionTable, GameInfo
 from ..state import Action, Game, GameState, as_rng
 
 GAME_ID = "six-bid-solo"
@@ -516,6 +517,21 @@ class SixBidSolo(TappGame["SixBidSoloState"]):
                 rule, detail = "SBS-19", "not a step of this contract's declaration"
             raise IllegalActionError(rule, detail, where=where, what=str(value))
 
+    # -- facts --
+    @property
+    def info(self) -> GameInfo:
+        """Six-Bid Solo's facts (SBS-1, SBS-5, SBS-8, SBS-26, SBS-V2): 3 active players of 3..5
+        seats, 11 cards each and a widow of 3, zero-sum chips."""
+        return GameInfo(
+            id=GAME_ID, name="Six-Bid Solo", rules="SBS", deck=DECK_36, players=self.players,
+            min_players=3, max_players=5, active_players=3, hand_size=11, tricks=11, widow=3,
+            num_distinct_actions=N_ACTIONS, max_game_length=MAX_GAME_LENGTH,
+            utility="zero-sum", score_unit="chips", action_kinds=ACTIONS.kinds)
+
+    def action_info(self, action: Action) -> ActionInfo:
+        """What ``action`` is: kind, words (:func:`describe_action`), token, card."""
+        return ACTIONS[action]
+
 
 # --- parsing record tokens --------------------------------------------------------------------
 def parse_call(token: object, where: str = "", contracts: Sequence[str] = CONTRACTS) -> Action:
@@ -589,6 +605,36 @@ def describe_action(action: Action) -> str:
     if action < GIVE_BASE:
         return "call " + CARD_TEXT[action - CALLCARD_BASE]
     return "give " + CARD_TEXT[action - GIVE_BASE]
+
+
+def action_kind(action: Action) -> ActionKind:
+    """The kind of an action (:data:`tutor.facts.ACTION_KINDS`), read from its range."""
+    if action < N_CARDS:
+        return "card"
+    if action < TRUMP_BASE:
+        return "call"
+    if action < DECLINE:
+        return "trump"
+    return "call-card" if action < GIVE_BASE else "give"
+
+
+def _action_info(action: Action) -> ActionInfo:
+    """One action as data: words from :func:`describe_action`, token from :func:`token_of`."""
+    kind = action_kind(action)
+    base = {"card": 0, "call-card": CALLCARD_BASE, "give": GIVE_BASE}.get(kind)
+    card = CARDS[action - base] if base is not None and action != DECLINE else None
+    suit = Suit(action - TRUMP_BASE) if kind == "trump" else None
+    return ActionInfo(kind, describe_action(action), token_of(action), card, suit)
+
+
+#: Every action 0..119 as data (:class:`tutor.facts.ActionInfo`); an unknown record token
+#: breaks the rule of its place.
+ACTIONS = ActionTable([_action_info(a) for a in range(N_ACTIONS)], rules={
+    "calls": "SBS-13", "declare.trump": "SBS-19", "declare.call": "REC-3",
+    "declare.give": "REC-3", "play": "REC-3"})
+#: The longest deal: 8 calls (six rising bids and the two passes that end the auction,
+#: SBS-14..16a), 3 declaration steps (Call Solo's call, give and trump, SBS-20), 33 cards.
+MAX_GAME_LENGTH = 8 + 3 + 33
 
 
 # --- the state --------------------------------------------------------------------------------
