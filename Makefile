@@ -67,3 +67,11 @@ clean:
 .PHONY: arena
 arena: $(STAMP)
 	$(BIN)/python benchmarks/arena.py
+
+# --- this working tree against an earlier revision, in one process (benchmarks/compare.py): the
+# same results on both and each workload's median time ratio within 5 %; exit status 1 if not.
+# About 75 s on 2 cores (docs/benchmarks.md says how to read it).
+.PHONY: compare
+BASE ?= HEAD~1
+compare: $(STAMP)
+	$(BIN)/python benchmarks/compare.py --base $(BASE)
