@@ -53,8 +53,8 @@ if TYPE_CHECKING:  # the solver is loaded on first use
     from ..solver.advisor import Advice
 
 DECK: frozenset[Card] = frozenset(CARDS)
-#: An auction hint: at most this many deals, within this many seconds (issue 5: ≤ 1 s at p95),
-#: and no stop as "clear" before MIN_SAMPLES deals.
+#: An auction hint: at most this many deals, within this many seconds (the target: ≤ 1 s at p95,
+#: docs/table.md), and no stop as "clear" before MIN_SAMPLES deals.
 HINT_BID_DEALS = 16
 HINT_BUDGET = 0.7
 
@@ -402,9 +402,10 @@ class TableGame:
         """Card points in the tricks each active seat has won (a teaching aid: SBS-25 has
         tricks face down, so a player at a real table cannot count them)."""
         view = self.view
+        deck = self.game.info.deck  # the game's card points (SBS-3)
         out = {s: 0 for s in view.active}
         for _, cards, winner in view.tricks:
-            out[winner] += sum(c.points for c in cards)
+            out[winner] += sum(deck.points(c) for c in cards)
         return out
 
     def shown_log(self) -> list[tuple[str, str]]:
