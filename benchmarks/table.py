@@ -5,7 +5,7 @@
 
 Wall-clock times (what the learner waits for), each against a baseline measured in the same run:
 
-- **bot move** — a PIMC bot's action at the table (:class:`tutor.widgets.table.TablePimc`, the
+- **bot move** — a PIMC bot's action at the table (:class:`tutor.bots.table_bot.TablePimc`, the
   table's own sizing of worlds), by phase; baseline: the rule bot's action on the *same* views.
   Budget: p95 ≤ 1 s.
 - **hint** — the learner's hint in the play (deals sampled from the learner's view, each
@@ -45,6 +45,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tutor.bots.rule_bot import RuleBot
+from tutor.play.session import TableGame
 from tutor.quiz.bank import load_bank
 from tutor.quiz.decisions import generate_decision
 from tutor.rules.six_bid_solo import PLAY, SixBidSolo
@@ -52,7 +53,7 @@ from tutor.solver import search
 from tutor.solver.advisor import advise_iter
 from tutor.widgets.advisor_panel import AdvisorPanel
 from tutor.widgets.decisions import DecisionQuiz
-from tutor.widgets.table import TableGame, TableWidget
+from tutor.widgets.table import TableWidget
 
 
 def pct(xs: Sequence[float], q: float) -> float:

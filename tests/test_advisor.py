@@ -235,9 +235,9 @@ def test_next_batch_is_sent_ahead_and_cancelled_when_useless(fake_solver: None) 
 
 
 def test_an_anytime_stop_cancels_the_batch_sent_ahead(fake_solver: None) -> None:
-    """The widgets' anytime driver closes the advisor when it stops (clear, or the budget), so
-    the batch already sent to the pool does not run on in the background."""
-    from tutor.widgets.engine import advise_within
+    """The anytime driver (tutor.play.anytime) closes the advisor when it stops (clear, or the
+    budget), so the batch already sent to the pool does not run on in the background."""
+    from tutor.play.anytime import advise_within
 
     pool = _LazyExecutor()
     state = state_of(_record())

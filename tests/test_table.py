@@ -22,6 +22,8 @@ from conftest_lesson import mentions, plain
 from tutor.cards import DECK_36
 from tutor.engine.record import dumps, state_of
 from tutor.errors import IllegalActionError, TutorError
+from tutor.play.log import Entry, names_any
+from tutor.play.session import TableError, TableGame
 from tutor.rules.six_bid_solo import (
     CALL_BASE,
     CALLCARD_BASE,
@@ -38,7 +40,7 @@ from tutor.rules.six_bid_solo import (
     mask_cards,
 )
 from tutor.widgets.common import state_text, subtree
-from tutor.widgets.table import Entry, TableError, TableGame, TableWidget, names_any
+from tutor.widgets.table import TableWidget
 
 pytestmark = pytest.mark.usefixtures("clean_widgets")
 
@@ -377,9 +379,9 @@ def test_auction_hint_is_anytime(budget: float, monkeypatch: pytest.MonkeyPatch)
     """The auction hint samples until the call is clear or the time budget is spent (issue 5:
     a hint within 1 s), and says on how many deals it rests. Budget 0: the first batch only;
     no budget: every deal, or fewer once the best call is clear (tests never depend on time)."""
-    from tutor.widgets import table as table_module
+    from tutor.play import session
 
-    monkeypatch.setattr(table_module, "HINT_BUDGET", budget)
+    monkeypatch.setattr(session, "HINT_BUDGET", budget)
     tw = _strong_hand_table()
     t = tw.table
     assert t.learner_to_move() and t.view.phase == "auction"
@@ -391,7 +393,7 @@ def test_auction_hint_is_anytime(budget: float, monkeypatch: pytest.MonkeyPatch)
     if budget == 0.0:
         assert deals == 2 and "stopped at the 0-second budget" in words
     else:
-        assert deals == table_module.HINT_BID_DEALS or "the best call was clear" in words
+        assert deals == session.HINT_BID_DEALS or "the best call was clear" in words
     action, _ = t.hint()
     assert action in t.view.legal  # a legal call (SBS-14)
     assert_nothing_hidden_shown(tw)
@@ -404,9 +406,8 @@ def test_auction_hint_stops_as_clear_only_for_the_call_it_gives(
     double-dummy defenders are clairvoyant), while "clear" is judged against passing's 0. When
     every contract is clearly below 0 yet the best is above the margin, the hint bids: sampling
     must not stop there as "clear" (pass is the clear call) nor say the call it gives was clear."""
+    from tutor.play import anytime, session
     from tutor.solver.advisor import Advice, Row, RowResult
-    from tutor.widgets import engine
-    from tutor.widgets import table as table_module
 
     tw = _strong_hand_table()
     t = tw.table
@@ -421,9 +422,9 @@ def test_auction_hint_stops_as_clear_only_for_the_call_it_gives(
 
     def fake(view: Any, samples: int, seed: int, **kw: Any) -> Any:
         seen.append(kw["clear"](advice))
-        yield engine.Step(advice, "clear" if seen[-1] else "budget")
+        yield anytime.Step(advice, "clear" if seen[-1] else "budget")
 
-    monkeypatch.setattr(table_module, "advise_within", fake)
+    monkeypatch.setattr(session, "advise_within", fake)
     action, reason = t.hint()
     assert action == CALL_BASE + SOLO and seen == [False]
     assert "clear" not in reason

@@ -25,6 +25,8 @@ The API a lesson or a widget uses:
   the exhibit after grading with right / wrong / missed marks (``feedback_emphasis(fb)``) and
   a trick's winner; see :mod:`tutor.quiz`.
 - ``calls_html(calls, active)``, ``facts_html(rows)`` — an auction's calls, label/value lines.
+- :mod:`.play_table` — the play table's status line, seat view, log, settlement and review of
+  the learner's play (for :class:`tutor.widgets.TableWidget`).
 - ``lesson_css()`` — the text of ``assets/lesson.css``; ``style_html()`` wraps it in ``<style>``
   (display it once per page).
 

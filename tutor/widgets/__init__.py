@@ -12,10 +12,10 @@ drawings (:mod:`tutor.display`); it holds no rules of its own. Display one in a 
 - :class:`AuctionExplorer` — make the calls of an auction and read who speaks next and why.
 - :class:`CutForDealer`, :class:`DealStepper` — the cut for the first dealer, the deal packet
   by packet.
-- :class:`TableWidget` (its game logic: :class:`TableGame`) — play one seat of a deal against
-  the bots; :class:`AdvisorPanel` — the bid advisor on a hand; :class:`DecisionQuiz` — *what
-  would you bid?* and *which card?* These load the solver on the learner's first click that
-  needs it (:mod:`.engine`), not when the page opens.
+- :class:`TableWidget` (its game, without a UI: :class:`tutor.play.session.TableGame`) — play
+  one seat of a deal against the bots; :class:`AdvisorPanel` — the bid advisor on a hand;
+  :class:`DecisionQuiz` — *what would you bid?* and *which card?* These load the solver on the
+  learner's first click that needs it (:mod:`.engine`), not when the page opens.
 - :func:`lesson_style` — the lesson stylesheet, displayed once at the top of a lesson.
 
 Every widget re-checks every event in Python (the browser can forge any of them) and turns bad
@@ -37,13 +37,13 @@ if TYPE_CHECKING:  # the names below are imported on first use: a lesson loads o
     from .decisions import DecisionQuiz
     from .quiz import Learner, LearnerBox, QuizWidget, page_learner
     from .replay import DealReplay
-    from .table import TableGame, TableWidget
+    from .table import TableWidget
 
 _WHERE = {
     "AdvisorPanel": "advisor_panel", "AuctionExplorer": "auction", "CutForDealer": "deal",
     "DealReplay": "replay", "DealStepper": "deal", "DecisionQuiz": "decisions",
     "Learner": "quiz", "LearnerBox": "quiz", "Panel": "common", "QuizWidget": "quiz",
-    "TableGame": "table", "TableWidget": "table", "page_learner": "quiz",
+    "TableWidget": "table", "page_learner": "quiz",
 }  # fmt: skip
 
 
@@ -62,5 +62,5 @@ def lesson_style() -> HtmlStr:
 
 
 __all__ = ["AdvisorPanel", "AuctionExplorer", "CutForDealer", "DealReplay", "DealStepper",
-           "DecisionQuiz", "Learner", "LearnerBox", "Panel", "QuizWidget", "TableGame",
-           "TableWidget", "lesson_style", "page_learner"]
+           "DecisionQuiz", "Learner", "LearnerBox", "Panel", "QuizWidget", "TableWidget",
+           "lesson_style", "page_learner"]

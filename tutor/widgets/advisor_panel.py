@@ -38,6 +38,7 @@ from ..display import facts_html, hand_svg, seat_label, style_html
 from ..display.markup import HtmlStr, esc
 from ..engine.hand import estimates
 from ..errors import IllegalActionError, NotationError, RecordError
+from ..play.anytime import MIN_SAMPLES, advise_within, clear_after
 from ..rules.six_bid_solo import (
     AUCTION,
     CALL_BASE,
@@ -53,7 +54,7 @@ from ..rules.six_bid_solo import (
     solo_trumps,
 )
 from .common import Panel, Shared, button, guarded, html
-from .engine import advise_within, clear_after, preload, warm_up
+from .engine import preload, warm_up
 
 if TYPE_CHECKING:  # the solver is loaded on the first Advise (tutor.widgets.engine)
     from ..solver.advisor import Advice
@@ -69,8 +70,6 @@ SITUATIONS: tuple[tuple[str, str], ...] = (
     ("Other: type the calls", "other"),
 )
 _INK = "#010203"  # replaced by currentColor: the chart follows the page's text colour
-#: Deals solved before a row may be dropped as clearly out, or the advice stop as clear.
-MIN_SAMPLES = 6
 #: Seconds (wall clock) the final table may take (the target: ≤ 2 s at p95, docs/advisor.md):
 #: sampling stops before a batch that would overrun it, and the table says on how many deals
 #: its figures rest.
@@ -295,7 +294,7 @@ class AdvisorPanel(Panel):
     """Ask the bid advisor about a hand (see the module docstring).
 
     ``samples`` deals are solved per question (``first`` of them before the first estimate),
-    within ``budget`` seconds (:func:`tutor.widgets.engine.advise_within`);
+    within ``budget`` seconds (:func:`tutor.play.anytime.advise_within`);
     ``seed`` makes the sampled deals and the random hands reproducible; ``executor`` spreads
     the solving over processes (:mod:`concurrent.futures`).
     """

@@ -1,0 +1,128 @@
+"""The PIMC bot sized for the play table: a move within about a second on a learner's machine.
+
+:class:`TablePimc` wraps :class:`tutor.bots.pimc.PimcBot` with the table's own sizing: fewer
+sampled deals while the hands are full (:func:`worlds_for`), a tighter node guard
+(:data:`TABLE_NODE_BUDGET`), and in the auction no sampling at all for a hand with no contract
+:func:`within_reach`. :func:`margin_call` is the bot's call on the advisor's figures, which the
+table's auction hint shares (:mod:`tutor.play.session`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ..engine.hand import estimates
+from ..rules.six_bid_solo import (
+    AUCTION,
+    CALL_BASE,
+    CALL_SOLO,
+    CARD_INDEX,
+    DECLARE,
+    GUARANTEE,
+    HEART_SOLO,
+    HEARTS,
+    MISERE,
+    PASS,
+    SOLO,
+    SPREAD,
+    SeatView,
+    solo_trumps,
+)
+from ..state import Action
+
+if TYPE_CHECKING:  # the solver is loaded on the first sampling move
+    from ..solver.advisor import Advice
+
+
+def margin_call(advice: Advice, margin: float) -> Action:
+    """The PIMC bot's call on the advisor's figures: the best contract unless it averages at or
+    below ``margin`` chips (double-dummy defenders are clairvoyant, so a bid a little below 0 is
+    still worth it), else pass (SBS-14, SBS-17)."""
+    best = advice.best()
+    if best is None or best.expected() <= margin:
+        return PASS
+    return CALL_BASE + best.row.contract
+
+
+def worlds_for(view: SeatView, most: int) -> int:
+    """How many deals a PIMC move samples here: fewer while the hands are full.
+
+    A double-dummy solve of a whole deal costs far more than one of its last tricks, so the
+    first tricks sample fewer deals and a move stays around a second (measurements:
+    ``docs/table.md``).
+    """
+    left = len(view.hand)
+    if left >= 11:
+        return min(most, 3)
+    if left == 10:
+        return min(most, 5)
+    if left == 9:
+        return min(most, 8)
+    return most
+
+
+def within_reach(view: SeatView) -> bool:
+    """Is any contract still open near its mark by the rules of thumb (:mod:`tutor.engine.hand`)?
+
+    Solo and Heart Solo from 58 points (61 makes them, SBS-10), Guarantee Solo from 6 below its
+    target, Misère with at most one card that could not duck, Call Solo from 9½ tricks. A hand
+    with none of these is passed without sampling: the advisor would only confirm it, at the cost
+    of a second or more.
+    """
+    hand = sum(1 << CARD_INDEX[c] for c in view.hand)
+    trumps = solo_trumps(view.options)
+    open_ = {a - CALL_BASE for a in view.legal if a != PASS}
+    for e in estimates(hand, trumps):
+        if e.contract not in open_:
+            continue
+        if e.chips > 0:
+            return True
+        if e.contract in (SOLO, HEART_SOLO) and e.points >= 58:
+            return True
+        if e.contract == GUARANTEE and e.points >= (74 if e.trump == HEARTS else 80) - 6:
+            return True
+        if e.contract in (MISERE, SPREAD) and e.tricks <= 1:
+            return True
+        if e.contract == CALL_SOLO and e.tricks >= 9.5:
+            return True
+    return False
+
+
+#: Solver nodes after which a table move or hint samples no more deals (at least two are
+#: solved): a learner waits for every bot move, so a tighter guard than the arena bot's
+#: (``docs/table.md``).
+TABLE_NODE_BUDGET = 2_000_000
+
+
+class TablePimc:
+    """The PIMC bot of :mod:`tutor.bots.pimc`, sized for a table: :func:`worlds_for` deals per
+    card (fewer once :data:`TABLE_NODE_BUDGET` solver nodes are spent), two per trump choice,
+    and in the auction the advisor on ``bid_samples`` deals — only for a hand with a contract
+    :func:`within_reach` (else it passes at once). Seeded; it sees only its seat's view.
+
+    ``bid_samples`` is the arena bot's 16, within the table's second (``docs/table.md``)."""
+
+    name = "pimc"
+
+    def __init__(self, seed: int | None = None, worlds: int = 10, bid_samples: int = 16) -> None:
+        self.rng = random.Random(seed)
+        self.worlds = worlds
+        self.bid_samples = bid_samples
+
+    def act(self, view: SeatView) -> tuple[Action, str]:
+        if view.phase == AUCTION and view.to_move == view.seat and not within_reach(view):
+            return PASS, ("pass: by the hand count no contract still open is near its mark "
+                          "(rules of thumb), so no deal is sampled")
+        from .pimc import PimcBot  # the solver, on the first sampling move
+
+        # naming trump solves every deal once per suit: two deals are enough to rank them
+        worlds = 2 if view.phase == DECLARE else worlds_for(view, self.worlds)
+        # the table's own sizing: no extra worlds past ``worlds`` and a tighter node guard than
+        # the arena's, so a move (or a hint) stays within a second
+        bot = PimcBot(self.rng.getrandbits(31), worlds=worlds, bid_samples=self.bid_samples,
+                      max_worlds=worlds, budget=TABLE_NODE_BUDGET)
+        return bot.act(view)
+
+
+__all__ = ["TABLE_NODE_BUDGET", "TablePimc", "margin_call", "within_reach", "worlds_for"]
