@@ -42,7 +42,8 @@ FORMAT = "solo-tutor-fingerprints/1"
 
 def table_classes() -> tuple[Any, Any]:
     """``TableGame`` and ``TablePimc``: the one line that says where the play table lives."""
-    from tutor.widgets.table import TableGame, TablePimc
+    from tutor.bots.table_bot import TablePimc
+    from tutor.play.session import TableGame
 
     return TableGame, TablePimc
 
