@@ -38,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tutor.rules.six_bid_solo import SixBidSolo
+from tutor.games.six_bid_solo.rules import SixBidSolo
 from tutor.solver import advisor
 from tutor.solver.advisor import RowResult, advise_iter
 

@@ -33,7 +33,8 @@ DEFAULT = ["rule:random:300", "pimc:rule:120"]
 def _warm() -> None:
     """Compile the solver in each worker before the clock matters (numba JIT)."""
     from tutor.bots.arena import deal_of
-    from tutor.rules.six_bid_solo import PASS, TRUMP_BASE, call_action
+    from tutor.games.six_bid_solo.rules import call_action
+    from tutor.games.tapp import PASS, TRUMP_BASE
     from tutor.solver import search
     state = deal_of(0, 0)
     for a in (call_action("guarantee-solo"), PASS, PASS, TRUMP_BASE):  # trump ♣

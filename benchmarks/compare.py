@@ -65,11 +65,11 @@ TOLERANCE = 0.05
 ENTRY_POINTS: dict[str, tuple[str, ...]] = {
     "SixBidSolo": (":SixBidSolo",),
     "record_of": (":record_of",),
-    "random_playout": ("rules.six_bid_solo:random_playout",),
+    "random_playout": ("games.tapp:random_playout", "rules.six_bid_solo:random_playout"),
     "search_solve": ("solver.search:solve",),
     "workspace": ("solver.search:workspace",),
     "advise_iter": ("solver.advisor:advise_iter",),
-    "TablePimc": ("widgets.table:TablePimc",),
+    "TablePimc": ("bots.table_bot:TablePimc", "widgets.table:TablePimc"),
 }
 
 

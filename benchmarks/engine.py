@@ -20,7 +20,8 @@ import random
 import time
 from collections.abc import Callable
 
-from tutor.rules.six_bid_solo import PLAY, SixBidSolo, SixBidSoloState, random_playout
+from tutor.games.six_bid_solo.rules import SixBidSolo, SixBidSoloState
+from tutor.games.tapp import PLAY, random_playout
 
 
 def rates(fns: dict[str, Callable[[], int]], seconds: float, rounds: int = 3) -> dict[str, float]:

@@ -52,15 +52,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tutor.rules.six_bid_solo import (
-    CALL_BASE,
-    MISERE,
-    PASS,
-    TRUMP_BASE,
-    SixBidSolo,
-    SixBidSoloState,
-    mask_points,
-)
+from tutor.games.six_bid_solo.rules import MISERE, SixBidSolo, SixBidSoloState
+from tutor.games.tapp import CALL_BASE, PASS, TRUMP_BASE, mask_points
 from tutor.solver import kernel, search
 from tutor.solver.kernel import (
     ALL_FEATURES,
@@ -215,7 +208,8 @@ FIRST_CALL = """
 import time
 t0 = time.perf_counter()
 from tutor.solver import search
-from tutor.rules.six_bid_solo import SixBidSolo, CALL_BASE, PASS, TRUMP_BASE
+from tutor.games.tapp import CALL_BASE, PASS, TRUMP_BASE
+from tutor.games.six_bid_solo.rules import SixBidSolo
 s = SixBidSolo().new_deal(1)
 for a in (CALL_BASE + 1, PASS, PASS, TRUMP_BASE):
     s.apply(a)

@@ -45,10 +45,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tutor.bots.rule_bot import RuleBot
+from tutor.games.six_bid_solo.rules import SixBidSolo
+from tutor.games.tapp import PLAY
 from tutor.play.session import TableGame
 from tutor.quiz.bank import load_bank
 from tutor.quiz.decisions import generate_decision
-from tutor.rules.six_bid_solo import PLAY, SixBidSolo
 from tutor.solver import search
 from tutor.solver.advisor import advise_iter
 from tutor.widgets.advisor_panel import AdvisorPanel

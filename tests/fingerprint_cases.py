@@ -32,8 +32,8 @@ from tutor.bots.arena import duplicate_deal
 from tutor.cards import Card, Suit
 from tutor.engine.match import Match, cut_for_dealer
 from tutor.engine.sampler import Sampler
+from tutor.games.tapp import random_playout
 from tutor.quiz import KINDS, generate, generate_decision
-from tutor.rules.six_bid_solo import random_playout
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).with_name("fingerprints.json")

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from tutor.engine.record import state_of
-from tutor.rules.six_bid_solo import SixBidSolo, SixBidSoloState
+from tutor.games.six_bid_solo.rules import SixBidSolo, SixBidSoloState
 
 BASE: dict[str, Any] = {
     "format": "tutor-record/1",

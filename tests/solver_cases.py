@@ -6,16 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tutor.rules.six_bid_solo import (
-    CALL_BASE,
-    CONTRACTS,
-    DONE,
-    MISERES,
-    PASS,
-    TRUMP_BASE,
-    SixBidSolo,
-    SixBidSoloState,
-)
+from tutor.games.six_bid_solo.rules import CONTRACTS, MISERES, SixBidSolo, SixBidSoloState
+from tutor.games.tapp import CALL_BASE, DONE, PASS, TRUMP_BASE
 
 
 def cards_left(s: SixBidSoloState) -> int:

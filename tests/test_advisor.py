@@ -19,20 +19,17 @@ from tutor.bots.pimc import chips_for
 from tutor.engine.record import state_of
 from tutor.engine.sampler import Sampler
 from tutor.errors import IllegalActionError, RecordError, TutorError
-from tutor.rules.six_bid_solo import (
+from tutor.games.six_bid_solo.rules import (
     CALL_SOLO,
     GUARANTEE,
     HEART_SOLO,
-    HEARTS,
     MISERES,
-    PASS,
-    PLAY,
     SOLO,
     SixBidSolo,
     SixBidSoloState,
     call_action,
-    random_playout,
 )
+from tutor.games.tapp import HEARTS, PASS, PLAY, random_playout
 from tutor.solver import search
 from tutor.solver.advisor import (
     Advice,

@@ -12,8 +12,8 @@ import pytest
 from conftest_lesson import mentions, plain
 
 from tutor.errors import IllegalActionError, NotationError, RecordError
+from tutor.games.tapp import CARDS
 from tutor.quiz.decisions import clear_call
-from tutor.rules.six_bid_solo import CARDS
 from tutor.solver.advisor import advise_iter
 from tutor.widgets.advisor_panel import (
     LEAST,
@@ -198,7 +198,7 @@ def test_a_dropped_row_is_never_the_verdict_nor_starred() -> None:
     """A row dropped as clearly worse keeps its figures from its few worlds, which may end above
     the live best row's average over all worlds: the verdict and the table's ★ still name the
     live row (the one the advisor sampled to the end), and the dropped row reads as out."""
-    from tutor.rules.six_bid_solo import SOLO
+    from tutor.games.six_bid_solo.rules import SOLO
     from tutor.solver.advisor import Advice, Row, RowResult, _drop_clearly_out
     from tutor.widgets.advisor_panel import advice_table
 

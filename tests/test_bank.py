@@ -19,11 +19,12 @@ import pytest
 from conftest_lesson import mentions
 
 from tutor.errors import IllegalActionError, RecordError, TutorError
+from tutor.games.six_bid_solo.rules import CONTRACTS, parse_call
+from tutor.games.tapp import CALL_BASE, CARDS, PASS
 from tutor.quiz import QuizError
 from tutor.quiz import bank as bk
 from tutor.quiz import decisions as dq
 from tutor.quiz.decision_session import DecisionSession
-from tutor.rules.six_bid_solo import CALL_BASE, CARDS, CONTRACTS, PASS, parse_call
 from tutor.solver.advisor import advise_view
 
 BANK = bk.load_bank()

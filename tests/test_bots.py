@@ -20,16 +20,8 @@ from tutor.bots.base import Bot
 from tutor.bots.rule_bot import RuleBot
 from tutor.engine.hand import call_card, estimates, give_card, spread_safe, uncovered
 from tutor.errors import IllegalActionError, OptionError, TutorError
-from tutor.rules.six_bid_solo import (
-    GUARANTEE,
-    MISERE,
-    SOLO,
-    SeatView,
-    SixBidSolo,
-    SixBidSoloState,
-    mask_of,
-    parse_card,
-)
+from tutor.games.six_bid_solo.rules import GUARANTEE, MISERE, SOLO, SixBidSolo, SixBidSoloState
+from tutor.games.tapp import SeatView, mask_of, parse_card
 from tutor.state import Action
 
 

@@ -21,14 +21,8 @@ from tutor.bots.pimc import (
 from tutor.bots.rule_bot import RuleBot
 from tutor.engine.hand import trump_estimate, uncovered
 from tutor.engine.sampler import Sampler
-from tutor.rules.six_bid_solo import (
-    MISERES,
-    PASS,
-    PLAY,
-    SixBidSolo,
-    SixBidSoloState,
-    call_action,
-)
+from tutor.games.six_bid_solo.rules import MISERES, SixBidSolo, SixBidSoloState, call_action
+from tutor.games.tapp import PASS, PLAY
 from tutor.solver import search
 
 

@@ -26,17 +26,10 @@ import pytest
 
 from tutor.engine.record import record_of, replay, state_of
 from tutor.errors import TutorError
-from tutor.rules import GAMES
-from tutor.rules.frog import N_ACTIONS as FROG_ACTIONS
-from tutor.rules.frog import FrogOptions
-from tutor.rules.six_bid_solo import (
-    CARD_INDEX,
-    N_ACTIONS,
-    PASS,
-    mask_cards,
-    mask_points,
-    random_playout,
-)
+from tutor.games import GAMES
+from tutor.games.frog.rules import N_ACTIONS as FROG_ACTIONS
+from tutor.games.frog.rules import FrogOptions
+from tutor.games.tapp import CARD_INDEX, N_ACTIONS, PASS, mask_cards, mask_points, random_playout
 
 CONFORMANCE_DEALS = 2500
 

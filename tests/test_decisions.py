@@ -24,19 +24,11 @@ from traitlets import TraitError
 from tutor.cards import Card
 from tutor.engine.record import state_of
 from tutor.errors import IllegalActionError
+from tutor.games.six_bid_solo.rules import CONTRACTS, SixBidSolo, SixBidSoloState, parse_call
+from tutor.games.tapp import CALL_BASE, CARDS, PASS, PLAY
 from tutor.quiz import Progress, QuizError
 from tutor.quiz import decisions as dq
 from tutor.quiz.decision_session import DecisionSession
-from tutor.rules.six_bid_solo import (
-    CALL_BASE,
-    CARDS,
-    CONTRACTS,
-    PASS,
-    PLAY,
-    SixBidSolo,
-    SixBidSoloState,
-    parse_call,
-)
 from tutor.solver import search
 from tutor.solver.advisor import advise_view
 from tutor.widgets.common import state_text, subtree

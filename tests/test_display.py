@@ -43,7 +43,8 @@ from tutor.display import (
 )
 from tutor.engine.record import record_of
 from tutor.errors import RecordError, TutorError
-from tutor.rules.six_bid_solo import CARD_INDEX, SixBidSolo, SixBidSoloState
+from tutor.games.six_bid_solo.rules import SixBidSolo, SixBidSoloState
+from tutor.games.tapp import CARD_INDEX
 
 SVG = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).resolve().parents[1]

@@ -17,22 +17,24 @@ from tutor.cards import DECK_36, DECK_52, Card, Suit
 from tutor.engine.record import state_of
 from tutor.errors import NotationError
 from tutor.facts import ACTION_KINDS, ActionInfo, ActionTable, GameInfo
-from tutor.rules import frog
-from tutor.rules.frog import Frog
-from tutor.rules.six_bid_solo import (
+from tutor.games.frog import rules as frog
+from tutor.games.frog.rules import Frog
+from tutor.games.six_bid_solo.rules import (
     ACTIONS,
+    SixBidSolo,
+    describe_action,
+    parse_call,
+    token_of,
+)
+from tutor.games.tapp import (
     CALL_BASE,
     CARDS,
     GIVE_BASE,
     N_ACTIONS,
     TRUMP_BASE,
-    SixBidSolo,
-    describe_action,
     mask_cards,
-    parse_call,
     parse_card,
     parse_declare,
-    token_of,
 )
 from tutor.state import Game, GameState
 

@@ -16,20 +16,18 @@ from tutor.engine import inference
 from tutor.engine.inference import callers, fits_call, passers, read_calls, strong_above
 from tutor.engine.record import state_of
 from tutor.engine.sampler import Sampler, world_of
-from tutor.rules.six_bid_solo import (
+from tutor.games.six_bid_solo.rules import (
     CALL_SOLO,
-    CARD_INDEX,
     GUARANTEE,
     HEART_SOLO,
     MISERE,
-    PASS,
-    PLAY,
     SOLO,
     SPREAD,
     SixBidSolo,
     SixBidSoloState,
     call_action,
 )
+from tutor.games.tapp import CARD_INDEX, PASS, PLAY
 from tutor.solver.advisor import advise_view
 
 

@@ -16,7 +16,7 @@ import pytest
 from tutor.cards import DECK_24, DECK_36, DECK_52, Card, Deck, Rank, Suit, parse_cards
 from tutor.errors import NotationError
 from tutor.facts import ACTION_KINDS, ActionInfo, ActionKind, ActionTable, GameInfo
-from tutor.rules.six_bid_solo import SixBidSolo
+from tutor.games.six_bid_solo.rules import SixBidSolo
 
 SUITS = tuple(Suit)
 

@@ -15,8 +15,8 @@ import pytest
 import tutor
 from tutor.engine.record import record_of, state_of
 from tutor.errors import IllegalActionError, OptionError, RecordError, TutorError
-from tutor.rules.frog import DISCARD_BASE, Frog, FrogState
-from tutor.rules.six_bid_solo import CARD_INDEX, POINTS, mask_cards, mask_points
+from tutor.games.frog.rules import DISCARD_BASE, Frog, FrogState
+from tutor.games.tapp import CARD_INDEX, POINTS, mask_cards, mask_points
 
 BASE: dict[str, Any] = {
     "format": "tutor-record/1",

@@ -21,25 +21,21 @@ from tutor.cards import DECK_36, Card
 from tutor.engine.match import Match, cut_for_dealer
 from tutor.engine.record import replay, state_of
 from tutor.errors import IllegalActionError, NotationError, RecordError, TutorError
-from tutor.rules import make_game
-from tutor.rules.six_bid_solo import (
+from tutor.games import make_game
+from tutor.games.six_bid_solo.rules import (
     CALL_SOLO,
     GUARANTEE,
     HEART_SOLO,
     MISERE,
-    PASS,
     SOLO,
     SPREAD,
     Options,
     Outcome,
     SixBidSolo,
-    active_seats,
     call_action,
-    mask_cards,
-    parse_card,
     settle,
-    shuffle_and_cut,
 )
+from tutor.games.tapp import PASS, active_seats, mask_cards, parse_card, shuffle_and_cut
 
 H, C, S, D = 2, 0, 1, 3
 

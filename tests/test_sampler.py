@@ -12,16 +12,8 @@ import pytest
 
 from tutor.engine.sampler import WIDOW, Sampler, history_of, sample_worlds, world_of
 from tutor.errors import TutorError
-from tutor.rules.six_bid_solo import (
-    CALLCARD_BASE,
-    DECLINE,
-    GIVE_BASE,
-    PLAY,
-    SixBidSolo,
-    SixBidSoloState,
-    call_action,
-    mask_cards,
-)
+from tutor.games.six_bid_solo.rules import SixBidSolo, SixBidSoloState, call_action
+from tutor.games.tapp import CALLCARD_BASE, DECLINE, GIVE_BASE, PLAY, mask_cards
 
 OPTION_SETS = [
     {},

@@ -11,7 +11,8 @@ from solver_cases import brute_force, brute_force_children, position
 
 from tutor.engine.record import record_of, state_of
 from tutor.errors import RecordError, TutorError
-from tutor.rules.six_bid_solo import CARD_TEXT, SixBidSoloState
+from tutor.games.six_bid_solo.rules import SixBidSoloState
+from tutor.games.tapp import CARD_TEXT
 from tutor.solver.api import solve
 
 

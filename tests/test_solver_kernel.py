@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from solver_cases import brute_force, brute_force_children, position
 
-from tutor.rules.six_bid_solo import MISERES, SixBidSoloState
+from tutor.games.six_bid_solo.rules import MISERES, SixBidSoloState
 from tutor.solver import kernel, search
 from tutor.solver.kernel import (
     ALL_FEATURES,

@@ -10,11 +10,7 @@ import pytest
 from solver_cases import brute_force, brute_force_children, position, strong_bidder_deal
 
 from tutor.errors import IllegalActionError
-from tutor.rules.six_bid_solo import (
-    MISERES,
-    SixBidSolo,
-    SixBidSoloState,
-)
+from tutor.games.six_bid_solo.rules import MISERES, SixBidSolo, SixBidSoloState
 from tutor.solver import search
 
 CONTRACT_IDS = range(1, 7)

@@ -22,9 +22,8 @@ from conftest_lesson import mentions, plain
 from tutor.cards import DECK_36
 from tutor.engine.record import dumps, state_of
 from tutor.errors import IllegalActionError, TutorError
-from tutor.play.log import Entry, names_any
-from tutor.play.session import TableError, TableGame
-from tutor.rules.six_bid_solo import (
+from tutor.games.six_bid_solo.rules import SOLO, SixBidSolo, SixBidSoloState
+from tutor.games.tapp import (
     CALL_BASE,
     CALLCARD_BASE,
     CARD_INDEX,
@@ -33,12 +32,11 @@ from tutor.rules.six_bid_solo import (
     GIVE_BASE,
     PASS,
     PLAY,
-    SOLO,
     TRUMP_BASE,
-    SixBidSolo,
-    SixBidSoloState,
     mask_cards,
 )
+from tutor.play.log import Entry, names_any
+from tutor.play.session import TableError, TableGame
 from tutor.widgets.common import state_text, subtree
 from tutor.widgets.table import TableWidget
 
@@ -262,7 +260,7 @@ def test_the_bots_see_only_their_views() -> None:
             t.act(t.view.legal[0])
         else:
             t.bot_step()
-    from tutor.rules.six_bid_solo import SeatView
+    from tutor.games.tapp import SeatView
 
     assert seen and all(isinstance(v, SeatView) for v in seen)
     assert all(v.to_move == v.seat for v in seen)

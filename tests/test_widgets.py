@@ -20,8 +20,9 @@ from traitlets import TraitError
 from tutor.cards import Card
 from tutor.engine.match import cut_order
 from tutor.engine.record import replay
+from tutor.games.six_bid_solo.rules import call_action
+from tutor.games.tapp import CALL_BASE, CARDS, PASS
 from tutor.quiz import KINDS, Progress, generate
-from tutor.rules.six_bid_solo import CALL_BASE, CARDS, PASS, call_action
 from tutor.widgets import (
     AuctionExplorer,
     CutForDealer,

@@ -20,8 +20,9 @@ from .cards import DECK_24, DECK_36, DECK_52, Card, Deck, Rank, Suit
 from .engine.record import record_of, replay, state_of
 from .errors import IllegalActionError, NotationError, OptionError, RecordError, TutorError
 from .facts import ActionInfo, GameInfo
-from .rules import make_game
-from .rules.six_bid_solo import SeatView, SixBidSolo, SixBidSoloState
+from .games import make_game
+from .games.six_bid_solo.rules import SixBidSolo, SixBidSoloState
+from .games.tapp import SeatView
 
 
 def solve(record: dict[str, Any]) -> dict[str, Any]:

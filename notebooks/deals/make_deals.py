@@ -18,17 +18,15 @@ from pathlib import Path
 
 from tutor.bots import make_bot
 from tutor.engine.record import save
-from tutor.rules.six_bid_solo import (
+from tutor.games.six_bid_solo.rules import SixBidSolo, SixBidSoloState, parse_call
+from tutor.games.tapp import (
     CALLCARD_BASE,
     DECLINE,
     GIVE_BASE,
     POINTS,
     SUIT_MASK,
     TRUMP_BASE,
-    SixBidSolo,
-    SixBidSoloState,
     mask_cards,
-    parse_call,
 )
 
 HERE = Path(__file__).resolve().parent

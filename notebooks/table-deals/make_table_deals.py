@@ -23,7 +23,8 @@ from pathlib import Path
 from tutor.bots import make_bot
 from tutor.engine.hand import estimates
 from tutor.engine.record import save
-from tutor.rules.six_bid_solo import CALL_BASE, PASS, PLAY, SOLO, TRUMP_BASE, SixBidSolo
+from tutor.games.six_bid_solo.rules import SOLO, SixBidSolo
+from tutor.games.tapp import CALL_BASE, PASS, PLAY, TRUMP_BASE
 
 HERE = Path(__file__).resolve().parent
 

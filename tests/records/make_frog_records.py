@@ -13,7 +13,7 @@ from typing import Any
 
 import tutor
 from tutor.engine.record import dumps, record_of
-from tutor.rules.frog import Frog, FrogState
+from tutor.games.frog.rules import Frog, FrogState
 
 HERE = Path(__file__).resolve().parent
 POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}  # SBS-3, read off the card text

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import OptionError
-from ..rules.six_bid_solo import SixBidSolo, SixBidSoloState
+from ..games.six_bid_solo.rules import SixBidSolo, SixBidSoloState
 from ..solver.stats import mean_interval
 from . import make_bot
 from .base import Bot

@@ -1,6 +1,6 @@
 """The bot protocol and what every bot may read off its seat's view.
 
-A bot is seeded and sees one :class:`~tutor.rules.six_bid_solo.SeatView` at a time — never the
+A bot is seeded and sees one :class:`~tutor.games.tapp.SeatView` at a time — never the
 state — so no bot can look at another hand or the widow, even by accident. It answers with a
 legal action and a one-line reason a learner can read::
 
@@ -14,15 +14,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..errors import IllegalActionError
-from ..rules.six_bid_solo import (
-    CARD_INDEX,
-    CONTRACTS,
-    MISERES,
-    N_CARDS,
-    POINTS,
-    SUIT_MASK,
-    SeatView,
-)
+from ..games.six_bid_solo.rules import CONTRACTS, MISERES
+from ..games.tapp import CARD_INDEX, N_CARDS, POINTS, SUIT_MASK, SeatView
 from ..state import Action
 
 ALL = (1 << N_CARDS) - 1

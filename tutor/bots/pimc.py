@@ -40,28 +40,30 @@ from concurrent.futures import Executor
 from ..engine.hand import call_card, give_card, trump_estimate, uncovered
 from ..engine.inference import read_calls
 from ..engine.sampler import Sampler, world_of
-from ..rules.six_bid_solo import (
-    CALL_BASE,
+from ..games.six_bid_solo.rules import (
     CALL_SOLO,
-    CALLCARD_BASE,
-    CARD_INDEX,
     CONTRACTS,
-    DECLINE,
-    GIVE_BASE,
     GUARANTEE,
     HEART_SOLO,
-    HEARTS,
     MISERES,
-    PASS,
-    PLAY,
     SOLO,
-    SUIT_SYMBOLS,
-    TRUMP_BASE,
     Outcome,
-    SeatView,
     SixBidSoloState,
     describe_action,
     settle,
+)
+from ..games.tapp import (
+    CALL_BASE,
+    CALLCARD_BASE,
+    CARD_INDEX,
+    DECLINE,
+    GIVE_BASE,
+    HEARTS,
+    PASS,
+    PLAY,
+    SUIT_SYMBOLS,
+    TRUMP_BASE,
+    SeatView,
 )
 from ..solver import search
 from ..solver.advisor import advise_view, contract_value

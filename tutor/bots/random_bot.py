@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from ..rules.six_bid_solo import SeatView, describe_action
+from ..games.six_bid_solo.rules import describe_action
+from ..games.tapp import SeatView
 from ..state import Action
 from .base import require_turn
 

@@ -21,24 +21,20 @@ Misère and Spread Misère
 from __future__ import annotations
 
 from ..engine.hand import RANK_TEXT, call_card, estimates, give_card, rank, trump_estimate
-from ..rules.six_bid_solo import (
+from ..games.six_bid_solo.rules import CALL_SOLO, GUARANTEE, MISERES, describe_action, solo_trumps
+from ..games.tapp import (
     CALL_BASE,
-    CALL_SOLO,
     CALLCARD_BASE,
     CARD_INDEX,
     DECLINE,
     GIVE_BASE,
-    GUARANTEE,
     HEARTS,
-    MISERES,
     PASS,
     POINTS,
     SUIT_MASK,
     SUIT_SYMBOLS,
     TRUMP_BASE,
     SeatView,
-    describe_action,
-    solo_trumps,
 )
 from ..state import Action
 from .base import Table, beats, require_turn

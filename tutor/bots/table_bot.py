@@ -13,22 +13,16 @@ import random
 from typing import TYPE_CHECKING
 
 from ..engine.hand import estimates
-from ..rules.six_bid_solo import (
-    AUCTION,
-    CALL_BASE,
+from ..games.six_bid_solo.rules import (
     CALL_SOLO,
-    CARD_INDEX,
-    DECLARE,
     GUARANTEE,
     HEART_SOLO,
-    HEARTS,
     MISERE,
-    PASS,
     SOLO,
     SPREAD,
-    SeatView,
     solo_trumps,
 )
+from ..games.tapp import AUCTION, CALL_BASE, CARD_INDEX, DECLARE, HEARTS, PASS, SeatView
 from ..state import Action
 
 if TYPE_CHECKING:  # the solver is loaded on the first sampling move

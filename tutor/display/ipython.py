@@ -5,9 +5,9 @@ display room tells IPython how to draw them instead, as the rich-display formatt
 notebook, Voilà or an IPython shell:
 
 - a :class:`~tutor.cards.Card` as its face (``image/svg+xml``, :func:`.cards.card_svg`);
-- a :class:`~tutor.rules.six_bid_solo.SeatView` as :func:`.table.view_html` draws it
+- a :class:`~tutor.games.tapp.SeatView` as :func:`.table.view_html` draws it
   (``text/html``): a view holds only what its seat may know;
-- a *finished* :class:`~tutor.rules.six_bid_solo.SixBidSoloState` in full
+- a *finished* :class:`~tutor.games.six_bid_solo.rules.SixBidSoloState` in full
   (:func:`.table.deal_html`); a deal in progress keeps its text form, since drawing it would
   show every hidden card (a teacher may still call ``deal_html`` on purpose).
 
@@ -20,7 +20,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card
-from ..rules.six_bid_solo import SeatView, SixBidSoloState
+from ..games.six_bid_solo.rules import SixBidSoloState
+from ..games.tapp import SeatView
 from .cards import card_svg
 from .table import deal_html, view_html
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import TutorError
-from ..rules.six_bid_solo import CARDS, N_CARDS
+from ..games.tapp import CARDS, N_CARDS
 
 
 class DisplayError(TutorError):

@@ -15,17 +15,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards import Card
+from ..games.six_bid_solo.rules import CONTRACT_NAMES, CONTRACTS, SixBidSoloState
+from ..games.tapp import AUCTION, CARDS, PLAY, SUIT_SYMBOLS, SeatView
 from ..quiz.core import card_label
-from ..rules.six_bid_solo import (
-    AUCTION,
-    CARDS,
-    CONTRACT_NAMES,
-    CONTRACTS,
-    PLAY,
-    SUIT_SYMBOLS,
-    SeatView,
-    SixBidSoloState,
-)
 from .cards import hand_svg, trick_svg
 from .markup import CardLike, HtmlStr, esc
 from .table import calls_html, contract_words, deal_html, facts_html, seat_label, trick_seats

@@ -1,6 +1,6 @@
 """A seat's view and a whole deal as HTML, built from the card SVGs of :mod:`.cards`.
 
-- :func:`view_html` draws a :class:`~tutor.rules.six_bid_solo.SeatView` — what one seat may
+- :func:`view_html` draws a :class:`~tutor.games.tapp.SeatView` — what one seat may
   know — and nothing else: it has no access to the state, so it cannot show another hand or the
   widow. Other seats appear as card backs (their hand sizes).
 - :func:`deal_html` draws a whole deal from a state or a hand record: the hands as dealt, the
@@ -20,14 +20,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import DECK_36, Card, Rank, Suit
-from ..rules.six_bid_solo import (
-    CARDS,
-    CONTRACT_NAMES,
-    SeatView,
-    SixBidSoloState,
-    mask_cards,
-    mask_points,
-)
+from ..games.six_bid_solo.rules import CONTRACT_NAMES, SixBidSoloState
+from ..games.tapp import CARDS, SeatView, mask_cards, mask_points
 from .cards import card_svg, hand_svg, trick_svg
 from .markup import CardLike, DisplayError, HtmlStr, esc
 
@@ -181,7 +175,7 @@ def deal_html(deal: SixBidSoloState | Mapping[str, Any], *, four_colour: bool = 
               width: float = 48) -> HtmlStr:
     """A whole deal — hands as dealt, widow, auction, declaration, tricks, result and chips.
 
-    ``deal`` is a :class:`~tutor.rules.six_bid_solo.SixBidSoloState` or a hand record
+    ``deal`` is a :class:`~tutor.games.six_bid_solo.rules.SixBidSoloState` or a hand record
     (``tutor-record/1``, replayed with :func:`tutor.engine.record.state_of`, so a bad record
     raises its RecordError). An unfinished deal is drawn as far as it has gone, without chips.
     """

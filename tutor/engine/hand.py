@@ -23,20 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules.six_bid_solo import (
-    CALL_SOLO,
-    GUARANTEE,
-    HEART_SOLO,
-    HEARTS,
-    MISERE,
-    POINTS,
-    SOLO,
-    SPREAD,
-    SUIT_MASK,
-    SUIT_SYMBOLS,
-    mask_cards,
-    mask_points,
-)
+from ..games.six_bid_solo.rules import CALL_SOLO, GUARANTEE, HEART_SOLO, MISERE, SOLO, SPREAD
+from ..games.tapp import HEARTS, POINTS, SUIT_MASK, SUIT_SYMBOLS, mask_cards, mask_points
 
 RANK_TEXT = "ATKQJ9876"  # by rank position: A=0 ... 6=8
 UNCOUNTED = 4  # points for the tricks the count leaves out (ruffs, long cards, misplays)

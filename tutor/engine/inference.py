@@ -46,19 +46,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules.six_bid_solo import (
+from ..games.six_bid_solo.rules import (
     CALL_SOLO,
     CONTRACT_NAMES,
     CONTRACTS,
     GUARANTEE,
     HEART_SOLO,
-    HEARTS,
     MISERE,
     SOLO,
     SPREAD,
-    SeatView,
     solo_trumps,
 )
+from ..games.tapp import HEARTS, SeatView
 from ..state import as_rng
 from .hand import spread_safe, trump_estimate, uncovered
 from .sampler import Deal, Sampler

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RecordError, TutorError
-from ..rules import make_game
+from ..games import make_game
 from ..state import GameState
 
 FORMAT = "tutor-record/1"

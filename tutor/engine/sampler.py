@@ -39,24 +39,26 @@ from math import comb
 from typing import Any
 
 from ..errors import IllegalActionError
-from ..rules.six_bid_solo import (
-    AUCTION,
+from ..games.six_bid_solo.rules import (
     CALL_SOLO,
+    CONTRACTS,
+    GUARANTEE,
+    SOLO,
+    SixBidSolo,
+    SixBidSoloState,
+    parse_call,
+)
+from ..games.tapp import (
+    AUCTION,
     CALLCARD_BASE,
     CARD_INDEX,
-    CONTRACTS,
     DECLARE,
     DECLINE,
     GIVE_BASE,
-    GUARANTEE,
     N_CARDS,
-    SOLO,
     TRUMP_BASE,
     SeatView,
-    SixBidSolo,
-    SixBidSoloState,
     mask_cards,
-    parse_call,
 )
 from ..state import Action, as_rng
 
@@ -198,7 +200,7 @@ def _multinomial(parts: Sequence[int]) -> int:
 class Sampler:
     """Worlds consistent with one :class:`SeatView`, drawn uniformly and reproducibly.
 
-    >>> from tutor.rules.six_bid_solo import SixBidSolo
+    >>> from tutor.games.six_bid_solo.rules import SixBidSolo
     >>> state = SixBidSolo().new_deal(7)
     >>> s = Sampler(state.view(state.to_move))
     >>> world = s.sample(random.Random(1))

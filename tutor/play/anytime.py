@@ -16,7 +16,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..rules.six_bid_solo import SeatView
+from ..games.tapp import SeatView
 
 if TYPE_CHECKING:
     from ..solver.advisor import Advice

@@ -14,15 +14,13 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..display import seat_label
-from ..quiz.core import card_label
-from ..rules.six_bid_solo import (
+from ..games.six_bid_solo.rules import CONTRACT_NAMES, CONTRACTS, SixBidSoloState
+from ..games.tapp import (
     AUCTION,
     CALL_BASE,
     CALLCARD_BASE,
     CARD_INDEX,
     CARDS,
-    CONTRACT_NAMES,
-    CONTRACTS,
     DECLARE,
     DECLINE,
     GIVE_BASE,
@@ -30,8 +28,8 @@ from ..rules.six_bid_solo import (
     PASS,
     SUIT_SYMBOLS,
     TRUMP_BASE,
-    SixBidSoloState,
 )
+from ..quiz.core import card_label
 from ..state import Action
 
 

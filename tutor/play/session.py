@@ -34,16 +34,9 @@ from ..display.play_table import MatchStanding
 from ..engine import record as records
 from ..engine.match import Match
 from ..errors import IllegalActionError, TutorError
+from ..games.six_bid_solo.rules import SixBidSolo, SixBidSoloState
+from ..games.tapp import AUCTION, CARDS, N_CARDS, PASS, SeatView
 from ..quiz.decision_session import action_words
-from ..rules.six_bid_solo import (
-    AUCTION,
-    CARDS,
-    N_CARDS,
-    PASS,
-    SeatView,
-    SixBidSolo,
-    SixBidSoloState,
-)
 from ..state import Action
 from .anytime import MIN_SAMPLES, advise_within, clear_after
 from .log import Entry, action_text, names_any, turn_rule

@@ -74,21 +74,17 @@ from typing import Any
 
 from ..engine.record import state_of
 from ..errors import RecordError, TutorError
-from ..rules.six_bid_solo import (
-    AUCTION,
-    CALL_BASE,
+from ..games.six_bid_solo.rules import (
     CONTRACTS,
     MISERES,
-    PASS,
-    SUIT_LETTERS,
     Outcome,
-    SeatView,
     SixBidSolo,
     SixBidSoloState,
     made,
     opponent_amount,
     settle,
 )
+from ..games.tapp import AUCTION, CALL_BASE, PASS, SUIT_LETTERS, SeatView
 from ..solver.advisor import Advice, Row, RowResult, advise_iter, open_rows
 from .bid_questions import DEALS, bid_question, screened_position
 from .core import QuizError

@@ -16,16 +16,8 @@ from typing import Any
 
 from ..bots.rule_bot import RuleBot
 from ..engine.hand import estimates
-from ..rules.six_bid_solo import (
-    AUCTION,
-    CALL_BASE,
-    CONTRACT_NAMES,
-    CONTRACTS,
-    PASS,
-    SeatView,
-    SixBidSolo,
-    SixBidSoloState,
-)
+from ..games.six_bid_solo.rules import CONTRACT_NAMES, CONTRACTS, SixBidSolo, SixBidSoloState
+from ..games.tapp import AUCTION, CALL_BASE, PASS, SeatView
 from ..solver.advisor import Advice, RowResult
 from ..state import Action
 from .core import AnswerKey, Choice

@@ -1,7 +1,7 @@
 """Questions, answers kept in Python, grading and feedback.
 
 A :class:`Question` carries what the learner may see — a prompt, the choices, and an
-*exhibit* (a sanitised :class:`~tutor.rules.six_bid_solo.SeatView`, some cards, a trick, the
+*exhibit* (a sanitised :class:`~tutor.games.tapp.SeatView`, some cards, a trick, the
 calls of an auction, a few facts) — and, in a private field that is never part of its public
 form, the answer key computed by the engine when the question was generated. A widget sends
 only :meth:`Question.public` (or renders the exhibit with :func:`tutor.display.question_html`)
@@ -29,7 +29,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from ..cards import Card, Rank, Suit
 from ..errors import TutorError
-from ..rules.six_bid_solo import SeatView
+from ..games.tapp import SeatView
 
 Q = TypeVar("Q", bound="Question")
 

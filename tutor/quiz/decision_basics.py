@@ -14,16 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..rules.six_bid_solo import (
-    CALL_BASE,
-    CARDS,
-    DECLINE,
-    N_CARDS,
-    PASS,
-    SUIT_SYMBOLS,
-    TRUMP_BASE,
-    describe_action,
-)
+from ..games.six_bid_solo.rules import describe_action
+from ..games.tapp import CALL_BASE, CARDS, DECLINE, N_CARDS, PASS, SUIT_SYMBOLS, TRUMP_BASE
 from ..state import Action
 from .core import Question, QuizError, card_label
 

@@ -59,21 +59,19 @@ from ..bots.pimc import chips_for
 from ..bots.rule_bot import RuleBot
 from ..engine.hand import call_card, give_card, trump_estimate
 from ..engine.sampler import Sampler
-from ..rules.six_bid_solo import (
+from ..games.six_bid_solo.rules import MISERES, SixBidSolo, SixBidSoloState
+from ..games.tapp import (
     AUCTION,
     CALLCARD_BASE,
     CARDS,
     DECLARE,
     DECLINE,
     GIVE_BASE,
-    MISERES,
     N_CARDS,
     PASS,
     PLAY,
     TRUMP_BASE,
     SeatView,
-    SixBidSolo,
-    SixBidSoloState,
 )
 from ..solver import search
 from ..solver.advisor import advise_view

@@ -22,31 +22,33 @@ from itertools import permutations
 
 from ..cards import DECK_36, DECK_52, Card, Rank, Suit
 from ..errors import IllegalActionError
-from ..rules.six_bid_solo import (
-    AUCTION,
-    CALL_BASE,
+from ..games.six_bid_solo.rules import (
     CALL_SOLO,
-    CARDS,
     CONTRACT_NAMES,
     CONTRACTS,
-    DECLARE,
     GUARANTEE,
     HEART_SOLO,
-    HEARTS,
     MISERES,
-    PASS,
-    PLAY,
-    POINTS,
     SOLO,
-    SUIT_MASK,
-    SUIT_OF,
     WIDOW_COUNTS,
     SixBidSolo,
     SixBidSoloState,
+    token_of,
+)
+from ..games.tapp import (
+    AUCTION,
+    CALL_BASE,
+    CARDS,
+    DECLARE,
+    HEARTS,
+    PASS,
+    PLAY,
+    POINTS,
+    SUIT_MASK,
+    SUIT_OF,
     mask_cards,
     mask_points,
     random_playout,
-    token_of,
 )
 from .core import AnswerKey, Choice, Question, card_label, from_seed
 

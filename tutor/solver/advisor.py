@@ -78,34 +78,36 @@ from ..engine.hand import call_card, give_card
 from ..engine.record import state_of
 from ..engine.sampler import Deal, Sampler
 from ..errors import IllegalActionError, RecordError
-from ..rules.six_bid_solo import (
-    AUCTION,
-    CALL_BASE,
+from ..games.six_bid_solo.rules import (
     CALL_SOLO,
-    CALLCARD_BASE,
     CONTRACT_NAMES,
     CONTRACTS,
-    DECLINE,
-    GIVE_BASE,
     GUARANTEE,
     HEART_SOLO,
-    HEARTS,
     MISERE,
     MISERES,
-    PASS,
-    PLAY,
     SOLO,
     SPREAD,
-    SUIT_LETTERS,
-    SUIT_SYMBOLS,
-    TRUMP_BASE,
     Outcome,
-    SeatView,
     SixBidSolo,
     SixBidSoloState,
     made,
     settle,
     solo_trumps,
+)
+from ..games.tapp import (
+    AUCTION,
+    CALL_BASE,
+    CALLCARD_BASE,
+    DECLINE,
+    GIVE_BASE,
+    HEARTS,
+    PASS,
+    PLAY,
+    SUIT_LETTERS,
+    SUIT_SYMBOLS,
+    TRUMP_BASE,
+    SeatView,
 )
 from . import search
 from .stats import mean_interval, wilson

@@ -21,14 +21,8 @@ from typing import Any
 
 from ..engine.record import state_of
 from ..errors import RecordError
-from ..rules.six_bid_solo import (
-    AUCTION,
-    CARD_TEXT,
-    DECLARE,
-    DONE,
-    MISERES,
-    SixBidSoloState,
-)
+from ..games.six_bid_solo.rules import MISERES, SixBidSoloState
+from ..games.tapp import AUCTION, CARD_TEXT, DECLARE, DONE
 from . import search
 
 

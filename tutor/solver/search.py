@@ -40,14 +40,8 @@ import threading
 from dataclasses import dataclass
 
 from ..errors import IllegalActionError
-from ..rules.six_bid_solo import (
-    DONE,
-    MISERES,
-    PLAY,
-    WIDOW_COUNTS,
-    SixBidSoloState,
-    mask_points,
-)
+from ..games.six_bid_solo.rules import MISERES, WIDOW_COUNTS, SixBidSoloState
+from ..games.tapp import DONE, PLAY, mask_points
 from . import kernel
 from .kernel import MODE_POINTS, MODE_TRICKS, Workspace
 

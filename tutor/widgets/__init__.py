@@ -1,6 +1,6 @@
 """Widgets: the lessons' interactive parts — the only package that imports ipywidgets.
 
-Each widget composes the engine (:mod:`tutor.rules`), the quizzes (:mod:`tutor.quiz`) and the
+Each widget composes the engine (:mod:`tutor.games`), the quizzes (:mod:`tutor.quiz`) and the
 drawings (:mod:`tutor.display`); it holds no rules of its own. Display one in a notebook cell::
 
     from tutor.widgets import QuizWidget

@@ -38,21 +38,16 @@ from ..display import facts_html, hand_svg, seat_label, style_html
 from ..display.markup import HtmlStr, esc
 from ..engine.hand import estimates
 from ..errors import IllegalActionError, NotationError, RecordError
-from ..play.anytime import MIN_SAMPLES, advise_within, clear_after
-from ..rules.six_bid_solo import (
-    AUCTION,
-    CALL_BASE,
-    CARD_INDEX,
-    CARDS,
+from ..games.six_bid_solo.rules import (
     CONTRACT_NAMES,
     CONTRACTS,
-    PASS,
-    SeatView,
     SixBidSolo,
     SixBidSoloState,
     parse_call,
     solo_trumps,
 )
+from ..games.tapp import AUCTION, CALL_BASE, CARD_INDEX, CARDS, PASS, SeatView
+from ..play.anytime import MIN_SAMPLES, advise_within, clear_after
 from .common import Panel, Shared, button, guarded, html
 from .engine import preload, warm_up
 

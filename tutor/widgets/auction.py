@@ -15,17 +15,14 @@ import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 from ..cards import Card
 from ..display import calls_html
 from ..display.markup import esc
-from ..rules.six_bid_solo import (
-    AUCTION,
-    CALL_BASE,
-    CARDS,
+from ..games.six_bid_solo.rules import (
     CONTRACT_NAMES,
     CONTRACTS,
-    PASS,
     SixBidSolo,
     SixBidSoloState,
     token_of,
 )
+from ..games.tapp import AUCTION, CALL_BASE, CARDS, PASS
 from .common import Panel, button, guarded, html
 
 POSITIONS = ("forehand", "middlehand", "endhand")

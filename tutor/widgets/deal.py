@@ -22,7 +22,8 @@ from ..display import card_back_svg, cards_html, hand_svg
 from ..display.markup import esc
 from ..engine.match import Cut, cut_for_dealer
 from ..errors import IllegalActionError, OptionError
-from ..rules.six_bid_solo import CARDS, N_CARDS, SixBidSolo, active_seats, mask_cards
+from ..games.six_bid_solo.rules import SixBidSolo
+from ..games.tapp import CARDS, N_CARDS, active_seats, mask_cards
 from .common import Panel, button, guarded, html
 
 POSITIONS = ("forehand", "middlehand", "endhand")

@@ -54,7 +54,7 @@ def _first_solves() -> None:
     the warming-up status, and not out of the first hint's or the first table's time budget."""
     import random
 
-    from ..rules.six_bid_solo import SixBidSolo, parse_call
+    from ..games.six_bid_solo.rules import SixBidSolo, parse_call
     from ..solver import search
 
     try:

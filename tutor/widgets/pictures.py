@@ -19,7 +19,8 @@ from typing import Any
 from ..cards import DECK_36, Rank
 from ..display.markup import HtmlStr, esc
 from ..engine.record import state_of
-from ..rules.six_bid_solo import Options, SixBidSoloState, active_seats
+from ..games.six_bid_solo.rules import Options, SixBidSoloState
+from ..games.tapp import active_seats
 from .replay import load_record
 
 #: A colour no chart uses, replaced by ``currentColor`` after drawing.
@@ -114,7 +115,7 @@ def misere_both_ways(record: Mapping[str, Any] | str | os.PathLike[str]) -> Html
 
 def sitout_table() -> HtmlStr:
     """Who is active for each dealer at 4 and 5 players, under each SBS-V2 option (the engine's
-    :func:`~tutor.rules.six_bid_solo.active_seats`)."""
+    :func:`~tutor.games.tapp.active_seats`)."""
     head = "<tr><th scope=\"col\">table</th>" + "".join(
         f'<th scope="col">dealer {d}</th>' for d in range(5)) + "</tr>"
     rows = []

@@ -3,7 +3,7 @@
 :class:`DealReplay` loads a ``tutor-record/1`` hand record, replays it through the engine's
 checked ``apply`` (a record that breaks a rule is refused with its rule id), and lets the learner
 step: the deal, the auction, the declaration, each trick, the result. Every step shows only the
-chosen seat's :class:`~tutor.rules.six_bid_solo.SeatView` (by default the bidder's) — other hands
+chosen seat's :class:`~tutor.games.tapp.SeatView` (by default the bidder's) — other hands
 are card backs — and a commentary whose facts all come from the engine (who won the trick, the
 points, whether the contract was made, the chips), each sentence citing its rule id. The widow
 is shown only at the result, when it is counted (SBS-12).
@@ -26,28 +26,30 @@ from ..display.markup import esc
 from ..display.table import POSITIONS, contract_words, seat_label
 from ..engine.record import state_of
 from ..errors import RecordError
-from ..rules.six_bid_solo import (
+from ..games.six_bid_solo.rules import (
+    CONTRACT_NAMES,
+    CONTRACTS,
+    GUARANTEE,
+    HEART_SOLO,
+    MISERES,
+    SOLO,
+    SPREAD,
+    WIDOW_COUNTS,
+    SixBidSoloState,
+)
+from ..games.tapp import (
     CALL_BASE,
     CALLCARD_BASE,
     CARDS,
-    CONTRACT_NAMES,
-    CONTRACTS,
     DECLINE,
     GIVE_BASE,
-    GUARANTEE,
-    HEART_SOLO,
     HEARTS,
-    MISERES,
     N_CARDS,
     PASS,
     POINTS,
-    SOLO,
-    SPREAD,
     SUIT_OF,
     SUIT_SYMBOLS,
     TRUMP_BASE,
-    WIDOW_COUNTS,
-    SixBidSoloState,
     mask_cards,
     mask_points,
 )

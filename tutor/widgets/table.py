@@ -42,19 +42,13 @@ from ..display.play_table import (
 )
 from ..engine import record as records
 from ..errors import IllegalActionError, TutorError
-from ..play.log import names_any, turn_rule
-from ..play.saved import load_saved, save_path, saved_names
-from ..play.session import TableGame
-from ..quiz.core import card_label
-from ..quiz.decision_session import action_words
-from ..rules.six_bid_solo import (
+from ..games.six_bid_solo.rules import CONTRACT_NAMES, CONTRACTS
+from ..games.tapp import (
     AUCTION,
     CALL_BASE,
     CALLCARD_BASE,
     CARD_INDEX,
     CARDS,
-    CONTRACT_NAMES,
-    CONTRACTS,
     DECLARE,
     DECLINE,
     GIVE_BASE,
@@ -64,6 +58,11 @@ from ..rules.six_bid_solo import (
     TRUMP_BASE,
     SeatView,
 )
+from ..play.log import names_any, turn_rule
+from ..play.saved import load_saved, save_path, saved_names
+from ..play.session import TableGame
+from ..quiz.core import card_label
+from ..quiz.decision_session import action_words
 from ..state import Action
 from .advisor_panel import WIDGET_CSS
 from .common import Panel, Shared, button, guarded, html

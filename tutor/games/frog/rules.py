@@ -22,11 +22,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..cards import DECK_36, Card, Suit
-from ..errors import IllegalActionError, RecordError
-from ..facts import ActionInfo, ActionTable, GameInfo
-from ..state import Action
-from .six_bid_solo import (
+from ...cards import DECK_36, Card, Suit
+from ...errors import IllegalActionError, RecordError
+from ...facts import ActionInfo, ActionTable, GameInfo
+from ...state import Action
+from ..tapp import (
     CALL_BASE,
     CARD_TEXT,
     CARDS,
@@ -39,12 +39,12 @@ from .six_bid_solo import (
     OptionSet,
     TappGame,
     TappState,
+    family_token,
     mask_cards,
     mask_points,
     parse_card,
     parse_declare,
     settle_each,
-    token_of,
 )
 
 GAME_ID = "frog"
@@ -88,15 +88,11 @@ def multiplier(options: FrogOptions, contract: int) -> int:
 
 
 def frog_token(action: Action) -> str | None:
-    """An action as record text: ``TH``, ``pass``, ``chico``, ``S``, a discarded card ``AS``."""
-    if action >= DISCARD_BASE:
-        return CARD_TEXT[action - DISCARD_BASE]
-    if CALL_BASE < action < TRUMP_BASE:
-        k = action - CALL_BASE - 1
-        return CONTRACTS[k] if k < len(CONTRACTS) else str(action)  # a number Frog leaves unused
-    if action >= DECLINE:
-        return str(action)
-    return token_of(action)
+    """An action as record text: ``TH``, ``pass``, ``chico``, ``S``, a discarded card ``AS``;
+    a number Frog leaves unused reads as the number."""
+    unused = (CALL_BASE + len(CONTRACTS) < action < TRUMP_BASE
+              or DECLINE <= action < DISCARD_BASE)
+    return str(action) if unused else family_token(action, CONTRACTS)
 
 
 def describe_frog_action(action: Action) -> str:

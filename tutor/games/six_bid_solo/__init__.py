@@ -1,0 +1,1 @@
+"""Six-Bid Solo (``shared/rules/six-bid-solo.md``): its rules and its adapters."""
