@@ -186,6 +186,12 @@ for _s in Suit:
                 _CARD_BY_TEXT[_rt + _st] = _card
 
 
+def card_label(card: Card) -> str:
+    """``10♥``, ``K♠``: how cards are written in prompts, choices and the table's log."""
+    rank = "10" if card.rank is Rank.TEN else card.rank.letter
+    return rank + card.suit.symbol
+
+
 def parse_cards(texts: Iterable[str]) -> list[Card]:
     """Parse many cards: ``parse_cards("AS TS".split())``."""
     return [Card.parse(t) for t in texts]

@@ -14,10 +14,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..cards import Card
+from ..cards import Card, card_label
 from ..games.six_bid_solo.rules import CONTRACT_NAMES, CONTRACTS, SixBidSoloState
 from ..games.tapp import AUCTION, CARDS, PLAY, SUIT_SYMBOLS, SeatView
-from ..quiz.core import card_label
 from .cards import hand_svg, trick_svg
 from .markup import CardLike, HtmlStr, esc
 from .table import calls_html, contract_words, deal_html, facts_html, seat_label, trick_seats

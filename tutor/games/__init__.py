@@ -14,17 +14,34 @@ from typing import Any
 
 from ..errors import RecordError
 from ..state import Game
+from .frog.presentation import FrogPresentation
 from .frog.rules import Frog
+from .presentation import Presentation
+from .six_bid_solo.presentation import SixBidSoloPresentation
 from .six_bid_solo.rules import SixBidSolo
 
 
 @dataclass(frozen=True)
 class GameSpec:
-    """What the tutor knows of one game: its record id, its name for learners, its rules."""
+    """What the tutor knows of one game: its record id, its rules and its words.
+
+    The rooms above the rules find a game's adapters in the game's folder by the room's own
+    name (``tutor/games/<game>/solver.py``), so nothing here imports upward.
+    """
 
     id: str
-    name: str
     game: type[Game]
+    presentation: Presentation
+
+    @property
+    def name(self) -> str:
+        """The game's name for learners."""
+        return self.presentation.name
+
+    @property
+    def folder(self) -> str:
+        """The game's package, where a room looks for its adapter: ``tutor.games.six_bid_solo``."""
+        return f"{__name__}.{self.id.replace('-', '_')}"
 
     def make(self, options: Mapping[str, Any] | None = None) -> Game:
         """The game with ``options`` (validated: REC-2 on an unknown key or value)."""
@@ -33,8 +50,8 @@ class GameSpec:
 
 #: Every playable game, in the order a learner meets them.
 SPECS: tuple[GameSpec, ...] = (
-    GameSpec("six-bid-solo", "Six-Bid Solo", SixBidSolo),
-    GameSpec("frog", "Frog", Frog),
+    GameSpec("six-bid-solo", SixBidSolo, SixBidSoloPresentation()),
+    GameSpec("frog", Frog, FrogPresentation()),
 )
 GAMES: dict[str, type[Game]] = {s.id: s.game for s in SPECS}
 #: Games of the family named by hand-record.md whose rules are not written yet.

@@ -12,35 +12,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..cards import Card
-from ..display import seat_label
-from ..games.six_bid_solo.rules import CONTRACT_NAMES, CONTRACTS, SixBidSoloState
-from ..games.tapp import (
-    AUCTION,
-    CALL_BASE,
-    CALLCARD_BASE,
-    CARD_INDEX,
-    CARDS,
-    DECLARE,
-    DECLINE,
-    GIVE_BASE,
-    N_CARDS,
-    PASS,
-    SUIT_SYMBOLS,
-    TRUMP_BASE,
-)
-from ..quiz.core import card_label
-from ..state import Action
+from ..cards import Card, card_label
+from ..games import spec
+from ..games.tapp import CARD_INDEX, CARDS
+from ..state import Action, GameState
 
 
-def turn_rule(phase: str) -> tuple[str, str]:
-    """The rule that says whose turn it is, by phase: the auction (SBS-16a), the bidder's
-    declaration (SBS-19, SBS-20), the play (SBS-22, SBS-25: the winner leads, then clockwise)."""
-    if phase == AUCTION:
-        return "SBS-16a", "the auction passes from player to player by rule"
-    if phase == DECLARE:
-        return "SBS-19", "only the bidder declares"
-    return "SBS-22", "play goes clockwise from the leader (the winner of the last trick, SBS-25)"
+def turn_rule(state: GameState) -> tuple[str, str]:
+    """The rule that says whose turn it is now, and its words (the game's presentation)."""
+    return spec(state.game.id).presentation.turn_rule(state.phase)
 
 
 # --- naming cards in text (to hold back a bot's reason that shows a hidden card) ------------------
@@ -87,35 +67,13 @@ class Entry:
         return self.reason
 
 
-def action_text(state: SixBidSoloState, seat: int, action: Action, learner: int) -> str:
-    """What ``seat``'s ``action`` looks like to ``learner``; ``state`` is the state *after* it."""
-    who = "You" if seat == learner else seat_label(seat, state.active)
-    if CALL_BASE <= action < TRUMP_BASE:
-        if action == PASS:
-            return f"{who}: pass"
-        return f"{who}: bid {CONTRACT_NAMES[CONTRACTS[action - CALL_BASE - 1]]}"
-    if TRUMP_BASE <= action < DECLINE:
-        return f"{who}: trump {SUIT_SYMBOLS[action - TRUMP_BASE]}"
-    if action == DECLINE:
-        return f"{who}: call no card (SBS-20)"
-    if CALLCARD_BASE <= action < GIVE_BASE:
-        card = CARDS[action - CALLCARD_BASE]
-        holder = state.call_holder
-        where = ("it lay in the widow" if holder == -1 else
-                 "you hand it over" if holder == learner else f"seat {holder} hands it over")
-        return f"{who}: call {card_label(card)} — {where} (SBS-20)"
-    if GIVE_BASE <= action < GIVE_BASE + N_CARDS:
-        receiver = state.call_holder
-        to = "you" if receiver == learner else f"seat {receiver}"
-        if learner in (seat, receiver):
-            return f"{who}: give {to} {card_label(CARDS[action - GIVE_BASE])} (SBS-20)"
-        return f"{who}: give {to} a card, face down (SBS-20)"
-    text = f"{who}: play {card_label(CARDS[action])}"
-    if not state.trick and state.tricks and state.tricks[-1][1][2] == action:
-        n = len(state.tricks)
-        winner = state.tricks[-1][2]
-        text += f" — trick {n} to {'you' if winner == learner else f'seat {winner}'}"
-    return text
+def action_text(state: GameState, seat: int, action: Action, learner: int) -> str:
+    """What ``seat``'s ``action`` looks like to ``learner``; ``state`` is the state *after* it.
+
+    The words are the game's (:mod:`tutor.games.presentation`), read off the learner's view, so
+    a card the learner may not see (a gift, a Frog discard) is never named.
+    """
+    return spec(state.game.id).presentation.action_text(state.view(learner), seat, action)
 
 
 __all__ = ["Entry", "action_text", "names_any", "turn_rule"]

@@ -217,7 +217,7 @@ class TableGame:
             raise IllegalActionError("SBS-25" if state.bidder is not None else "SBS-17",
                                      "the deal is over", where=f"seat {self.seat}", what=what)
         if state.to_move != self.seat:
-            rule, detail = turn_rule(state.phase)
+            rule, detail = turn_rule(state)
             raise IllegalActionError(rule, f"it is seat {state.to_move}'s turn, not yours "
                                      f"({detail})", where=f"seat {self.seat}", what=what)
 
@@ -251,7 +251,7 @@ class TableGame:
         state = self.state
         seat = state.to_move
         if seat is None or seat == self.seat:
-            raise IllegalActionError(*turn_rule(state.phase), where="bots",
+            raise IllegalActionError(*turn_rule(state), where="bots",
                                      what="no bot is to move")
         bot = self.bots[seat]
         action, reason = bot.act(state.view(seat))

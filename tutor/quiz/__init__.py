@@ -43,7 +43,8 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from .core import AnswerKey, Choice, Feedback, Question, QuizError, Score, card_label, grade
+from ..cards import card_label
+from .core import AnswerKey, Choice, Feedback, Question, QuizError, Score, grade
 from .generators import GENERATORS, KINDS, TITLES, generate
 from .progress import FORMAT, Progress, Session, progress_path
 

@@ -27,7 +27,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
-from ..cards import Card, Rank, Suit
+from ..cards import Card, Suit
 from ..errors import TutorError
 from ..games.tapp import SeatView
 
@@ -258,12 +258,6 @@ def from_seed(generators: Mapping[str, Callable[[int, random.Random], Q]], kind:
     if type(seed) is not int:
         raise QuizError("QUIZ-3", "a question seed is an int", where=where, what=repr(seed))
     return gen(seed, random.Random(f"{kind}:{seed}"))
-
-
-def card_label(card: Card) -> str:
-    """``10♥``, ``K♠``: how cards are written in prompts and choices."""
-    rank = "10" if card.rank is Rank.TEN else card.rank.letter
-    return rank + card.suit.symbol
 
 
 def suit_word(suit: Suit | int) -> str:

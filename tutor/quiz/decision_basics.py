@@ -14,10 +14,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..cards import card_label
 from ..games.six_bid_solo.rules import describe_action
 from ..games.tapp import CALL_BASE, CARDS, DECLINE, N_CARDS, PASS, SUIT_SYMBOLS, TRUMP_BASE
 from ..state import Action
-from .core import Question, QuizError, card_label
+from .core import Question, QuizError
 
 if TYPE_CHECKING:  # annotations only: the advisor's types come with the solver
     from ..solver.advisor import Advice, RowResult

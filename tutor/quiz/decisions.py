@@ -57,6 +57,7 @@ from dataclasses import dataclass, replace
 
 from ..bots.pimc import chips_for
 from ..bots.rule_bot import RuleBot
+from ..cards import card_label
 from ..engine.hand import call_card, give_card, trump_estimate
 from ..engine.sampler import Sampler
 from ..games.six_bid_solo.rules import MISERES, SixBidSolo, SixBidSoloState
@@ -78,7 +79,7 @@ from ..solver.advisor import advise_view
 from ..state import Action
 from .bank import bank_question
 from .bid_questions import DEALS, bid_question, screened_position
-from .core import AnswerKey, Choice, Feedback, Question, QuizError, card_label, from_seed, grade
+from .core import AnswerKey, Choice, Feedback, Question, QuizError, from_seed, grade
 from .decision_basics import (
     KINDS,
     TITLES,

@@ -20,7 +20,7 @@ from dataclasses import replace
 from functools import cmp_to_key
 from itertools import permutations
 
-from ..cards import DECK_36, DECK_52, Card, Rank, Suit
+from ..cards import DECK_36, DECK_52, Card, Rank, Suit, card_label
 from ..errors import IllegalActionError
 from ..games.six_bid_solo.rules import (
     CALL_SOLO,
@@ -50,7 +50,7 @@ from ..games.tapp import (
     mask_points,
     random_playout,
 )
-from .core import AnswerKey, Choice, Question, card_label, from_seed
+from .core import AnswerKey, Choice, Question, from_seed
 
 POSITIONS = ("forehand", "middlehand", "endhand")
 Generator = Callable[[int, random.Random], Question]

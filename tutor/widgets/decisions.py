@@ -30,11 +30,11 @@ from typing import TYPE_CHECKING, cast
 
 import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 
-from ..cards import Card
+from ..cards import Card, card_label
 from ..display import deal_html, feedback_html, pick_html, question_html, score_html
 from ..display.markup import CardLike, esc
 from ..games.tapp import CARDS
-from ..quiz.core import Feedback, Question, card_label, check_kinds
+from ..quiz.core import Feedback, Question, check_kinds
 from ..quiz.decision_session import KINDS, TITLES, DecisionSession
 from .advisor_panel import WIDGET_CSS, advice_chart, advice_table
 from .common import Panel, Shared, button, guarded, html

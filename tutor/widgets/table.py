@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 
 from ..bots.table_bot import within_reach
-from ..cards import Card, Suit
+from ..cards import Card, Suit, card_label
 from ..display import style_html
 from ..display.markup import CardLike
 from ..display.play_table import (
@@ -61,7 +61,6 @@ from ..games.tapp import (
 from ..play.log import names_any, turn_rule
 from ..play.saved import load_saved, save_path, saved_names
 from ..play.session import TableGame
-from ..quiz.core import card_label
 from ..quiz.decision_session import action_words
 from ..state import Action
 from .advisor_panel import WIDGET_CSS
@@ -302,7 +301,7 @@ class TableWidget(Panel):
         """The learner's action (a call, a declaration step or a card), re-checked by the
         engine; then the bots move (at once, or one per click of *Next bot move*)."""
         if action is None:
-            raise IllegalActionError(*turn_rule(self.table.state.phase),
+            raise IllegalActionError(*turn_rule(self.table.state),
                                      where=f"seat {self.table.seat}", what="nothing")
         self.table.act(action)
         self.clear_notice()
@@ -317,7 +316,7 @@ class TableWidget(Panel):
     @guarded
     def next_bot(self) -> None:
         if not self.table.bot_to_move():
-            rule = turn_rule(self.table.state.phase)[0]
+            rule = turn_rule(self.table.state)[0]
             raise IllegalActionError(rule, "no bot is to move now" if not self.table.done
                                      else "the deal is over", where="bots")
         if self.table.bot_kind == "pimc":

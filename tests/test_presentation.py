@@ -1,0 +1,74 @@
+"""The games' words (``tutor/games/presentation.py`` and each game's ``presentation.py``): what
+a log line, a prompt and the table's facts say, read only off a seat's view."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tutor.cards import Card
+from tutor.engine.record import state_of
+from tutor.games import SPECS, spec
+from tutor.games.tapp import CARD_INDEX
+
+FROG_RECORD = {
+    "format": "tutor-record/1", "game": "frog", "dealer": 2,
+    "hands": [["AS", "TS", "KS", "QS", "JS", "AC", "TC", "7H", "9D", "8D", "6D"],
+              ["9S", "8S", "7S", "KC", "QC", "JC", "AH", "KH", "QH", "AD", "TD"],
+              ["6S", "9C", "8C", "7C", "6C", "TH", "JH", "9H", "8H", "KD", "QD"]],
+    "widow": ["JD", "7D", "6H"], "calls": ["frog", "pass", "pass"],
+    "declare": {"discard": ["AS", "TS", "JD"]},
+}
+
+
+def test_every_game_has_words_and_frog_the_game_is_not_frog_the_contract() -> None:
+    for s in SPECS:
+        p = s.presentation
+        assert p.game_id == s.id and p.name and p.blurb
+        assert set(p.contract_names) == set(s.game().state_class.CONTRACTS)  # type: ignore[attr-defined]
+    frog = spec("frog").presentation
+    assert frog.name != frog.contract_name("frog")
+    assert "game" in frog.name and "bid" in frog.contract_name("frog")
+
+
+def test_the_frog_discard_is_named_only_in_the_bidders_log() -> None:
+    state = state_of(FROG_RECORD)
+    words = spec("frog").presentation
+    discard = 120 + CARD_INDEX[Card.parse("JD")]
+    assert words.action_text(state.view(0), 0, discard) == "You: discard J♦ (FR-2)"
+    for seat in (1, 2):
+        line = words.action_text(state.view(seat), 0, discard)
+        assert "J♦" not in line and "face down" in line and "FR-2" in line
+        facts = dict(words.facts(state.view(seat)))
+        assert "Your discard" not in facts and "face down" in facts["Discard"]
+    assert dict(words.facts(state.view(0)))["Your discard"] == "A♠ 10♠ J♦"
+
+
+@pytest.mark.parametrize("game_id", [s.id for s in SPECS])
+def test_prompts_cite_a_rule_of_the_game_or_the_family(game_id: str) -> None:
+    words = spec(game_id).presentation
+    game = spec(game_id).make()
+    rng = random.Random(3)
+    for _ in range(20):
+        state = game.new_deal(rng, rng.randrange(game.players))
+        while not state.is_terminal():
+            seat = state.to_move
+            assert seat is not None
+            text, rule = words.prompt(state.view(seat))
+            assert text and rule.split("-")[0] in ("SBS", "FR")
+            other = next(s for s in state.active if s != seat)
+            assert words.prompt(state.view(other)) == ("", "")
+            assert words.turn_rule(state.phase)[0]
+            state.apply(rng.choice(state.legal_actions()))
+
+
+def test_six_bid_solo_log_keeps_the_gift_face_down_for_the_other_defender() -> None:
+    record = {**FROG_RECORD, "game": "six-bid-solo", "calls": ["call-solo", "pass", "pass"],
+              "declare": {"call": "AH", "give": "6D", "trump": "S"}}
+    state = state_of(record)
+    words = spec("six-bid-solo").presentation
+    give = 84 + CARD_INDEX[Card.parse("6D")]
+    assert words.action_text(state.view(1), 0, give) == "seat 0 (forehand): give you 6♦ (SBS-20)"
+    assert "face down" in words.action_text(state.view(2), 0, give)
+    assert "6♦" not in words.action_text(state.view(2), 0, give)
