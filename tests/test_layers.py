@@ -465,15 +465,15 @@ def test_the_real_graph_is_read() -> None:
 #: stops naming a game must leave it, and no new module may join it.
 NAMES_A_GAME: dict[str, set[str]] = {
     name: {"tutor.games.six_bid_solo.rules"} for name in (
-        "tutor.bots.arena", "tutor.bots.base", "tutor.bots.pimc", "tutor.bots.random_bot",
+        "tutor.bots.arena", "tutor.bots.base", "tutor.bots.pimc",
         "tutor.bots.rule_bot", "tutor.bots.table_bot", "tutor.display.ipython",
         "tutor.display.play_table", "tutor.display.table", "tutor.engine.hand",
-        "tutor.engine.inference", "tutor.engine.sampler", "tutor.play.session",
+        "tutor.engine.inference", "tutor.engine.sampler",
         "tutor.quiz.bank", "tutor.quiz.bid_questions", "tutor.quiz.decision_basics",
         "tutor.quiz.decisions", "tutor.quiz.generators", "tutor.solver.advisor",
         "tutor.solver.api", "tutor.solver.search", "tutor.widgets.advisor_panel",
         "tutor.widgets.auction", "tutor.widgets.deal", "tutor.widgets.engine",
-        "tutor.widgets.pictures", "tutor.widgets.replay", "tutor.widgets.table",
+        "tutor.widgets.pictures", "tutor.widgets.replay",
     )
 }
 

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from conftest_lesson import mentions, plain
 
-from tutor.cards import DECK_36
+from tutor.cards import DECK_36, Card, card_label
 from tutor.engine.record import dumps, state_of
 from tutor.errors import IllegalActionError, TutorError
 from tutor.games.six_bid_solo.rules import SOLO, SixBidSolo, SixBidSoloState
@@ -28,7 +28,6 @@ from tutor.games.tapp import (
     CALLCARD_BASE,
     CARD_INDEX,
     CARDS,
-    DECLINE,
     GIVE_BASE,
     PASS,
     PLAY,
@@ -38,7 +37,7 @@ from tutor.games.tapp import (
 from tutor.play.log import Entry, names_any
 from tutor.play.session import TableError, TableGame
 from tutor.widgets.common import state_text, subtree
-from tutor.widgets.table import TableWidget
+from tutor.widgets.table import CallCardRow, TableWidget
 
 pytestmark = pytest.mark.usefixtures("clean_widgets")
 
@@ -68,21 +67,18 @@ def learner_choice(tw: TableWidget, rng: random.Random) -> int:
 
 
 def click_for(tw: TableWidget, action: int) -> None:
-    """Press the button that carries ``action`` (as the learner would)."""
-    if CALL_BASE <= action < TRUMP_BASE:
-        tw.call_buttons[action - CALL_BASE].click()
-    elif TRUMP_BASE <= action < DECLINE:
-        tw.trump_buttons[action - TRUMP_BASE].click()
-    elif action == DECLINE:
-        tw.decline_button.click()
-    elif CALLCARD_BASE <= action < GIVE_BASE:
-        text = CARDS[action - CALLCARD_BASE].text
-        tw.call_rank.value, tw.call_suit.value = text[0], text[1]
-        tw.call_button.click()
-    else:
-        i = tw._card_actions.index(action)
-        assert not tw.card_buttons[i].disabled
-        tw.card_buttons[i].click()
+    """Press the button that carries ``action`` (as the learner would): a called card is
+    picked by rank and suit first."""
+    info = tw.table.game.action_info(action)
+    if info.kind == "call-card" and info.card is not None:
+        row = tw.rows["call-card"]
+        assert isinstance(row, CallCardRow)
+        row.rank.value, row.suit.value = info.card.rank.letter, info.card.suit.letter
+        row.call.click()
+        return
+    b = tw.button_for(action)
+    assert not b.disabled and b.layout.display != "none", (action, b.description)
+    b.click()
 
 
 def play_out(tw: TableWidget, rng: random.Random, check_each: bool = True) -> int:
@@ -162,12 +158,12 @@ def test_only_legal_cards_are_enabled_and_only_own_cards_are_shown() -> None:
         view = tw.table.view
         if view.phase == PLAY:
             seen_play = True
-            hand = {c.text for c in view.hand}
-            shown = {b.description for b in tw.card_buttons if b.layout.display != "none"}
-            assert len(shown) == len(hand)
-            enabled = {tw._card_actions[i] for i, b in enumerate(tw.card_buttons)
-                       if not b.disabled}
-            assert enabled == set(view.legal)
+            hand = {card_label(c) for c in view.hand}
+            row = tw.rows["card"]
+            shown = {b.description for b in row.buttons if b.layout.display != "none"}
+            assert shown == hand
+            enabled = {row.actions[i] for i, b in enumerate(row.buttons) if not b.disabled}
+            assert enabled == (set(view.legal) if tw.table.learner_to_move() else set())
         click_for(tw, learner_choice(tw, rng))
     assert seen_play
 
@@ -175,10 +171,11 @@ def test_only_legal_cards_are_enabled_and_only_own_cards_are_shown() -> None:
 def test_forged_events_change_nothing() -> None:
     tw = TableWidget(seat=0, bot="rule", seed=11)
     rng = random.Random(2)
-    # reach the play with the learner to move and at least one illegal card in hand
-    for _ in range(40):
+    # reach the play after the first trick, the learner to move and an illegal card in hand
+    for _ in range(80):
         t = tw.table
-        if t.state.phase == PLAY and t.learner_to_move() and len(t.view.legal) < len(t.view.hand):
+        if t.state.phase == PLAY and t.learner_to_move() and t.state.tricks \
+                and len(t.view.legal) < len(t.view.hand):
             break
         if t.done:
             tw.new_button.click()
@@ -190,20 +187,26 @@ def test_forged_events_change_nothing() -> None:
     log = len(t.log)
 
     # 1. a click on a disabled card button (an illegal card: SBS-23)
-    i = next(i for i, b in enumerate(tw.card_buttons)
-             if b.disabled and tw._card_actions[i] is not None)
-    forged_click(tw.card_buttons[i])
+    cards = tw.rows["card"]
+    i = next(i for i, b in enumerate(cards.buttons)
+             if b.disabled and cards.actions[i] is not None)
+    forged_click(cards.buttons[i])
     assert t.state.key() == key and len(t.log) == log and "SBS-23" in tw.notice.value
     # ... also when its label is forged to read like a legal card: labels are never trusted
-    legal_label = tw.card_buttons[tw._card_actions.index(t.view.legal[0])].description
-    tw.card_buttons[i].description = legal_label
-    forged_click(tw.card_buttons[i])
+    legal_label = tw.button_for(t.view.legal[0]).description
+    cards.buttons[i].description = legal_label
+    forged_click(cards.buttons[i])
     assert t.state.key() == key and "SBS-23" in tw.notice.value
     tw.refresh()
-    # a click on a hidden, empty card button
-    empty = next(i for i, b in enumerate(tw.card_buttons) if tw._card_actions[i] is None)
-    forged_click(tw.card_buttons[empty])
+    # a click on a hidden, empty card button (the hand is one card short of the row)
+    empty = next(i for i, b in enumerate(cards.buttons) if cards.actions[i] is None)
+    assert cards.buttons[empty].layout.display == "none"
+    forged_click(cards.buttons[empty])
     assert t.state.key() == key and "SBS-23" in tw.notice.value
+    # the give row (Call Solo's, SBS-20) is not in sight: a press on it finds no action
+    assert tw.rows["give"].box.layout.display == "none"
+    tw.press(tw.rows["give"], 0)
+    assert t.state.key() == key and "no action on this button" in tw.notice.value
 
     # 2. values the learner's seat may not send: another seat's card, junk, a call in the play
     other = mask_cards(t.state.hands[1])[0]
@@ -213,11 +216,16 @@ def test_forged_events_change_nothing() -> None:
     for junk in ("AS", 999, -1, None, 3.5):
         tw.act(junk)
         assert t.state.key() == key and "SBS-" in tw.notice.value
-    forged_click(tw.call_buttons[0])  # a pass in the play phase
+    forged_click(tw.rows["call"].buttons[0])  # a pass in the play phase
     assert t.state.key() == key and "SBS-22" in tw.notice.value
-    forged_click(tw.trump_buttons[0])
+    forged_click(tw.rows["trump"].buttons[0])
     assert t.state.key() == key and "SBS-22" in tw.notice.value
-    forged_click(tw.call_button)
+    call_row = tw.rows["call-card"]
+    assert isinstance(call_row, CallCardRow)
+    forged_click(call_row.call)
+    assert t.state.key() == key and "SBS-22" in tw.notice.value
+    assert call_row.decline is not None
+    forged_click(call_row.decline)
     assert t.state.key() == key and "SBS-22" in tw.notice.value
     assert len(t.log) == log
 
@@ -234,7 +242,7 @@ def test_forged_events_change_nothing() -> None:
         assert t.state.key() == key2 and "SBS-22" in tw.notice.value
         assert tw.hint_out.value == ""
         # a forged card click while a bot is to move
-        forged_click(tw.card_buttons[0])
+        forged_click(tw.rows["card"].buttons[0])
         assert t.state.key() == key2 and "SBS-22" in tw.notice.value
         tw.next_button.click()
         assert t.state.key() != key2 and tw.notice.value == ""
@@ -589,16 +597,19 @@ def test_call_solo_steps_through_the_widget() -> None:
             break
         tw.new_button.click()
     assert t.learner_to_move()
-    tw.call_buttons[6].click()  # Call Solo
+    tw.button_for(CALL_BASE + 6).click()  # Call Solo
     t.run_bots()
     tw.refresh()
     assert t.state.phase == "declare" and t.view.step == "call"
-    assert tw.callcard_box.layout.display is None
+    row = tw.rows["call-card"]
+    assert isinstance(row, CallCardRow)
+    assert row.box.layout.display is None
+    assert all(r.box.layout.display == "none" for k, r in tw.rows.items() if k != "call-card")
     # calling one's own card is refused by the engine (SBS-20)
     own = t.view.hand[0].text
     key = t.state.key()
-    tw.call_rank.value, tw.call_suit.value = own[0], own[1]
-    tw.call_button.click()
+    row.rank.value, row.suit.value = own[0], own[1]
+    row.call.click()
     assert "SBS-20" in tw.notice.value and t.state.key() == key
     # call a card held by a defender (never named on the page before the call)
     target = next(c for c in range(36) if t.state.hands[1] >> c & 1)
@@ -678,3 +689,202 @@ def test_bad_seats_and_levels_are_refused() -> None:
     with pytest.raises(TutorError):
         tw.table.load({"format": "nope"})
     assert tw.table.state.key() == key
+
+
+# --- Frog at the table (any registered game: the session asks the registry) ----------------------
+class Passer:
+    """A bot that passes in the auction and plays its first legal action after."""
+
+    name = "passer"
+
+    def act(self, view: Any) -> tuple[int, str]:
+        legal = list(view.legal)
+        return (PASS if PASS in legal else legal[0]), "first legal"
+
+
+def frog_discards(t: TableGame) -> set[Card]:
+    """The Frog bidder's discard, read from the state (server side)."""
+    return {CARDS[c] for c in mask_cards(t.state.discarded)}  # type: ignore[attr-defined]
+
+
+def assert_frog_hides(t: TableGame) -> None:
+    """What the learner's seat may see at a Frog table: never the widow, never the discard of
+    a bidder who is not the learner (FR-2), not in the view, the log or a shown reason."""
+    hidden = t.hidden_cards()
+    if t.done:
+        return
+    view = t.view
+    widow = {Card.parse(x) for x in t.record()["widow"]}
+    laid = frog_discards(t)
+    if view.bidder != t.seat:
+        assert view.discarded is None and laid <= hidden
+        assert widow <= hidden
+    else:
+        assert set(view.discarded or ()) == laid
+    for text, reason in t.shown_log():
+        assert not names_any(text, hidden), text
+        assert not names_any(reason, hidden), reason
+
+
+@pytest.mark.rule("FR-2")
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_a_whole_frog_deal_against_random_bots(seat: int) -> None:
+    """Whole Frog deals (options from frog.md too) against the random bots: every action through
+    the engine, the log in Frog's words, the discard face down for the defenders (FR-2)."""
+    t = TableGame(game="frog", seat=seat, bot="random", seed=60 + seat,
+                  options={"auction": "single_round"} if seat == 2 else None)
+    assert t.game_id == "frog" and t.bot_kind == "random" and t.game.id == "frog"
+    rng = random.Random(seat)
+    bidders: set[bool] = set()
+    for _ in range(30):
+        while not t.done:
+            if t.learner_to_move():
+                legal = list(t.view.legal)
+                bid = [a for a in legal if t.game.action_info(a).token == "frog"]
+                t.act(bid[0] if bid and rng.random() < 0.8 else rng.choice(legal))
+            else:
+                t.bot_step()
+            assert_frog_hides(t)
+        state = t.state
+        assert sum(state.chips()) == 0 and len(t.log) == len(state.history())
+        if state.bidder is not None:
+            bidders.add(state.bidder == seat)
+            texts = [e.text for e in t.log]
+            if state.contract_id == "frog":
+                discards = [e for e in t.log if t.game.action_info(e.action).kind == "discard"]
+                assert len(discards) == 3
+                for e in discards:
+                    card = t.game.action_info(e.action).card
+                    assert card is not None
+                    # the bidder reads the card, the others a card face down
+                    assert (card_label(card) in e.text) == (state.bidder == seat), e.text
+            assert any("bid" in x for x in texts)
+        if bidders == {True, False}:
+            break
+        t.new_deal()
+    assert bidders == {True, False}, "the learner both bid and defended"
+
+
+@pytest.mark.rule("FR-2")
+def test_a_take_back_never_crosses_the_widow_pick_up() -> None:
+    """The learner bids Frog, takes the widow into hand (FR-2) and discards: a discard can be
+    taken back, the bid cannot — the learner would bid again knowing the widow."""
+    for seed in range(40):
+        t = TableGame(game="frog", seat=0, bot="random", seed=seed)
+        frog = next((a for a in t.view.legal if t.game.action_info(a).token == "frog"), None)
+        if t.learner_to_move() and frog is not None:
+            break
+    assert frog is not None
+    t.bots = {s: Passer() for s in t.bots}
+    assert t.widow_taken_at() is None
+    t.act(frog)
+    t.run_bots()
+    assert t.state.phase == "declare" and t.state.bidder == 0
+    widow = {Card.parse(x) for x in t.record()["widow"]}
+    assert widow <= set(t.view.hand) and len(t.view.hand) == 14
+    assert t.widow_taken_at() == 3  # after the three calls: the bid and two passes
+    first = t.view.legal[0]
+    t.act(first)
+    key = t.state.key()
+    assert t.undo() == first and len(t.view.hand) == 14
+    t.act(t.view.legal[-1])
+    t.undo()
+    before, log = t.state.key(), list(t.log)
+    with pytest.raises(TableError, match="TABLE-1") as e:
+        t.undo()
+    assert "widow" in str(e.value)
+    assert t.state.key() == before and t.log == log and t.state.key() != key
+    # the discards still go on, and the deal plays out
+    for _ in range(3):
+        t.act(t.view.legal[0])
+    t.run_bots()
+    assert t.state.phase == PLAY and len(t.view.hand) == 11
+
+
+def test_a_defenders_take_back_is_free() -> None:
+    """The widow stays unseen by a defender: a take-back of a call is no peek (FR-2)."""
+    t = TableGame(game="frog", seat=1, bot="random", seed=3)
+    while not t.learner_to_move():
+        t.bot_step()
+    key = t.state.key()
+    t.act(PASS)
+    t.run_bots()
+    assert t.widow_taken_at() is None
+    t.undo()
+    assert t.state.key() == key
+
+
+def test_bot_levels_per_game_and_what_frog_lacks() -> None:
+    from tutor.play.levels import LEVELS, levels
+
+    assert levels("six-bid-solo") == ("random", "rule", "pimc") and levels("frog") == ("random",)
+    assert set(LEVELS) <= {"six-bid-solo", "frog"}
+    with pytest.raises(TableError, match="TABLE-2") as e:
+        TableGame(game="frog", bot="rule")
+    assert "rules of thumb bots do not play Frog" in str(e.value)
+    with pytest.raises(TableError, match="TABLE-2"):
+        TableGame(game="frog", bot="pimc")
+    with pytest.raises(TutorError, match="REC-2"):
+        TableGame(game="auction-pitch")
+    t = TableGame(game="frog", seed=2)
+    assert t.bot_kind == "random" and not t.has_solver
+    with pytest.raises(TableError, match="TABLE-2"):
+        t.set_bots("rule")
+    while not t.learner_to_move():
+        t.bot_step()
+    with pytest.raises(TableError, match="TABLE-5"):
+        t.hint()
+    t.act(t.view.legal[0])
+    t.undo()
+    t.act(t.view.legal[-1])
+    assert t._compare_job is None and t.compare() == ""  # no solver: no comparison
+    while not t.done:
+        t.act(t.view.legal[0]) if t.learner_to_move() else t.bot_step()
+    with pytest.raises(TableError, match="TABLE-5"):
+        t.review()
+
+
+def test_set_game_keeps_a_level_the_bots_play() -> None:
+    t = TableGame(seed=4)
+    assert t.bot_kind == "rule" and t.game_id == "six-bid-solo"
+    t.start_match(3)
+    t.set_game("frog")
+    assert t.game_id == "frog" and t.bot_kind == "random" and t.match is None
+    assert "rules of thumb bots do not play Frog" in t.level_note
+    assert t.state.game.id == "frog" and not t.log
+    t.set_game("six-bid-solo", options={"solo_trump": "any"})
+    assert t.bot_kind == "random" and t.level_note == ""
+    assert t.game.options_dict()["solo_trump"] == "any"
+    key = t.state.key()
+    with pytest.raises(TutorError, match="REC-2"):
+        t.set_game("crazy-solo")
+    with pytest.raises(TableError, match="TABLE-2"):
+        t.set_game("frog", options={"players": 4})
+    assert t.state.key() == key and t.game_id == "six-bid-solo"
+
+
+def test_frog_records_save_and_load_and_switch_the_game(tmp_path: Path) -> None:
+    """A Frog deal saved mid-deal loads back, at an SBS table too (it takes the record's game);
+    the teacher's Six-Bid Solo deals still load at a Frog table."""
+    from tutor.play.saved import load_saved, save_path
+
+    t = TableGame(game="frog", seat=1, bot="random", seed=8,
+                  options={"grand_multiplier": 3})
+    for _ in range(12):
+        t.act(t.view.legal[0]) if t.learner_to_move() else t.bot_step()
+    path = t.save(save_path(tmp_path, "frog deal"))
+    record = load_saved(tmp_path, path.name)
+    assert record["game"] == "frog" and record["options"]["grand_multiplier"] == 3
+    other = TableGame(seed=1)
+    other.load(record, seat=1)
+    assert other.game_id == "frog" and other.state.key() == state_of(record).key()
+    assert other.game.options_dict()["grand_multiplier"] == 3
+    assert all(e.text.endswith("(from the record)") for e in other.log)
+    assert_frog_hides(other)
+    other.new_deal()
+    assert other.state.game.id == "frog"
+    teacher = json.loads((Path(__file__).parent.parent / "notebooks" / "table-deals" /
+                          "solo-mid-play.json").read_text(encoding="utf-8"))
+    other.load(teacher, seat=1)
+    assert other.game_id == "six-bid-solo" and other.bot_kind == "random"
+    assert isinstance(other.state, SixBidSoloState)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..games.six_bid_solo.rules import describe_action
+from ..games import make_game
 from ..games.tapp import SeatView
 from ..state import Action
 from .base import require_turn
@@ -21,4 +21,5 @@ class RandomBot:
     def act(self, view: SeatView) -> tuple[Action, str]:
         require_turn(view)
         action = self.rng.choice(view.legal)
-        return action, f"{describe_action(action)}: a random legal choice"
+        label = make_game(view.game, view.options).action_info(action).label
+        return action, f"{label}: a random legal choice"

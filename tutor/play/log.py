@@ -1,21 +1,23 @@
 """The table's log in the learner's words: what each action looks like from the learner's seat.
 
 :func:`action_text` words one action as the learner may see it (a card given back face down
-stays face down, SBS-20); :class:`Entry` is one line of the log with the bot's reason;
-:func:`names_any` finds a card named in a reason, so a reason that shows a card the learner
-cannot see yet is held back until the deal is over; :func:`turn_rule` is the rule that says
-whose turn it is, for a refusal out of turn.
+stays face down, SBS-20; a Frog discard stays face down for the defenders, FR-2);
+:class:`Entry` is one line of the log with the bot's reason; :func:`names_any` finds a card
+named in a reason, so a reason that shows a card the learner cannot see yet is held back until
+the deal is over; :func:`turn_rule` is the rule that says whose turn it is, for a refusal out of
+turn; :func:`action_words` names an action in a hint, a note or a refusal.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from ..cards import Card, card_label
+from ..errors import TutorError
 from ..games import spec
-from ..games.tapp import CARD_INDEX, CARDS
-from ..state import Action, GameState
+from ..state import Action, Game, GameState
 
 
 def turn_rule(state: GameState) -> tuple[str, str]:
@@ -24,25 +26,37 @@ def turn_rule(state: GameState) -> tuple[str, str]:
 
 
 # --- naming cards in text (to hold back a bot's reason that shows a hidden card) ------------------
-def _card_patterns(card: Card) -> list[str]:
-    idx = CARD_INDEX[card]
-    text = CARDS[idx].text  # TH
-    sym = card.suit.symbol
-    rank = text[0]
-    forms = [rf"(?<![0-9A-Za-z]){re.escape(text)}(?![0-9A-Za-z])",  # TH
-             rf"(?<![0-9A-Za-z]){re.escape(rank)}{re.escape(sym)}",  # T♥ (the bots' words)
-             rf"(?<![0-9A-Za-z]){re.escape(card_label(card))}",  # 10♥
-             re.escape(card.name)]  # ten of hearts
-    return forms
-
-
-_PATTERNS: dict[Card, re.Pattern[str]] = {
-    c: re.compile("|".join(_card_patterns(c)), re.IGNORECASE) for c in CARDS}
+@cache
+def _pattern(card: Card) -> re.Pattern[str]:
+    """``TH``, ``T♥`` (the bots' words), ``10♥`` and ``ten of hearts``, as whole words."""
+    text = card.text
+    forms = [rf"(?<![0-9A-Za-z]){re.escape(text)}(?![0-9A-Za-z])",
+             rf"(?<![0-9A-Za-z]){re.escape(text[0])}{re.escape(card.suit.symbol)}",
+             rf"(?<![0-9A-Za-z]){re.escape(card_label(card))}",
+             re.escape(card.name)]
+    return re.compile("|".join(forms), re.IGNORECASE)
 
 
 def names_any(text: str, cards: set[Card] | frozenset[Card]) -> bool:
     """Does ``text`` name any of ``cards`` (as ``TH``, ``T♥``, ``10♥`` or ``ten of hearts``)?"""
-    return any(_PATTERNS[c].search(text) for c in cards)
+    return any(_pattern(c).search(text) for c in cards)
+
+
+def action_words(game: Game, action: object) -> str:
+    """An action in a learner's words: a card as ``10♥``, ``trump ♠``, else the game's label
+    (``bid Solo``, ``discard AS``); anything that is not one of the game's actions as its repr
+    (a forged value, named in a refusal)."""
+    if type(action) is not int:
+        return repr(action)
+    try:
+        info = game.action_info(action)
+    except TutorError:
+        return repr(action)
+    if info.kind == "card" and info.card is not None:
+        return card_label(info.card)
+    if info.kind == "trump" and info.suit is not None:
+        return f"trump {info.suit.symbol}"
+    return info.label
 
 
 # --- the log --------------------------------------------------------------------------------------
@@ -76,4 +90,4 @@ def action_text(state: GameState, seat: int, action: Action, learner: int) -> st
     return spec(state.game.id).presentation.action_text(state.view(learner), seat, action)
 
 
-__all__ = ["Entry", "action_text", "names_any", "turn_rule"]
+__all__ = ["Entry", "action_text", "action_words", "names_any", "turn_rule"]

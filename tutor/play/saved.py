@@ -2,7 +2,7 @@
 
 A teacher puts a record in the folder; a learner picks it by name. A name is letters, digits,
 spaces, ``-``, ``_`` and ``.`` (up to 60), so it cannot leave the folder; a name picked to load
-must be a file directly in it. Bad input is a :class:`~tutor.play.session.TableError` TABLE-3
+must be a file directly in it. Bad input is a :class:`~tutor.play.errors.TableError` TABLE-3
 naming the place. The records themselves are read and written by :mod:`tutor.engine.record`
 (validated, atomic).
 """
@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import record as records
-from .session import TableError
+from .errors import TableError
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,59}$")
 

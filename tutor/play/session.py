@@ -1,21 +1,23 @@
 """The game behind the play table: one learner at a table of bots, with no user interface.
 
-:class:`TableGame` holds the engine state, the learner's seat and the bots, and moves the deal only
-through the engine's checked ``apply`` and ``undo``. The bots get only their seat's view
-(``state.view(seat)``). It keeps a log of every action *as the learner may see it*
-(:mod:`tutor.play.log`) with each bot's one-line reason — a reason that names a card the learner
-cannot see yet is held back until the deal is over. It gives hints (a PIMC bot's choice *from the
-learner's own view*, never from hidden cards; in the auction the advisor samples *anytime*,
-stopping when the call is clear or before a batch would overrun :data:`HINT_BUDGET`, and says on
-how many deals), takes back the learner's last call or card (:meth:`TableGame.undo`) and compares
+:class:`TableGame` plays any registered game (:mod:`tutor.games`; Six-Bid Solo by default): it
+holds the engine state, the learner's seat and the bots, and moves the deal only through the
+engine's checked ``apply`` and ``undo`` — every action, a widget's or a forged one, is checked
+there again. The bots get only their seat's view (``state.view(seat)``); the levels a game
+offers come from :mod:`tutor.play.levels`. It keeps a log of every action *as the learner may
+see it* (:mod:`tutor.play.log`, in the game's words) with each bot's one-line reason — a reason
+that names a card the learner cannot see yet is held back until the deal is over. It gives
+hints (a PIMC bot's choice *from the learner's own view*, never from hidden cards; in the
+auction the advisor samples *anytime*, stopping when the call is clear or before a batch would
+overrun :data:`HINT_BUDGET`, and says on how many deals), takes back the learner's last call or
+card (:meth:`TableGame.undo`; never past a widow the learner has taken into hand) and compares
 the new try with the old one on deals sampled from the learner's view, saves and loads hand
 records, plays a short match with chips carried (SBS-26..28), and at the end reviews the
-learner's play card by card, double-dummy (:func:`tutor.quiz.decisions.review_iter`). The
-widget :class:`tutor.widgets.TableWidget` is its face in a notebook.
+learner's play card by card, double-dummy (:func:`tutor.quiz.decisions.review_iter`). Hints,
+comparisons and the review need the solver, so only games it knows have them. The widget
+:class:`tutor.widgets.TableWidget` is its face in a notebook.
 
-Errors (besides the engine's SBS-n): TABLE-1 nothing to take back; TABLE-2 a seat that cannot be
-the learner's; TABLE-3 a deal file name or folder that cannot be used (:mod:`tutor.play.saved`);
-TABLE-4 the deal is over (no hint) or not over (no review).
+Errors (besides the engine's rule errors): the table's TABLE-1..5 (:mod:`tutor.play.errors`).
 """
 
 from __future__ import annotations
@@ -25,58 +27,60 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..bots import KINDS as BOT_KINDS
-from ..bots import make_bot
 from ..bots.base import Bot
 from ..bots.table_bot import TablePimc, margin_call, within_reach, worlds_for
 from ..cards import Card
 from ..display.play_table import MatchStanding
 from ..engine import record as records
 from ..engine.match import Match
-from ..errors import IllegalActionError, TutorError
-from ..games.six_bid_solo.rules import SixBidSolo, SixBidSoloState
-from ..games.tapp import AUCTION, CARDS, N_CARDS, PASS, SeatView
-from ..quiz.decision_session import action_words
+from ..errors import IllegalActionError
+from ..games import GameSpec, spec
+from ..games.tapp import AUCTION, PASS, SeatView, TappGame, TappState
 from ..state import Action
 from .anytime import MIN_SAMPLES, advise_within, clear_after
-from .log import Entry, action_text, names_any, turn_rule
+from .errors import TableError
+from .levels import (
+    PREFERRED,
+    check_level,
+    fallback_level,
+    has_solver,
+    level_note,
+    make_table_bot,
+    no_solver,
+)
+from .log import Entry, action_text, action_words, names_any, turn_rule
 
 if TYPE_CHECKING:  # the solver is loaded on first use
     from ..quiz.decisions import ReviewLine
     from ..solver.advisor import Advice
 
-DECK: frozenset[Card] = frozenset(CARDS)
+#: The game a table deals when it is told none.
+DEFAULT_GAME = "six-bid-solo"
 #: An auction hint: at most this many deals, within this many seconds (the target: ≤ 1 s at p95,
 #: docs/table.md), and no stop as "clear" before MIN_SAMPLES deals.
 HINT_BID_DEALS = 16
 HINT_BUDGET = 0.7
 
 
-class TableError(TutorError):
-    """A table input error (TABLE-1..4, see the module docstring)."""
-
-
 class TableGame:
     """One learner at a table of bots: the deal, the log, undo, hints, match and review.
 
-    ``seat`` is the learner's seat, ``bot`` the bots' level (``random``, ``rule``, ``pimc``),
-    ``seed`` makes deals, bots and hints reproducible. ``hint_worlds`` is the number of deals a
-    hint samples from the learner's view.
+    ``game`` is a registered game's id (Six-Bid Solo by default) and ``options`` its options;
+    ``seat`` is the learner's seat, ``bot`` the bots' level (``random``, ``rule``, ``pimc``: one
+    the game offers, :mod:`tutor.play.levels`; by default the rules of thumb where the game has
+    them), ``seed`` makes deals, bots and hints reproducible. ``hint_worlds`` is the number of
+    deals a hint samples from the learner's view.
     """
 
-    def __init__(self, *, seat: int = 0, bot: str = "rule", seed: int | None = None,
-                 options: Mapping[str, Any] | None = None, hint_worlds: int = 10,
-                 first_dealer: int | None = None) -> None:
-        self.game = SixBidSolo(dict(options or {}))
-        if self.game.players != 3:
-            raise TableError("TABLE-2", "the table deals for 3 players (a record of 4 or 5 "
-                             "players can still be loaded)", where="options.players",
-                             what=str(self.game.players))
+    def __init__(self, *, game: str = DEFAULT_GAME, seat: int = 0, bot: str | None = None,
+                 seed: int | None = None, options: Mapping[str, Any] | None = None,
+                 hint_worlds: int = 10, first_dealer: int | None = None) -> None:
+        self.spec: GameSpec = spec(game)
+        self.game: TappGame[Any] = self._dealable(self.spec.make(dict(options or {})))
         self.rng = random.Random(seed)
-        if bot not in BOT_KINDS:
-            raise TableError("TABLE-2", "the bots' level is one of " + ", ".join(BOT_KINDS),
-                             where="bot", what=repr(bot))
-        self.bot_kind = bot
+        self.bot_kind = check_level(self.spec.id, bot) if bot is not None else \
+            fallback_level(self.spec.id, PREFERRED)
+        self.level_note = ""  # why the bots play another level than the one asked for
         self.hint_worlds = hint_worlds
         self._check_seat(seat, None)
         self.seat = seat
@@ -86,11 +90,26 @@ class TableGame:
         self.match: Match | None = None
         self.settled = False
         self._match_deal = False  # is the current deal the match's own?
-        self.state: SixBidSoloState = self.game.new_deal(self.rng, self.dealer)
+        self.state: TappState = self.game.new_deal(self.rng, self.dealer)
         self._reset()
 
     # -- set-up --
-    def _check_seat(self, seat: object, state: SixBidSoloState | None) -> None:
+    @staticmethod
+    def _dealable(game: Any) -> TappGame[Any]:
+        """``game`` if the table can deal it: every seat plays every deal (a record of a larger
+        table can still be loaded, :meth:`load`)."""
+        if not isinstance(game, TappGame):  # pragma: no cover - every registered game is one
+            raise TableError("TABLE-2", "the table plays the Tapp family's games", where="game",
+                             what=game.id)
+        info = game.info
+        if game.players != info.active_players:
+            raise TableError("TABLE-2", f"the table deals for {info.active_players} players, "
+                             f"every seat playing each deal (a record of {game.players} players "
+                             "can still be loaded)", where="options.players",
+                             what=str(game.players))
+        return game
+
+    def _check_seat(self, seat: object, state: TappState | None) -> None:
         n = state.n if state is not None else self.game.players
         if type(seat) is not int or not 0 <= seat < n:
             raise TableError("TABLE-2", f"the learner's seat is one of 0..{n - 1} (SBS-5)",
@@ -112,19 +131,48 @@ class TableGame:
         self._base = len(self.state.history())  # actions before the learner sat down
         self.make_bots()
 
+    @property
+    def game_id(self) -> str:
+        """The id of the game on the table (``six-bid-solo``, ``frog``)."""
+        return self.spec.id
+
+    @property
+    def has_solver(self) -> bool:
+        """Hints, comparisons and the review: does the solver know this game?"""
+        return has_solver(self.spec.id)
+
     def make_bots(self) -> None:
         """A fresh bot of the current level for every active seat but the learner's."""
         self.bots: dict[int, Bot] = {
-            s: (TablePimc(self.rng.getrandbits(31), worlds=self.hint_worlds)
-                if self.bot_kind == "pimc" else make_bot(self.bot_kind, self.rng.getrandbits(31)))
+            s: make_table_bot(self.bot_kind, self.rng.getrandbits(31), self.hint_worlds)
             for s in self.state.active if s != self.seat}
 
     def set_bots(self, kind: str) -> None:
-        if kind not in BOT_KINDS:
-            raise TableError("TABLE-2", "the bots' level is one of " + ", ".join(BOT_KINDS),
-                             where="bot", what=repr(kind))
-        self.bot_kind = kind
+        """Bots of level ``kind`` from now on (TABLE-2 if none of that level plays this game)."""
+        self.bot_kind = check_level(self.spec.id, kind)
+        self.level_note = ""
         self.make_bots()
+
+    def set_game(self, game: str, options: Mapping[str, Any] | None = None,
+                 seat: int | None = None) -> None:
+        """Sit down at another game (its default options unless told): any match ends and a
+        new deal is dealt. The bots keep their level if they play that game too, else they
+        play the game's own (:attr:`level_note` says so)."""
+        new = spec(game)
+        table = self._dealable(new.make(dict(options or {})))
+        seat = self.seat if seat is None else seat
+        if type(seat) is not int or not 0 <= seat < table.players:
+            raise TableError("TABLE-2", f"the learner's seat is one of 0..{table.players - 1} "
+                             "(SBS-5)", where="seat", what=repr(seat))
+        wanted = self.bot_kind
+        level = fallback_level(new.id, wanted)
+        self.spec, self.game = new, table
+        self.bot_kind = level
+        self.match = None
+        self._match_deal = False
+        self.dealer %= table.players
+        self.new_deal(seat)
+        self.level_note = level_note(new.id, wanted, level)
 
     def new_deal(self, seat: int | None = None) -> None:
         """Shuffle and deal the next deal (SBS-7, SBS-8); in a match, settle the finished one
@@ -139,7 +187,7 @@ class TableGame:
                 raise IllegalActionError("SBS-28", "the match is over — won by " + ", ".join(
                     f"seat {s}" for s in top) + ": start a new match", where="match")
             state = self.match.next_deal()
-            assert isinstance(state, SixBidSoloState)
+            assert isinstance(state, TappState)
             self._match_deal = True
         else:
             self.dealer = (self.dealer + 1) % self.game.players  # SBS-9: the deal passes left
@@ -172,23 +220,35 @@ class TableGame:
     def load(self, record: Mapping[str, Any], seat: int | None = None) -> None:
         """Continue a hand record from where it stops, the learner at ``seat``.
 
-        The record is validated and replayed by the engine (REC-n, SBS-n errors change
-        nothing). A teacher's record may hold every hand: it stays here, server side.
+        The record is validated and replayed by the engine (REC-n and rule errors change
+        nothing); its game and options are the deal's. The table deals that game afterwards
+        when it can (every seat playing), and keeps its bots' level when they play it (else
+        the game's own level, :attr:`level_note`). A teacher's record may hold every hand: it
+        stays here, server side.
         """
         state = records.state_of(record)
-        if not isinstance(state, SixBidSoloState):  # pragma: no cover - one game so far
-            raise TableError("TABLE-3", "the table plays Six-Bid Solo", where="game")
+        if not isinstance(state, TappState):  # pragma: no cover - every registered game is one
+            raise TableError("TABLE-3", "the table plays the Tapp family's games", where="game")
         seat = self.seat if seat is None else seat
         self._check_seat(seat, state)
+        new = spec(state.game.id)
+        wanted = self.bot_kind
+        level = fallback_level(new.id, wanted)
+        if state.game.players == state.game.info.active_players:
+            self.game = state.game  # the record's game and options deal the next deals
+        elif new.id != self.spec.id:
+            self.game = self._dealable(new.make({}))  # the game's own table deals them
+        self.spec = new
+        self.bot_kind = level
         self.match = None
         self._match_deal = False
         self.seat = seat
         self.dealer = state.dealer
         self.state = state
         self._reset()
+        self.level_note = level_note(new.id, wanted, level)
         # the record's actions, as the learner would have seen them
-        replay = self.game.from_record_deal(state.record())
-        assert isinstance(replay, SixBidSoloState)
+        replay = state.game.from_record_deal(state.record())
         for i, a in enumerate(state.history()):
             s = replay.to_move
             assert s is not None
@@ -221,12 +281,15 @@ class TableGame:
             raise IllegalActionError(rule, f"it is seat {state.to_move}'s turn, not yours "
                                      f"({detail})", where=f"seat {self.seat}", what=what)
 
+    def words(self, action: object) -> str:
+        """An action of this game in the learner's words (``10♥``, ``bid Solo``)."""
+        return action_words(self.game, action)
+
     # -- moving the deal --
     def act(self, action: object) -> Entry:
-        """The learner's call, declaration step or card — checked by the engine first."""
-        what = action_words(action) if type(action) is int and 0 <= action < 120 \
-            else repr(action)
-        self._require_turn(what)
+        """The learner's call, declaration step or card — checked by the engine first (a
+        widget's event, or any value a browser may send)."""
+        self._require_turn(self.words(action))
         state = self.state
         before = len(state.history())
         prefix = tuple(state.history())
@@ -241,7 +304,7 @@ class TableGame:
         self._compare_job = None
         if self._pending is not None and self._pending[0] == prefix:
             old = self._pending[1]
-            if old != action:
+            if old != action and self.has_solver:
                 self._compare_job = (view_before, old, action)
             self._pending = None
         return entry
@@ -276,14 +339,24 @@ class TableGame:
         return out
 
     def undo(self) -> Action:
-        """Take back the learner's last call or card (and the bot actions after it)."""
+        """Take back the learner's last call or card (and the bot actions after it).
+
+        Never past the widow once the learner has taken it into hand (a Frog bidder, FR-2): the
+        learner would bid again knowing it (TABLE-1)."""
         if not self._marks:
             raise TableError("TABLE-1", "nothing to take back: you have not acted yet in this "
                              "deal", where=f"seat {self.seat}")
         if self.match is not None and self.settled:
             raise TableError("TABLE-1", "this deal is settled in the match: it can no longer be "
                              "taken back (SBS-27)", where=f"seat {self.seat}")
-        target = self._marks.pop()
+        target = self._marks[-1]
+        floor = self.widow_taken_at()
+        if floor is not None and target < floor:
+            raise TableError("TABLE-1", "you have taken the widow into your hand: a take-back "
+                             "cannot reach back before it, or you would call again knowing it",
+                             where=f"seat {self.seat}", what=self.words(self.state.history()[
+                                 target]))
+        self._marks.pop()
         state = self.state
         history = state.history()
         taken = history[target]
@@ -297,12 +370,27 @@ class TableGame:
         self._compare_job = None
         return taken
 
+    def widow_taken_at(self) -> int | None:
+        """How many actions of the deal had been made when the learner's hand first held a card
+        of the widow (a Frog bidder takes it in, FR-2), or None if it never did. Read by
+        replaying the deal's record here, server side."""
+        record = self.state.record()
+        widow = {Card.parse(t) for t in record.get("widow", [])}
+        replay = self.state.game.from_record_deal(record)
+        for i, a in enumerate(self.state.history()):
+            replay.apply(a)
+            if not widow.isdisjoint(replay.view(self.seat).hand):
+                return i + 1
+        return None
+
     # -- hints and comparisons (from the learner's view only) --
     def hint(self) -> tuple[Action, str]:
         """What a PIMC player would do in the learner's seat, and why — computed from the
         learner's view (deals sampled from it, each solved double-dummy). In the auction the
         advisor samples *anytime* (:meth:`bid_hint`)."""
         self._require_turn("hint")
+        if not self.has_solver:
+            raise no_solver(self.spec.id, "hints")
         view = self.view
         if view.phase == AUCTION and len(view.legal) > 1 and within_reach(view):
             return self.bid_hint(view)
@@ -345,7 +433,7 @@ class TableGame:
             return PASS, (f"pass: {on}, each solved double-dummy, no contract clears "
                           f"{margin:+g} chips (best: {shown})")
         p = sum(best.made) / best.n
-        return action, (f"{action_words(action)}: {on}, each solved double-dummy, "
+        return action, (f"{self.words(action)}: {on}, each solved double-dummy, "
                         f"{best.row.label} averages {best.expected():+.0f} chips and makes "
                         f"{p:.0%} of the time")
 
@@ -372,8 +460,8 @@ class TableGame:
         better = "better" if diff > 0 else "worse" if diff < 0 else "as good"
         self.comparison = (
             f"Compared on the same {n} deals sampled from your view (each solved "
-            f"double-dummy): your first try {action_words(old)} averages {values[old]:+.1f} "
-            f"chips for you, {action_words(new)} {values[new]:+.1f} — {abs(diff):.1f} chips "
+            f"double-dummy): your first try {self.words(old)} averages {values[old]:+.1f} "
+            f"chips for you, {self.words(new)} {values[new]:+.1f} — {abs(diff):.1f} chips "
             f"{better}.")
         return self.comparison
 
@@ -383,13 +471,13 @@ class TableGame:
         Nothing once the deal is over (the whole deal is shown then)."""
         if self.state.is_terminal():
             return set()
-        return set(DECK - self.view.visible_cards())
+        return set(self.game.info.deck.cards) - self.view.visible_cards()
 
     def fallen_tricks(self) -> list[tuple[int, tuple[Card, ...], int]]:
         """The tricks completed since the learner's last action: seen as they fall (SBS-25)."""
         last = self._marks[-1] if self._marks else self._base
-        played = sum(1 for a in self.state.history()[:last] if a < N_CARDS)  # cards only
-        return list(self.view.tricks[played // 3:])
+        played = sum(1 for a in self.state.history()[:last] if self._is_card(a))
+        return list(self.view.tricks[played // self.game.info.active_players:])
 
     def points_taken(self) -> dict[int, int]:
         """Card points in the tricks each active seat has won (a teaching aid: SBS-25 has
@@ -424,8 +512,10 @@ class TableGame:
     def review(self, on_line: Callable[[ReviewLine], None] | None = None) -> list[ReviewLine]:
         """The learner's cards in the finished deal, each valued double-dummy (cached)."""
         if not self.done:
-            raise TableError("TABLE-4", "the review comes when all 11 tricks are played "
-                             "(SBS-25)", where="review")
+            raise TableError("TABLE-4", f"the review comes when all {self.game.info.tricks} "
+                             "tricks are played (SBS-25)", where="review")
+        if not self.has_solver:
+            raise no_solver(self.spec.id, "reviews")
         key = tuple(self.state.history())
         if self._review is not None and self._review_key == key:
             return self._review
@@ -438,12 +528,20 @@ class TableGame:
         return lines
 
     def review_iter(self) -> Iterator[ReviewLine]:
+        """The review line by line (a game the solver knows: :attr:`has_solver`)."""
+        if not self.has_solver:
+            raise no_solver(self.spec.id, "reviews")
         from ..quiz.decisions import review_iter
 
-        return review_iter(self.state, self.seat, self.tries)
+        state: Any = self.state  # the review's own type: a state of a game the solver knows
+        return review_iter(state, self.seat, self.tries)
 
     def learner_cards_played(self) -> int:
-        return sum(1 for e in self.log if e.learner and e.action < N_CARDS)
+        return sum(1 for e in self.log if e.learner and self._is_card(e.action))
+
+    def _is_card(self, action: Action) -> bool:
+        """Is ``action`` a card played to a trick (not a call nor a declaration step)?"""
+        return self.game.action_info(action).kind == "card"
 
     # -- records --
     def record(self) -> dict[str, Any]:
@@ -456,5 +554,4 @@ class TableGame:
         return p
 
 
-
-__all__ = ["DECK", "HINT_BID_DEALS", "HINT_BUDGET", "TableError", "TableGame"]
+__all__ = ["DEFAULT_GAME", "HINT_BID_DEALS", "HINT_BUDGET", "TableError", "TableGame"]

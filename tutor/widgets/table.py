@@ -1,33 +1,39 @@
 """The play table as a widget: the learner plays one seat of a whole deal against the bots.
 
 :class:`TableWidget` is the ipywidgets face of a :class:`tutor.play.session.TableGame` (the game,
-with no user interface). It holds **no rules**: the buttons it enables are the engine's legal
-actions for the learner's seat, and every click goes back through :meth:`TableGame.act`, which
-re-checks the turn and the action against the engine — a forged click on a disabled button or a
-value the rules forbid changes nothing and shows the rule in a friendly notice. What reaches the
-browser is drawn by :mod:`tutor.display.play_table` from the learner's :class:`SeatView`, the
-learner's own cards on the buttons, the public log and, once the deal is over, the whole deal and
-the review. The solver is loaded on the first action that needs it (a sampling bot's move, a
-hint, a comparison, the review) with a "warming up the engine" status (:mod:`tutor.widgets.engine`),
-not when the page opens.
+with no user interface), for any registered game — a picker above the table changes it. It holds
+**no rules**: its rows of buttons are built from the kinds of the game's actions (one row per
+kind — calls, trump, the called card, the card given, the discard, cards; :class:`Catalogue`)
+and labelled with the game's own words, the buttons it enables are the engine's legal actions
+for the learner's seat, and every click goes back through :meth:`TableGame.act`, which re-checks
+the turn and the action against the engine — a forged click on a disabled button or a value the
+rules forbid changes nothing and shows the rule in a friendly notice. What reaches the browser
+is drawn by :mod:`tutor.display.play_table` from the learner's :class:`SeatView`, the learner's
+own cards on the buttons, the public log and, once the deal is over, the whole deal and the
+review. The solver is loaded on the first action that needs it (a sampling bot's move, a hint, a
+comparison, the review) with a "warming up the engine" status (:mod:`tutor.widgets.engine`),
+not when the page opens; a game the solver does not know yet has no hints, comparisons or
+review, and its bots play the levels it has (:mod:`tutor.play.levels`).
 
 SBS-25: tricks won are turned face down and a player may not look back at earlier tricks, so by
 default the table shows only the tricks that fell since the learner's last action and no running
 point count. The *teaching aid* switch shows every trick and the card points each seat has taken —
 clearly labelled as not allowed at a real table. Deals are saved and loaded by name in
-``records_dir`` (:mod:`tutor.play.saved`); errors are the session's TABLE-n and the engine's SBS-n.
+``records_dir`` (:mod:`tutor.play.saved`); errors are the session's TABLE-n and the engine's rule
+errors.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 
 from ..bots.table_bot import within_reach
-from ..cards import Card, Suit, card_label
+from ..cards import Card, Rank, card_label
 from ..display import style_html
 from ..display.markup import CardLike
 from ..display.play_table import (
@@ -41,28 +47,15 @@ from ..display.play_table import (
     table_view_html,
 )
 from ..engine import record as records
-from ..errors import IllegalActionError, TutorError
-from ..games.six_bid_solo.rules import CONTRACT_NAMES, CONTRACTS
-from ..games.tapp import (
-    AUCTION,
-    CALL_BASE,
-    CALLCARD_BASE,
-    CARD_INDEX,
-    CARDS,
-    DECLARE,
-    DECLINE,
-    GIVE_BASE,
-    N_CARDS,
-    PASS,
-    PLAY,
-    TRUMP_BASE,
-    SeatView,
-)
+from ..errors import IllegalActionError, NotationError, TutorError
+from ..facts import ActionInfo, ActionKind
+from ..games import SPECS
+from ..games.tapp import AUCTION, PLAY, SeatView
+from ..play.levels import LEVEL_WORDS, levels
 from ..play.log import names_any, turn_rule
 from ..play.saved import load_saved, save_path, saved_names
-from ..play.session import TableGame
-from ..quiz.decision_session import action_words
-from ..state import Action
+from ..play.session import DEFAULT_GAME, TableGame
+from ..state import Action, Game
 from .advisor_panel import WIDGET_CSS
 from .common import Panel, Shared, button, guarded, html
 from .engine import warm_up
@@ -70,9 +63,21 @@ from .engine import warm_up
 if TYPE_CHECKING:  # the solver is loaded on first use (tutor.widgets.engine)
     from ..quiz.decisions import ReviewLine
 
-_RANKS = (("A", "A"), ("10", "T"), ("K", "K"), ("Q", "Q"), ("J", "J"), ("9", "9"), ("8", "8"),
-          ("7", "7"), ("6", "6"))
-_SUITS = tuple((f"{s.symbol} {s.noun}", s.letter) for s in Suit)
+#: The learner's rows of buttons, top to bottom: one per kind of action a game may have, with
+#: the row's CSS class and its buttons' (tests, the stylesheet and the browser find them so).
+ROWS: tuple[tuple[ActionKind, str, str], ...] = (
+    ("call", "tutor-calls", "tutor-call"),
+    ("trump", "tutor-trumps", "tutor-trump"),
+    ("call-card", "tutor-callcard", "tutor-call-card"),
+    ("give", "tutor-gives", "tutor-give"),
+    ("discard", "tutor-discards", "tutor-discard"),
+    ("card", "tutor-cards", "tutor-card"),
+)
+#: Kinds whose row holds one button per card of the learner's hand, and the verb of its tooltip.
+HAND_ROWS: Mapping[ActionKind, str] = {"card": "play", "give": "give", "discard": "discard"}
+#: The row left in sight, disabled, while another seat is to move (the auction's calls, the
+#: play's cards); in a declaration only the bidder's own row shows, on its turn.
+WAITING: Mapping[str, ActionKind] = {AUCTION: "call", PLAY: "card"}
 
 #: The table's styles, on top of assets/lesson.css and :data:`WIDGET_CSS`.
 TABLE_CSS = WIDGET_CSS + """
@@ -93,13 +98,101 @@ TABLE_CSS = WIDGET_CSS + """
 .tutor-table .st-cost { color: var(--st-wrong); font-weight: 600; }
 .tutor-table .st-best { color: var(--st-right); font-weight: 600; }
 .tutor-table .widget-hbox { flex-wrap: wrap; gap: 0.25em; }
+@media (max-width: 480px) {  /* a phone: the discard's 14 cards in two rows of seven */
+  .tutor-table .st-card-btn button, .tutor-table button.st-card-btn { min-width: 2.6em;
+    padding: 0 0.3em; }
+}
 </style>
 """
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """Every action of one game as the game itself describes it (``game.action_info``): the
+    table's buttons are built from this, never from arithmetic on action numbers."""
+
+    infos: Mapping[Action, ActionInfo]
+    by_kind: Mapping[ActionKind, tuple[Action, ...]]  # in number order
+    by_card: Mapping[tuple[ActionKind, Card], Action]  # a card kind's action for one card
+
+    @classmethod
+    def of(cls, game: Game) -> Catalogue:
+        infos: dict[Action, ActionInfo] = {}
+        for action in range(game.info.num_distinct_actions):
+            try:
+                infos[action] = game.action_info(action)
+            except NotationError:  # a number this game leaves unused
+                continue
+        by_kind: dict[ActionKind, list[Action]] = {}
+        for action, info in infos.items():
+            by_kind.setdefault(info.kind, []).append(action)
+        by_card = {(i.kind, i.card): a for a, i in infos.items() if i.card is not None}
+        return cls(infos, {k: tuple(v) for k, v in by_kind.items()}, by_card)
+
+    def kinds(self) -> list[ActionKind]:
+        """The kinds of :data:`ROWS` this game has, in the rows' order."""
+        return [kind for kind, _, _ in ROWS if kind in self.by_kind]
+
+
+class ActionRow:
+    """The learner's buttons for one kind of action: a wrapping row, and the action each button
+    carries now (``None``: an empty button, hidden). A hand row grows a button per card when
+    the hand does (a Frog bidder holds 14 before the discard)."""
+
+    def __init__(self, kind: ActionKind, box_class: str, button_class: str, same: Shared
+                 ) -> None:
+        self.kind = kind
+        self.button_class = button_class
+        self.same = same
+        self.buttons: list[w.Button] = []
+        self.actions: list[Action | None] = []
+        self.box = w.HBox([])
+        self.box.add_class(box_class)
+
+    def add(self, label: str, action: Action | None, *, tooltip: str = "",
+            own_layout: bool = False) -> w.Button:
+        b = button(label, cls=self.button_class, tooltip=tooltip, shared=self.same,
+                   own_layout=own_layout)
+        self.buttons.append(b)
+        self.actions.append(action)
+        self.box.children = (*self.box.children, b)
+        return b
+
+    def action_of(self, i: object) -> Action | None:
+        """The action button ``i`` carries (None for an empty button or a forged index)."""
+        return self.actions[i] if type(i) is int and 0 <= i < len(self.actions) else None
+
+
+class CallCardRow(ActionRow):
+    """Calling a card (SBS-20): the card picked by rank and suit from the game's deck, *Call
+    this card*, and declining to call one."""
+
+    def __init__(self, game: Game, catalogue: Catalogue, same: Shared) -> None:
+        super().__init__("call-card", "tutor-callcard", "tutor-call-card", same)
+        deck = game.info.deck
+        self.rank = w.Dropdown(options=[("10" if r is Rank.TEN else r.letter, r.letter)
+                                        for r in deck.ranks], value=deck.ranks[0].letter,
+                               description="Call", layout=w.Layout(width="9em"))
+        self.suit = w.Dropdown(options=[(f"{s.symbol} {s.noun}", s.letter) for s in deck.suits],
+                               value=deck.suits[0].letter, layout=w.Layout(width="9em"))
+        self.box.children = (self.rank, self.suit)
+        self.call = self.add("Call this card", None)
+        decline = [a for a in catalogue.by_kind["call-card"] if catalogue.infos[a].card is None]
+        self.decline = self.add(catalogue.infos[decline[0]].label.capitalize(), decline[0]) \
+            if decline else None
+        if self.decline is not None:
+            self.decline.add_class("tutor-decline")
+
+    @property
+    def decline_action(self) -> Action | None:
+        """Declining to call a card (SBS-20), if the game has it."""
+        return None if self.decline is None else self.actions[self.buttons.index(self.decline)]
 
 
 class TableWidget(Panel):
     """Play one seat of a deal against the bots (see the module docstring).
 
+    ``game`` is a registered game's id (Six-Bid Solo by default) and ``options`` its options.
     ``records_dir`` is the folder where deals are saved and from which they are loaded (a
     teacher puts a record there; a learner picks it by name). ``match_deals`` offers a short
     match of that many deals as an option.
@@ -107,63 +200,45 @@ class TableWidget(Panel):
 
     css_class = "tutor-table"
 
-    def __init__(self, *, seat: int = 0, bot: str = "rule", seed: int | None = None,
-                 records_dir: str | Path | None = None, match_deals: int = 4,
-                 hint_worlds: int = 10, auto: bool = True, teaching_aid: bool = False,
-                 options: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, *, game: str = DEFAULT_GAME, seat: int = 0, bot: str | None = None,
+                 seed: int | None = None, records_dir: str | Path | None = None,
+                 match_deals: int = 4, hint_worlds: int = 10, auto: bool = True,
+                 teaching_aid: bool = False, options: Mapping[str, Any] | None = None) -> None:
         super().__init__()
-        self.table = TableGame(seat=seat, bot=bot, seed=seed, options=options,
+        self.table = TableGame(game=game, seat=seat, bot=bot, seed=seed, options=options,
                                hint_worlds=hint_worlds)
         self.records_dir = Path(records_dir) if records_dir is not None else None
         self.match_deals = match_deals
+        self._quiet = False  # True while the widget sets its own pickers (no event handling)
         n = self.table.game.players
 
-        same = Shared()  # one layout and one style for the buttons: fewer models to send
+        same = self.same = Shared()  # one layout and one style for the buttons: fewer models
         # controls
+        self.game_pick = w.Dropdown(options=[(s.name, s.id) for s in SPECS],
+                                    value=self.table.game_id, description="Game",
+                                    layout=w.Layout(width="auto"))
         self.seat_pick = w.Dropdown(options=[(f"seat {s}", s) for s in range(n)], value=seat,
                                     description="Your seat", layout=w.Layout(width="auto"))
-        self.bot_pick = w.Dropdown(options=[("random cards", "random"), ("rules of thumb", "rule"),
-                                            ("sampling + solver (PIMC)", "pimc")], value=bot,
+        self.bot_pick = w.Dropdown(options=self._level_options(), value=self.table.bot_kind,
                                    description="Bots", layout=w.Layout(width="auto"))
         self.mode_pick = w.Dropdown(options=[("single deals", 0),
                                              (f"a match of {match_deals} deals", match_deals)],
                                     value=0, description="Play", layout=w.Layout(width="auto"))
         self.new_button = button("New deal", cls="tutor-new-deal", style="primary", shared=same)
-        controls = w.HBox([self.seat_pick, self.bot_pick, self.mode_pick, self.new_button])
+        controls = w.HBox([self.game_pick, self.seat_pick, self.bot_pick, self.mode_pick,
+                           self.new_button])
         controls.add_class("tutor-controls")
+        self.level_out = html("", "tutor-level", shared=same)
 
         self.status = html("", "tutor-status", shared=same)
         self.view_out = html("", "tutor-view", shared=same)
         self.aid_out = html("", "tutor-aid", shared=same)
 
-        # the learner's actions: calls, trumps, Call Solo's call, cards
-        self.call_buttons = [button("pass" if k == 0 else CONTRACT_NAMES[CONTRACTS[k - 1]],
-                                    cls="tutor-call", shared=same) for k in range(7)]
-        self.calls_box = w.HBox(self.call_buttons)
-        self.calls_box.add_class("tutor-calls")
-        self.trump_buttons = [button(f"trump {s.symbol}", cls="tutor-trump",
-                                     tooltip=f"trump {s.noun}", shared=same) for s in Suit]
-        for s, b in zip(Suit, self.trump_buttons, strict=True):
-            b.add_class("st-red" if s.is_red else "st-black")
-        self.trumps_box = w.HBox(self.trump_buttons)
-        self.trumps_box.add_class("tutor-trumps")
-        self.call_rank = w.Dropdown(options=list(_RANKS), value="A", description="Call",
-                                    layout=w.Layout(width="9em"))
-        self.call_suit = w.Dropdown(options=list(_SUITS), value="C",
-                                    layout=w.Layout(width="9em"))
-        self.call_button = button("Call this card", cls="tutor-call-card", shared=same)
-        self.decline_button = button("Call no card", cls="tutor-decline", shared=same)
-        self.callcard_box = w.HBox([self.call_rank, self.call_suit, self.call_button,
-                                    self.decline_button])
-        self.callcard_box.add_class("tutor-callcard")
-        self.card_buttons = [button("", cls="tutor-card", shared=same, own_layout=True)
-                             for _ in range(12)]  # each hidden alone when the hand shrinks
-        for b in self.card_buttons:
-            b.add_class("st-card-btn")
-        self.cards_box = w.HBox(self.card_buttons)
-        self.cards_box.add_class("tutor-cards")
-        self._card_actions: list[Action | None] = [None] * 12
-        self._call_actions: list[Action] = [PASS] + [CALL_BASE + k for k in range(1, 7)]
+        # the learner's actions: a row of buttons per kind of action of the game
+        self._rows_of: dict[str, dict[ActionKind, ActionRow]] = {}
+        self._catalogues: dict[str, Catalogue] = {}
+        self.actions_box = w.VBox([])
+        self.actions_box.add_class("tutor-actions")
 
         # tools
         self.hint_button = button("Hint", cls="tutor-hint", shared=same,
@@ -205,31 +280,25 @@ class TableWidget(Panel):
         files.add_class("tutor-records")
 
         self.box.children = [
-            html(str(style_html()) + TABLE_CSS, "tutor-style"), controls, self.status,
-            self.view_out, self.calls_box, self.trumps_box, self.callcard_box,
-            self.cards_box, tools, self.aid_out, self.notice, self.hint_out,
-            self.compare_out, self.log_out, self.progress, self.result, files, self.files_out]
+            html(str(style_html()) + TABLE_CSS, "tutor-style"), controls, self.level_out,
+            self.status, self.view_out, self.actions_box, tools, self.aid_out, self.notice,
+            self.hint_out, self.compare_out, self.log_out, self.progress, self.result, files,
+            self.files_out]
 
         # events: every handler is guarded (a friendly notice, never a traceback)
         self.new_button.on_click(lambda _b: self.new_deal())
-        for i, b in enumerate(self.call_buttons):
-            b.on_click(lambda _b, i=i: self.press_call(i))
-        for i, b in enumerate(self.trump_buttons):
-            b.on_click(lambda _b, i=i: self.press_trump(i))
-        for i, b in enumerate(self.card_buttons):
-            b.on_click(lambda _b, i=i: self.press_card(i))
-        self.call_button.on_click(lambda _b: self.press_call_card())
-        self.decline_button.on_click(lambda _b: self.act(DECLINE))
         self.hint_button.on_click(lambda _b: self.show_hint())
         self.undo_button.on_click(lambda _b: self.take_back())
         self.next_button.on_click(lambda _b: self.next_bot())
         self.aid.observe(lambda _c: self.refresh(), names="value")
         self.auto.observe(lambda _c: self.auto_changed(), names="value")
+        self.game_pick.observe(lambda _c: self.game_changed(), names="value")
         self.bot_pick.observe(lambda _c: self.bots_changed(), names="value")
         self.save_button.on_click(lambda _b: self.save())
         self.load_button.on_click(lambda _b: self.load_saved())
         self.upload.observe(lambda _c: self.load_upload(), names="value")
 
+        self._game_rows()
         self._list_records()
         self.refresh()
         self._start()
@@ -238,6 +307,94 @@ class TableWidget(Panel):
     def _start(self) -> None:
         """The bots before the learner move at once (a failing bot: a notice, not a traceback)."""
         self._continue()
+
+    # -- the rows of buttons, from the game's actions --
+    @property
+    def rows(self) -> dict[ActionKind, ActionRow]:
+        """The current game's rows of buttons, by kind of action."""
+        return self._rows_of[self.table.game_id]
+
+    def _game_rows(self) -> None:
+        """Put the current game's rows of buttons on the table (built on the game's first
+        deal here, then kept: a game picked again finds its buttons as they were)."""
+        game_id = self.table.game_id
+        if game_id not in self._rows_of:
+            self._catalogues[game_id] = Catalogue.of(self.table.game)
+            self._rows_of[game_id] = self._build_rows(self._catalogues[game_id])
+        self.catalogue = self._catalogues[game_id]
+        self.actions_box.children = [row.box for row in self.rows.values()]
+
+    def _build_rows(self, cat: Catalogue) -> dict[ActionKind, ActionRow]:
+        words = self.table.spec.presentation
+        rows: dict[ActionKind, ActionRow] = {}
+        for kind, box_class, button_class in ROWS:
+            if kind not in cat.by_kind:
+                continue
+            if kind == "call-card":
+                row: ActionRow = CallCardRow(self.table.game, cat, self.same)
+                call_row = row
+                assert isinstance(call_row, CallCardRow)
+                call_row.call.on_click(lambda _b, r=call_row: self.press_call_card(r))
+                if call_row.decline is not None:
+                    call_row.decline.on_click(
+                        lambda _b, r=call_row: self.press(r, r.buttons.index(r.decline)))
+            else:
+                row = ActionRow(kind, box_class, button_class, self.same)
+            if kind in ("call", "trump"):  # a button per action, labelled in the game's words
+                for action in cat.by_kind[kind]:
+                    info = cat.infos[action]
+                    if kind == "call":
+                        label, tip = words.call_words(info.token or ""), ""
+                    else:
+                        label = info.label
+                        tip = f"trump {info.suit.noun}" if info.suit is not None else ""
+                    b = row.add(label, action, tooltip=tip)
+                    if info.suit is not None:
+                        b.add_class("st-red" if info.suit.is_red else "st-black")
+            for i, b in enumerate(row.buttons):
+                if not isinstance(row, CallCardRow):
+                    b.on_click(lambda _b, r=row, i=i: self.press(r, i))
+            rows[kind] = row
+        return rows
+
+    def _hand_row(self, row: ActionRow, hand: list[Card], legal: set[Action], mine: bool,
+                  shown: bool) -> None:
+        """A hand row: a button per card of the learner's hand, its legal ones enabled."""
+        if not shown:
+            hand = []
+        while len(row.buttons) < len(hand):  # each hidden alone when the hand shrinks
+            i = len(row.buttons)
+            b = row.add("", None, own_layout=True)
+            b.add_class("st-card-btn")
+            b.on_click(lambda _b, r=row, i=i: self.press(r, i))
+        verb = HAND_ROWS[row.kind]
+        for i, b in enumerate(row.buttons):
+            if i < len(hand):
+                card = hand[i]
+                action = self.catalogue.by_card.get((row.kind, card))
+                row.actions[i] = action
+                b.description = card_label(card)
+                b.tooltip = f"{verb} {card.name}"
+                b.disabled = not (mine and action in legal)
+                b.layout.display = None
+                b.remove_class("st-red" if not card.suit.is_red else "st-black")
+                b.add_class("st-red" if card.suit.is_red else "st-black")
+            else:
+                row.actions[i] = None
+                b.description = ""
+                b.tooltip = ""
+                b.disabled = True
+                b.layout.display = "none"
+
+    def button_for(self, action: Action) -> w.Button:
+        """The button that carries ``action`` now (tests press it as a learner would)."""
+        for row in self.rows.values():
+            if action in row.actions:
+                return row.buttons[row.actions.index(action)]
+        raise KeyError(action)
+
+    def _level_options(self) -> list[tuple[str, str]]:
+        return [(LEVEL_WORDS[k], k) for k in levels(self.table.game_id)]
 
     # -- hidden information (tests and the browser audit read these) --
     def hidden_cards(self) -> set[Card]:
@@ -265,36 +422,74 @@ class TableWidget(Panel):
                 t.new_deal(seat)
         finally:  # a refused deal (SBS-25, SBS-28) may still have settled the last one
             self.refresh()
+        self._fresh_deal()
+
+    def _fresh_deal(self) -> None:
         self.hint_out.value = ""
         self.compare_out.value = ""
+        self.result.value = ""
         self.clear_notice()
         self.refresh()
         self._continue()
 
     @guarded
-    def press_call(self, i: int) -> None:
-        self.act(self._call_actions[i] if 0 <= i < len(self._call_actions) else None)
+    def game_changed(self) -> None:
+        """Sit down at the game picked (a forged value is refused by the registry, REC-2):
+        a new deal, single deals, the bots at a level they play it at."""
+        if self._quiet or self.game_pick.value == self.table.game_id:
+            return
+        try:
+            self.table.set_game(self.game_pick.value, seat=self.seat_pick.value)
+        except TutorError:
+            self._sync_pickers()
+            raise
+        self._game_changed()
+
+    def _game_changed(self) -> None:
+        """Redraw the pickers and the rows of buttons for the game now on the table."""
+        self._sync_pickers()
+        self._game_rows()
+        self._fresh_deal()
+
+    def _sync_pickers(self) -> None:
+        """The pickers as the table is (the game, the levels its bots play, the seats)."""
+        t = self.table
+        self._quiet = True
+        try:
+            self.game_pick.value = t.game_id
+            self.bot_pick.options = self._level_options()
+            self.bot_pick.value = t.bot_kind
+            self.mode_pick.value = self.mode_pick.value if t.match is not None else 0
+            seats = [(f"seat {s}", s) for s in range(t.state.n)]
+            if list(self.seat_pick.options) != seats:
+                self.seat_pick.options = seats
+            self.seat_pick.value = t.seat
+        finally:
+            self._quiet = False
+        self.level_out.value = note_html(t.level_note) if t.level_note else ""
 
     @guarded
-    def press_trump(self, i: int) -> None:
-        self.act(TRUMP_BASE + i if 0 <= i < 4 else None)
-
-    @guarded
-    def press_card(self, i: int) -> None:
-        action = self._card_actions[i] if 0 <= i < len(self._card_actions) else None
-        if action is None:
-            raise IllegalActionError("SBS-23", "there is no card on this button",
+    def press(self, row: ActionRow, i: object) -> None:
+        """A button of a row: its action, checked again by the engine (a forged click on a
+        disabled or empty button, or on a button of another game's rows, changes nothing)."""
+        action = row.action_of(i)
+        if action is None or self.rows.get(row.kind) is not row:
+            rule = self.table.spec.presentation.prompt(self.table.view)[1] or \
+                turn_rule(self.table.state)[0]
+            raise IllegalActionError(rule, "there is no action on this button",
                                      where=f"seat {self.table.seat}")
         self.act(action)
 
     @guarded
-    def press_call_card(self) -> None:
-        text = f"{self.call_rank.value}{self.call_suit.value}"
-        try:
-            card = Card.parse(text)
-        except TutorError:
-            raise IllegalActionError("SBS-20", "call a card of the deck", what=text) from None
-        self.act(CALLCARD_BASE + CARD_INDEX[card])
+    def press_call_card(self, row: CallCardRow) -> None:
+        text = f"{row.rank.value}{row.suit.value}"
+        card = Card.parse(text)
+        action = self.catalogue.by_card.get(("call-card", card))
+        if action is None or self.rows.get(row.kind) is not row:
+            rule = self.table.spec.presentation.prompt(self.table.view)[1] or \
+                turn_rule(self.table.state)[0]
+            raise IllegalActionError(rule, "call a card of the deck", what=text)
+        self.act(action)
 
     @guarded
     def act(self, action: object) -> None:
@@ -333,21 +528,24 @@ class TableWidget(Panel):
         self.result.value = ""
         self.hint_out.value = ""
         self.refresh()  # the position first, then the note about it
+        then = (" — the two will be compared on deals sampled from your view"
+                if self.table.has_solver else "")
         self.compare_out.value = note_html(
-            f"Taken back: {action_words(taken)}. Try another — the two will be compared on "
-            "deals sampled from your view.")
+            f"Taken back: {self.table.words(taken)}. Try another{then}.")
 
     @guarded
     def show_hint(self) -> None:
         t = self.table
         if not t.learner_to_move():
             t._require_turn("hint")
+        if not t.has_solver:
+            t.hint()  # refused: TABLE-5 names what the game lacks
         view = t.view
         if not (view.phase == AUCTION and not within_reach(view)):  # else: no deal is sampled
             warm_up(lambda text: setattr(self.hint_out, "value", note_html(text)))
             self.hint_out.value = note_html("Thinking: sampling deals from your view…")
         action, reason = t.hint()
-        words = action_words(action)
+        words = t.words(action)
         # the bots' reasons begin with the action itself ("pass: ..."): say it once
         said = reason if reason.lower().startswith(words.lower()) else f"{words}. {reason}"
         self.hint_out.value = note_html(
@@ -361,7 +559,12 @@ class TableWidget(Panel):
 
     @guarded
     def bots_changed(self) -> None:
-        self.table.set_bots(self.bot_pick.value)
+        if self._quiet:
+            return
+        try:
+            self.table.set_bots(self.bot_pick.value)
+        finally:
+            self._sync_pickers()
         self.refresh()
 
     @guarded
@@ -393,11 +596,14 @@ class TableWidget(Panel):
     def _load(self, record: Mapping[str, Any], name: str) -> None:
         self.table.load(record, self.seat_pick.value)
         self.mode_pick.value = 0
+        self._sync_pickers()
+        self._game_rows()
         self.clear_notice()
         self.hint_out.value = ""
         self.compare_out.value = ""
         self.result.value = ""
-        self.files_out.value = note_html(f"Loaded {name}: you play seat {self.table.seat}.")
+        self.files_out.value = note_html(f"Loaded {name} ({self.table.spec.name}): you play "
+                                         f"seat {self.table.seat}.")
         self.refresh()
         self._continue()
 
@@ -427,9 +633,9 @@ class TableWidget(Panel):
         t = self.table
         if not t.done:
             return
-        head = settlement_html(t.state, t.seat, t.standing())
+        head = settlement_html(t.state, t.seat, t.standing())  # type: ignore[arg-type]
         self.result.value = head
-        if t.state.bidder is not None and t.learner_cards_played():
+        if t.state.bidder is not None and t.learner_cards_played() and t.has_solver:
             self._warm()  # the review solves every position of the learner's
             self.progress.layout.display = None
             self.progress.value = 0.0
@@ -444,7 +650,11 @@ class TableWidget(Panel):
             lines = t.review(on_line=step)
             self.progress.layout.display = "none"
             self.result.value = head + review_html(lines, total)
-        self.result.value += deal_end_html(t.state, t.held_back())
+        elif t.state.bidder is not None and t.learner_cards_played():
+            self.result.value = head + note_html(
+                f"No review of your play yet: the double-dummy solver does not know "
+                f"{t.spec.name} yet.")
+        self.result.value += deal_end_html(t.state, t.held_back())  # type: ignore[arg-type]
         self.refresh()
 
     # -- drawing --
@@ -455,56 +665,37 @@ class TableWidget(Panel):
         done = t.done
         mine = t.learner_to_move()
         legal = set(view.legal)
+        cat = self.catalogue
+        # the rows in sight: the kinds of the learner's legal actions, or while another seat
+        # is to move the auction's calls or the play's cards (disabled)
+        shown = {cat.infos[a].kind for a in legal} if mine else {WAITING.get(view.phase)}
         with self.box.hold_sync():
             self.status.value = table_status_html(view, done=done, learner_to_move=mine,
                                                   auto=self.auto.value, match=t.standing())
             emphasis: dict[CardLike, str] = {}
             if mine and view.phase == PLAY:
-                emphasis = {CARDS[a]: "legal" for a in legal if a < N_CARDS}
+                emphasis = {info.card: "legal" for a in legal
+                            if (info := cat.infos[a]).kind == "card" and info.card is not None}
             self.view_out.value = self._view_html(view, emphasis)
             self.aid_out.value = (points_taken_html(t.points_taken(), t.seat) if self.aid.value
                                   else "")
-            # calls
-            in_auction = view.phase == AUCTION
-            self.calls_box.layout.display = None if in_auction else "none"
-            for b, a in zip(self.call_buttons, self._call_actions, strict=True):
-                b.disabled = not (mine and a in legal)
-            # trump
-            trump_step = view.phase == DECLARE and view.step == "trump" and mine
-            self.trumps_box.layout.display = None if trump_step else "none"
-            for i, b in enumerate(self.trump_buttons):
-                b.disabled = not (trump_step and TRUMP_BASE + i in legal)
-            # Call Solo's call
-            call_step = view.phase == DECLARE and view.step == "call" and mine
-            self.callcard_box.layout.display = None if call_step else "none"
-            self.call_button.disabled = not call_step
-            self.decline_button.disabled = not (call_step and DECLINE in legal)
-            # cards: the learner's own, legal ones enabled (play, or the gift of SBS-20)
-            give_step = view.phase == DECLARE and view.step == "give" and mine
             hand = list(view.hand)
-            show_cards = view.phase in (PLAY, DECLARE, AUCTION) and not done
-            self.cards_box.layout.display = None if show_cards and (
-                view.phase == PLAY or give_step) else "none"
-            for i, b in enumerate(self.card_buttons):
-                if i < len(hand):
-                    card = hand[i]
-                    c = CARD_INDEX[card]
-                    action = GIVE_BASE + c if give_step else c
-                    self._card_actions[i] = action
-                    b.description = card_label(card)
-                    b.tooltip = ("give " if give_step else "play ") + card.name
-                    b.disabled = not (mine and action in legal)
-                    b.layout.display = None
-                    b.remove_class("st-red" if not card.suit.is_red else "st-black")
-                    b.add_class("st-red" if card.suit.is_red else "st-black")
+            for kind, row in self.rows.items():
+                row.box.layout.display = None if kind in shown else "none"
+                if kind in HAND_ROWS:
+                    self._hand_row(row, hand, legal, mine, kind in shown)
+                elif isinstance(row, CallCardRow):
+                    row.call.disabled = not (mine and kind in shown)
+                    if row.decline is not None:
+                        row.decline.disabled = not (mine and row.decline_action in legal)
                 else:
-                    self._card_actions[i] = None
-                    b.description = ""
-                    b.tooltip = ""
-                    b.disabled = True
-                    b.layout.display = "none"
+                    for b, a in zip(row.buttons, row.actions, strict=True):
+                        b.disabled = not (mine and a in legal)
             # tools
-            self.hint_button.disabled = not mine
+            self.hint_button.disabled = not (mine and t.has_solver)
+            self.hint_button.tooltip = ("what a sampling player would do here, and why"
+                                        if t.has_solver else "no hints yet: the solver does "
+                                        f"not know {t.spec.name} yet")
             self.undo_button.disabled = not t._marks or (t.match is not None and t.settled)
             self.next_button.disabled = not t.bot_to_move()
             self.next_button.layout.display = "none" if self.auto.value else None
