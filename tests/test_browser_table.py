@@ -8,6 +8,8 @@ Playwright, against the session's Voilà server).
 - A bid-decision and a play-decision question make the round trip; before the answer, nothing
   of it is on the page.
 - The advisor's progress bar moves and its chart appears.
+- Frog is picked at the table: the learner bids the Frog, takes the widow and discards from the
+  discard row (14 cards, fitting a 360 px screen), and plays the deal out, audited like the rest.
 
 Screenshots (light, dark, 360 px) go to build/screenshots/.
 """
@@ -47,7 +49,8 @@ SETTLED = """n => {
   const t = document.querySelector('.tutor-table');
   const log = t.querySelectorAll('.st-log li').length;
   const ready = Array.from(t.querySelectorAll('button.tutor-call:not([disabled]), '
-    + 'button.tutor-trump:not([disabled]), button.tutor-card:not([disabled])'))
+    + 'button.tutor-trump:not([disabled]), button.tutor-card:not([disabled]), '
+    + 'button.tutor-discard:not([disabled])'))
     .some(b => b.offsetParent !== null);
   const over = t.querySelector('.tutor-result').textContent.includes('The whole deal');
   return log > n && (ready || over);
@@ -58,7 +61,8 @@ SETTLED = """n => {
 READY = """() => {
   const t = document.querySelector('.tutor-table');
   const ready = Array.from(t.querySelectorAll('button.tutor-call:not([disabled]), '
-    + 'button.tutor-trump:not([disabled]), button.tutor-card:not([disabled])'))
+    + 'button.tutor-trump:not([disabled]), button.tutor-card:not([disabled]), '
+    + 'button.tutor-discard:not([disabled])'))
     .some(b => b.offsetParent !== null);
   return ready || t.querySelector('.tutor-result').textContent.includes('The whole deal');
 }"""
@@ -221,6 +225,91 @@ def test_table_hint_take_back_dark_and_narrow(browser: Any, voila_server: VoilaS
         screenshot(page, "14-table-360px")
     finally:
         close(page)
+
+
+def frog_record(folder: Path, seed: int) -> Path:
+    """A Frog deal where seat 0 (forehand) has bid the Frog and both others passed: the bidder
+    has taken the widow in and is to discard (FR-2)."""
+    from tutor.engine.record import dumps
+    from tutor.games import make_game
+
+    state = make_game("frog").new_deal(seed, 2)
+    for call in ("frog", "pass", "pass"):
+        state.apply(next(a for a in state.legal_actions() if state.token(a) == call))
+    path = folder / f"frog-{seed}.json"
+    path.write_text(dumps(state.record()), encoding="utf-8")
+    return path
+
+
+def frog_to_the_discard(page: Any, auditor: Auditor, record: Path) -> Any:
+    """Pick Frog at the table, then open a Frog record where the learner (seat 0) has won the
+    auction with the Frog bid: the discard row is up. Returns the table."""
+    table = page.locator(".tutor-table")
+    table.locator(".tutor-game-pick select").select_option(label="Frog (game)")
+    table.locator("button.tutor-call", has_text="Frog bid").wait_for()
+    page.wait_for_function(READY)
+    auditor.check("Frog picked", "TableWidget")
+    with page.expect_file_chooser() as chooser:  # the learner opens a record from disk
+        table.locator("button.tutor-upload").click()
+    chooser.value.set_files(str(record))
+    table.locator(".tutor-files").get_by_text("Frog (game)").wait_for()
+    table.locator("button.tutor-discard:not([disabled]):visible").first.wait_for()
+    auditor.check("Frog: the widow taken in", "TableWidget")
+    return table
+
+
+def frog_click(table: Any) -> str:
+    """The learner's next Frog action: the first enabled discard, call (pass) or card."""
+    table.page.wait_for_function(READY)
+    for sel in ("button.tutor-discard:not([disabled]):visible",
+                "button.tutor-call:not([disabled]):visible",
+                "button.tutor-card:not([disabled]):visible"):
+        buttons = table.locator(sel)
+        if buttons.count():
+            label = buttons.first.inner_text().strip()
+            buttons.first.click()
+            return label
+    return ""
+
+
+@pytest.mark.rule("FR-2")
+def test_frog_at_the_table_light_dark_and_narrow(browser: Any, voila_server: VoilaServer,
+                                                 lesson_dirs: dict[str, Path],
+                                                 tmp_path: Path) -> None:
+    """Frog picked at the table and a Frog record opened where the learner bid the Frog: the
+    discard row's 14 cards on a desktop (light and dark) and a 360 px phone; the deal played to
+    the settlement, audited after every action (nobody sees the widow, the defenders never see
+    the discard)."""
+    frames = FrameLog()
+    page = open_lesson(browser, voila_server, TABLE, frames=frames)
+    try:
+        auditor = Auditor(page, lesson_dirs["audit"], frames)
+        table = frog_to_the_discard(page, auditor, frog_record(tmp_path, 5))
+        assert table.locator("button.tutor-discard:visible").count() == 14
+        screenshot(page, "14-table-frog-discard-light")
+        while "The whole deal" not in table.locator(".tutor-result").inner_text():
+            n = table.locator(".st-log li").count()
+            label = frog_click(table)
+            if label:
+                page.wait_for_function(SETTLED, arg=n, timeout=60_000)
+                auditor.check(f"Frog, after {label}", "TableWidget")
+        result = table.locator(".tutor-result").inner_text()
+        assert "Settlement" in result and "Frog" in result
+        assert page.tutor_errors == [], page.tutor_errors
+        screenshot(page, "14-table-frog-end-light")
+    finally:
+        close(page)
+    for theme, width in (("dark", 1100), (None, 360)):
+        page = open_lesson(browser, voila_server, TABLE, theme=theme, width=width, height=740)
+        try:
+            auditor = Auditor(page, lesson_dirs["audit"])
+            table = frog_to_the_discard(page, auditor, frog_record(tmp_path, 6))
+            assert table.locator("button.tutor-discard:visible").count() == 14
+            if width == 360:
+                assert_fits(page, 360)
+            screenshot(page, f"14-table-frog-discard-{theme or '360px'}")
+        finally:
+            close(page)
 
 
 def learner_file(progress_dir: Path, name: str, salt: int) -> None:

@@ -9,6 +9,7 @@ is compared — and leave a notice naming the rule.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
 import random
@@ -18,6 +19,7 @@ from typing import Any
 
 import pytest
 from conftest_lesson import mentions, plain
+from traitlets import TraitError
 
 from tutor.cards import DECK_36, Card, card_label
 from tutor.engine.record import dumps, state_of
@@ -888,3 +890,161 @@ def test_frog_records_save_and_load_and_switch_the_game(tmp_path: Path) -> None:
     other.load(teacher, seat=1)
     assert other.game_id == "six-bid-solo" and other.bot_kind == "random"
     assert isinstance(other.state, SixBidSoloState)
+
+
+# --- the widget's rows of buttons, for any game ---------------------------------------------------
+#: The display draws Frog's tables once it has Frog's deal notes (tutor/games/frog/display.py).
+needs_frog_display = pytest.mark.skipif(
+    importlib.util.find_spec("tutor.games.frog.display") is None,
+    reason="the display does not draw Frog's table yet")
+
+
+def labels(tw: TableWidget, kind: str) -> list[str]:
+    return [b.description for b in tw.rows[kind].buttons]  # type: ignore[index]
+
+
+def shown_rows(tw: TableWidget) -> list[str]:
+    return [k for k, r in tw.rows.items() if r.box.layout.display != "none"]
+
+
+def test_rows_follow_the_kinds_of_the_games_actions() -> None:
+    """One row per kind of the game's actions, in the game's words; a Six-Bid Solo table has
+    Call Solo's rows and no discard, a Frog table the discard and no Call Solo."""
+    tw = TableWidget(seed=1, auto=False)
+    assert list(tw.rows) == ["call", "trump", "call-card", "give", "card"]
+    assert labels(tw, "call") == ["pass", "Solo", "Heart Solo", "Misère", "Guarantee Solo",
+                                  "Spread Misère", "Call Solo"]
+    assert labels(tw, "trump") == ["trump ♣", "trump ♠", "trump ♥", "trump ♦"]
+    assert [tw.table.game.action_info(a).token for a in tw.rows["call"].actions] == [
+        "pass", "solo", "heart-solo", "misere", "guarantee-solo", "spread-misere", "call-solo"]
+    frog = TableWidget(game="frog", seed=1, auto=False)
+    assert list(frog.rows) == ["call", "trump", "discard", "card"]
+    assert labels(frog, "call") == ["pass", "Frog bid", "Chico", "Grand"]
+    assert frog.bot_pick.options == (("random cards", "random"),)
+    assert frog.game_pick.options == (("Six-Bid Solo", "six-bid-solo"), ("Frog (game)", "frog"))
+    assert frog.hint_button.disabled and "Frog" in frog.hint_button.tooltip
+
+
+@needs_frog_display
+@pytest.mark.rule("FR-2")
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_whole_frog_deal_through_the_widget(seat: int) -> None:
+    """Frog deals clicked through the page's buttons: the learner bids the Frog when it can and
+    discards with the discard row (14 cards on it); nothing hidden reaches the page — the
+    widow, the other hands, a defender's view of the discard (FR-2)."""
+    tw = TableWidget(game="frog", seat=seat, seed=70 + seat)
+    rng = random.Random(seat)
+    discarded = False
+    for _ in range(25):
+        while not tw.table.done:
+            t = tw.table
+            assert t.learner_to_move()
+            legal = list(t.view.legal)
+            if t.view.step == "discard":
+                assert shown_rows(tw) == ["discard"]
+                row = tw.rows["discard"]
+                visible = [b for b in row.buttons if b.layout.display != "none"]
+                assert len(visible) == len(t.view.hand) and not any(b.disabled for b in visible)
+                discarded = discarded or len(visible) == 14  # the widow taken in
+            bid = [a for a in legal if t.game.action_info(a).token == "frog"]
+            click_for(tw, bid[0] if bid else rng.choice(legal))
+            assert tw.notice.value == "", tw.notice.value
+            assert_nothing_hidden_shown(tw)
+        assert sum(tw.table.state.chips()) == 0
+        if tw.table.state.bidder is not None:
+            assert "Settlement" in tw.result.value and "The whole deal" in tw.result.value
+            if tw.table.learner_cards_played():
+                assert "does not know Frog (game) yet" in tw.result.value
+        if discarded:
+            break
+        tw.new_button.click()
+    assert discarded
+
+
+@needs_frog_display
+@pytest.mark.rule("FR-2")
+def test_frog_forged_events_change_nothing() -> None:
+    tw = TableWidget(game="frog", seat=0, seed=3, auto=False)
+    t = tw.table
+    for _ in range(40):  # a deal where the learner, forehand, may bid the Frog at once
+        frog = next((a for a in t.view.legal if t.game.action_info(a).token == "frog"), None)
+        if t.learner_to_move() and frog is not None:
+            break
+        tw.new_button.click()
+    assert frog is not None
+    t.bots = {s: Passer() for s in t.bots}
+    click_for(tw, frog)
+    while t.bot_to_move():
+        tw.next_button.click()
+    assert t.view.step == "discard"
+    key = t.state.key()
+    cat = tw.catalogue
+    lead = cat.by_card[("card", t.view.hand[0])]  # a card led before the discard is done
+    elsewhere = next(c for c in CARDS if c not in t.view.hand)
+    for forged in (lead, cat.by_card[("discard", elsewhere)], None):
+        tw.act(forged)
+        assert t.state.key() == key and "FR-2" in tw.notice.value, (forged, tw.notice.value)
+    for junk in ("AS", 999, -1, 3.5):  # not actions at all: the engine names its rule
+        tw.act(junk)
+        assert t.state.key() == key and re.search(r"(SBS|FR|REC)-\d", tw.notice.value)
+    tw.press(tw.rows["card"], 0)  # the cards row is not in sight during the discard
+    assert t.state.key() == key and "FR-2" in tw.notice.value
+    forged_click(tw.rows["call"].buttons[1])
+    assert t.state.key() == key and "FR-2" in tw.notice.value
+    forged_click(tw.hint_button)
+    assert t.state.key() == key and "TABLE-5" in tw.notice.value
+    assert_nothing_hidden_shown(tw)
+    # a discard taken back comes back; the bid cannot be taken back now (TABLE-1)
+    click_for(tw, tw.rows["discard"].actions[0])  # type: ignore[arg-type]
+    assert len(t.view.hand) == 13
+    tw.undo_button.click()
+    assert t.state.key() == key and "Taken back" in tw.compare_out.value
+    assert "compared" not in tw.compare_out.value  # no solver for Frog: no comparison
+    tw.undo_button.click()
+    assert t.state.key() == key and "TABLE-1" in tw.notice.value
+
+
+def test_the_game_picker_changes_the_table() -> None:
+    tw = TableWidget(seed=5, auto=False)
+    sbs_rows = tw.rows
+    assert tw.bot_pick.value == "rule" and tw.level_out.value == ""
+    tw.game_pick.value = "frog"
+    assert tw.table.game_id == "frog" and tw.notice.value == ""
+    assert tw.bot_pick.options == (("random cards", "random"),) and tw.bot_pick.value == "random"
+    assert "rules of thumb bots do not play Frog" in tw.level_out.value
+    assert list(tw.rows) == ["call", "trump", "discard", "card"]
+    assert [r.box for r in tw.rows.values()] == list(tw.actions_box.children)
+    assert tw.table.state.game.id == "frog" and not tw.table.log
+    tw.game_pick.value = "six-bid-solo"
+    assert tw.rows is sbs_rows and tw.table.game_id == "six-bid-solo"
+    assert tw.bot_pick.value == "random" and len(tw.bot_pick.options) == 3
+    tw.bot_pick.value = "rule"
+    assert tw.table.bot_kind == "rule" and tw.notice.value == ""
+    # a forged index is refused by the picker itself (traitlets): nothing changes
+    key = tw.table.state.key()
+    with pytest.raises(TraitError):
+        tw.game_pick.set_state({"index": 7})
+    assert tw.table.state.key() == key and tw.table.game_id == "six-bid-solo"
+
+
+@needs_frog_display
+def test_a_frog_record_loads_into_the_widget(tmp_path: Path) -> None:
+    tw = TableWidget(game="frog", seat=1, seed=9, records_dir=tmp_path)
+    while not (tw.table.state.phase == PLAY and len(tw.table.state.tricks) >= 2):
+        if tw.table.done:
+            tw.new_button.click()
+        else:
+            click_for(tw, tw.table.view.legal[0])
+    tw.save_name.value = "frog mid play"
+    tw.save_button.click()
+    assert tw.notice.value == "" and (tmp_path / "frog mid play.json").exists()
+    sbs = TableWidget(seat=1, seed=2, records_dir=tmp_path)
+    sbs.seat_pick.value = 1
+    sbs.load_pick.value = "frog mid play.json"
+    sbs.load_button.click()
+    assert sbs.notice.value == "", sbs.notice.value
+    assert sbs.table.game_id == "frog" and sbs.game_pick.value == "frog"
+    assert list(sbs.rows) == ["call", "trump", "discard", "card"]
+    assert "Frog (game)" in sbs.files_out.value and "from the record" in sbs.log_out.value
+    assert_nothing_hidden_shown(sbs)
+    play_out(sbs, random.Random(1))

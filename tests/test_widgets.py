@@ -9,6 +9,7 @@ what a browser would receive.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 from typing import Any
@@ -300,6 +301,23 @@ def test_auction_all_pass_is_thrown_in() -> None:
     assert widget.buttons[CALL_BASE + 1].disabled
 
 
+@pytest.mark.skipif(importlib.util.find_spec("tutor.games.frog.display") is None,
+                    reason="the display does not name Frog's contracts yet")
+def test_auction_explorer_plays_frogs_auction_in_its_words() -> None:
+    """Frog's auction is Six-Bid Solo's duel (SBS-13..18) with Frog's three contracts: the
+    buttons and the commentary say them in Frog's words (its presentation)."""
+    widget = AuctionExplorer(game="frog", dealer=2)
+    labels = [b.description for b in widget.buttons.values()]
+    assert labels == ["Pass", "Frog bid", "Chico", "Grand"]
+    for token in ("frog", "chico", "pass", "pass"):
+        action = next(a for a, t in widget._tokens.items() if t == token)
+        widget.buttons[action].click()
+        assert widget.notice.value == ""
+    assert widget.called() == ["frog", "chico", "pass", "pass"]
+    assert widget.state.bidder == widget.state.active[1] and "Chico" in widget.words.value
+    assert not mentions(text_of(widget), ALL)
+
+
 # --- the deal -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_deal_stepper_hides_other_hands(players: int) -> None:
@@ -316,6 +334,17 @@ def test_deal_stepper_hides_other_hands(players: int) -> None:
         assert "SBS-V2" in widget.words.value
     forged_click(widget.forward)  # past the last packet
     assert widget.index == len(widget.steps) - 1 and "SBS-8" in widget.notice.value
+
+
+def test_deal_stepper_deals_frog_through_the_registry() -> None:
+    """Frog deals Six-Bid Solo's packets (SBS-8) under its default options: the stepper's
+    packets give the engine's own Frog deal."""
+    widget = DealStepper(seed=5, dealer=0, game="frog")
+    assert widget.game.id == "frog" and widget.engine_deal.game.id == "frog"
+    for i in range(len(widget.steps)):
+        widget.go(i)
+        assert not mentions(text_of(widget), {c.text for c in widget.hidden_cards()})
+    assert "3 × 11 + 3 = 36" in widget.words.value
 
 
 def test_cut_for_dealer_lowest_card_deals() -> None:

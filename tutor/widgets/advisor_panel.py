@@ -17,6 +17,10 @@ with the page.
 The hand is the learner's own: nothing hidden is on this page. The other hands of the deal the
 advisor starts from are random and stay in Python (the advisor reads only the learner's view).
 
+It advises on Six-Bid Solo only, as the advisor does: the situations it offers, the hand
+estimates and the Solo trumps it reads are that game's bidding (SBS-10..20), so it imports
+Six-Bid Solo's rules.
+
 Errors: a hand that is not 11 distinct cards of the deck (REC-3, REC-4, SBS-8), calls that the
 auction does not allow (SBS-13..16a), an auction already over — each a friendly notice with the
 rule id, changing nothing.

@@ -2,10 +2,12 @@
 
 :class:`AuctionExplorer` runs the auction of a real deal in the engine (SBS-13..18, SBS-16a) —
 the learner makes every call in turn, for forehand, middlehand and endhand, and reads after each
-call who speaks next, what they may say and why. No card is shown: the lesson is the order of
-speaking. Every call is one real button; the calls that are not legal now are disabled, and a
-forged click on one is refused by the engine (``SBS-14: a bid must name a strictly higher
-contract``) and changes nothing.
+call who speaks next, what they may say and why. It explains the Tapp family's duel auction:
+Six-Bid Solo's, and Frog's under its default options (``game="frog"``); the calls and contract
+names are the game's own (its actions and presentation, from the registry). No card is shown:
+the lesson is the order of speaking. Every call is one real button; the calls that are not
+legal now are disabled, and a forged click on one is refused by the engine (``SBS-14: a bid
+must name a strictly higher contract``) and changes nothing.
 """
 
 from __future__ import annotations
@@ -15,45 +17,40 @@ import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 from ..cards import Card
 from ..display import calls_html
 from ..display.markup import esc
-from ..games.six_bid_solo.rules import (
-    CONTRACT_NAMES,
-    CONTRACTS,
-    SixBidSolo,
-    SixBidSoloState,
-    token_of,
-)
-from ..games.tapp import AUCTION, CALL_BASE, CARDS, PASS
-from .common import Panel, button, guarded, html
+from ..games import spec
+from ..games.tapp import AUCTION, CARDS, PASS, TappState
+from .common import Catalogue, Panel, button, guarded, html
 
 POSITIONS = ("forehand", "middlehand", "endhand")
-#: The engine's call actions in button order: pass, then the contracts lowest first.
-CALLS = (PASS, *(CALL_BASE + k for k in range(1, 7)))
-
-
-def call_words(action: int) -> str:
-    return "Pass" if action == PASS else CONTRACT_NAMES[CONTRACTS[action - CALL_BASE - 1]]
 
 
 class AuctionExplorer(Panel):
-    """Make the calls of one auction; ``dealer`` fixes who is forehand (the dealer's left)."""
+    """Make the calls of one auction of ``game`` (Six-Bid Solo by default); ``dealer`` fixes
+    who is forehand (the dealer's left)."""
 
     css_class = "tutor-auction"
 
-    def __init__(self, *, dealer: int = 0, seed: int = 0,
+    def __init__(self, *, game: str = "six-bid-solo", dealer: int = 0, seed: int = 0,
                  title: str = "Try an auction") -> None:
         super().__init__()
-        self.game = SixBidSolo()
+        self.spec = spec(game)
+        self.game = self.spec.make()
+        self.words_of = self.spec.presentation
         self.dealer = dealer
         self.seed = seed
-        self.state: SixBidSoloState = self.game.new_deal(seed, dealer)
+        self.state: TappState = self._deal()
+        catalogue = Catalogue.of(self.game)
+        #: the game's calls in button order: pass, then the contracts lowest first
+        self.calls_order: tuple[int, ...] = catalogue.by_kind["call"]
+        self._tokens = {a: catalogue.infos[a].token or "" for a in self.calls_order}
         self.title = html(f'<h3 class="st-auction-title">{esc(title)}</h3>', "tutor-auction-title")
         self.calls = html("", "tutor-auction-calls")
         self.words = html("", "tutor-auction-words")
         self.buttons: dict[int, w.Button] = {}
-        for a in CALLS:
-            b = button(call_words(a), cls="tutor-auction-call",
+        for a in self.calls_order:
+            b = button(self.call_words(a), cls="tutor-auction-call",
                        tooltip=("pass: out of this auction" if a == PASS
-                                else f"bid {call_words(a)}"))
+                                else f"bid {self.call_words(a)}"))
             b.on_click(lambda _, a=a: self.call(a))
             self.buttons[a] = b
         self.undo = button("↶ Undo", cls="tutor-auction-undo", tooltip="Take back the last call")
@@ -65,6 +62,20 @@ class AuctionExplorer(Panel):
         tools = w.HBox([self.undo, self.reset], layout=w.Layout(flex_flow="row wrap"))
         self.box.children = [self.title, self.words, row, self.notice, self.calls, tools]
         self._show(last=None)
+
+    def _deal(self) -> TappState:
+        state = self.game.new_deal(self.seed, self.dealer)
+        assert isinstance(state, TappState)  # every registered game is of the Tapp family
+        return state
+
+    def call_words(self, action: int) -> str:
+        """``Pass``, ``Solo``, ``Heart Solo``: a call's button in the game's words."""
+        text = self.words_of.call_words(self._tokens[action])
+        return text[:1].upper() + text[1:]
+
+    def contract_name(self, k: int) -> str:
+        """The name of the game's ``k``-th contract (1 = the lowest)."""
+        return self.words_of.contract_name(self.state.CONTRACTS[k - 1])
 
     def _pos(self, seat: int) -> str:
         return f"{POSITIONS[self.state.active.index(seat)]} (seat {seat})"
@@ -92,7 +103,7 @@ class AuctionExplorer(Panel):
 
     @guarded
     def restart(self) -> None:
-        self.state = self.game.new_deal(self.seed, self.dealer)
+        self.state = self._deal()
         self.clear_notice()
         self._show(last=None)
 
@@ -106,7 +117,7 @@ class AuctionExplorer(Panel):
                 out.append(f"{self._pos(seat).capitalize()} passes and is out of this auction "
                            "(SBS-14).")
             else:
-                out.append(f"{self._pos(seat).capitalize()} bids {call_words(action)}.")
+                out.append(f"{self._pos(seat).capitalize()} bids {self.call_words(action)}.")
         else:
             out.append(f"Seat {s.dealer} dealt, so forehand is seat {s.active[0]}, middlehand "
                        f"seat {s.active[1]}, endhand seat {s.active[2]} (SBS-5). Each player "
@@ -118,13 +129,13 @@ class AuctionExplorer(Panel):
             else:
                 out.append(f"Only {self._pos(s.bidder)} has not passed: the auction ends and "
                            f"seat {s.bidder} is the bidder, bound to play "
-                           f"{CONTRACT_NAMES[CONTRACTS[s.contract - 1]]} (SBS-16a, SBS-18). "
+                           f"{self.contract_name(s.contract)} (SBS-16a, SBS-18). "
                            "Trump is named only now, after the auction (SBS-18, SBS-19).")
             return out
         now = s.to_move
         assert now is not None
         pos = s.active.index(now)
-        standing = (CONTRACT_NAMES[CONTRACTS[s.high - 1]] if s.high else None)
+        standing = self.contract_name(s.high) if s.high else None
         if not any(s.spoken):
             out.append("Forehand speaks first (SBS-13).")
         elif pos == 2 and not s.spoken[2] and not (s.passed[0] and s.passed[1]):
@@ -158,7 +169,7 @@ class AuctionExplorer(Panel):
 
     def called(self) -> list[str]:
         """The calls so far as record tokens (``["solo", "pass", ...]``)."""
-        return [str(token_of(a)) for a in self.state.history()]
+        return [str(self.state.token(a)) for a in self.state.history()]
 
     def hidden_cards(self) -> set[Card]:
         return set(CARDS)  # the deal behind the auction is never shown

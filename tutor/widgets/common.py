@@ -12,6 +12,10 @@ action in Python against its own state and the engine; a forged or stale event c
 and shows a friendly notice that names the rule (``SBS-14: a bid must name a strictly higher
 contract``) — never a traceback (:func:`guarded`).
 
+A game's actions reach a widget as data (:class:`Catalogue`: each action's kind, words and
+card, from ``game.action_info``), so its buttons are labelled and found without arithmetic on
+action numbers.
+
 Hidden information: each widget that shows part of a deal can say which cards its learner must
 not see (:meth:`Panel.hidden_cards`) and which texts are not yet revealed (:meth:`Panel.secrets`,
 e.g. a quiz explanation before the answer). Tests compare these with the widget state the
@@ -25,7 +29,8 @@ import functools
 import json
 import logging
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
@@ -33,7 +38,9 @@ import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 
 from ..cards import Card
 from ..display.markup import esc
-from ..errors import TutorError
+from ..errors import NotationError, TutorError
+from ..facts import ActionInfo, ActionKind
+from ..state import Action, Game
 
 log = logging.getLogger("tutor.widgets")
 
@@ -77,6 +84,30 @@ class Shared:
         self.look = w.ButtonStyle()
         self.plain = w.Layout()  # an HTML output's: no width of its own
         self.text = w.widgets.widget_string.HTMLStyle()
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """Every action of one game as the game itself describes it (``game.action_info``): a
+    widget's buttons are built from this, never from arithmetic on action numbers."""
+
+    infos: Mapping[Action, ActionInfo]
+    by_kind: Mapping[ActionKind, tuple[Action, ...]]  # in number order
+    by_card: Mapping[tuple[ActionKind, Card], Action]  # a card kind's action for one card
+
+    @classmethod
+    def of(cls, game: Game) -> Catalogue:
+        infos: dict[Action, ActionInfo] = {}
+        for action in range(game.info.num_distinct_actions):
+            try:
+                infos[action] = game.action_info(action)
+            except NotationError:  # a number this game leaves unused
+                continue
+        by_kind: dict[ActionKind, list[Action]] = {}
+        for action, info in infos.items():
+            by_kind.setdefault(info.kind, []).append(action)
+        by_card = {(i.kind, i.card): a for a, i in infos.items() if i.card is not None}
+        return cls(infos, {k: tuple(v) for k, v in by_kind.items()}, by_card)
 
 
 def notice_html(text: str, rule: str = "") -> str:

@@ -8,12 +8,15 @@
   then the packets go out clockwise from forehand: 4 to each, 3 to each, 3 to the widow, 4 to
   each (SBS-8). The learner sits at one seat and sees only that seat's cards; every other hand,
   the widow and the rest of the pack are card backs. When the last packet is out, the hands are
-  checked against the engine's own deal of the same pack.
+  checked against the engine's own deal of the same pack. The Tapp family deals alike (Frog
+  follows SBS-8 under its default options): ``game="frog"`` deals Frog's deck through the
+  registry.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 
@@ -22,8 +25,8 @@ from ..display import card_back_svg, cards_html, hand_svg
 from ..display.markup import esc
 from ..engine.match import Cut, cut_for_dealer
 from ..errors import IllegalActionError, OptionError
-from ..games.six_bid_solo.rules import SixBidSolo
-from ..games.tapp import CARDS, N_CARDS, active_seats, mask_cards
+from ..games import make_game
+from ..games.tapp import CARDS, N_CARDS, TappGame, active_seats, mask_cards
 from .common import Panel, button, guarded, html
 
 POSITIONS = ("forehand", "middlehand", "endhand")
@@ -107,15 +110,18 @@ class CutForDealer(Panel):
 class DealStepper(Panel):
     """Shuffle, cut and deal one deal, a packet at a time, seen from ``seat``.
 
-    ``seat`` defaults to forehand. ``players`` 4 or 5 shows who sits out (SBS-V2).
+    ``seat`` defaults to forehand. ``players`` 4 or 5 shows who sits out (SBS-V2). ``game`` is a
+    registered game of the Tapp family (Six-Bid Solo by default).
     """
 
     css_class = "tutor-deal"
 
     def __init__(self, *, seed: int = 0, dealer: int = 0, players: int = 3,
-                 seat: int | None = None) -> None:
+                 seat: int | None = None, game: str = "six-bid-solo") -> None:
         super().__init__()
-        self.game = SixBidSolo({"players": players})
+        table = make_game(game, {"players": players})
+        assert isinstance(table, TappGame)  # every registered game is of the Tapp family
+        self.game: TappGame[Any] = table
         n = self.game.players
         if not 0 <= dealer < n:
             raise OptionError("SBS-5", f"the dealer is a seat 0..{n - 1}", where="dealer",

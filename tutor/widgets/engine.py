@@ -17,6 +17,7 @@ import logging
 import sys
 from collections.abc import Callable
 from importlib import import_module
+from typing import Any
 
 log = logging.getLogger("tutor.widgets")
 
@@ -24,6 +25,10 @@ log = logging.getLogger("tutor.widgets")
 ENGINE_MODULES = ("tutor.solver.search", "tutor.solver.advisor", "tutor.bots.pimc",
                   "tutor.quiz.decisions")
 WARMING = "Warming up the engine (loading the double-dummy solver, once per page)…"
+#: The game of the position the warm-up solves (one the solver knows), and the calls that
+#: reach its play: forehand's Solo, the others pass (SBS-16a).
+WARM_GAME = "six-bid-solo"
+WARM_CALLS = ("solo", "pass", "pass")
 
 
 def engine_ready() -> bool:
@@ -54,13 +59,13 @@ def _first_solves() -> None:
     the warming-up status, and not out of the first hint's or the first table's time budget."""
     import random
 
-    from ..games.six_bid_solo.rules import SixBidSolo, parse_call
+    from ..games import make_game
     from ..solver import search
 
     try:
-        state = SixBidSolo().new_deal(random.Random(0), 2)
-        for call in ("solo", "pass", "pass"):  # forehand's Solo, the others pass (SBS-16a)
-            state.apply(parse_call(call))
+        state: Any = make_game(WARM_GAME).new_deal(random.Random(0), 2)  # the solver's type
+        for call in WARM_CALLS:
+            state.apply(next(a for a in state.legal_actions() if state.token(a) == call))
         while state.phase != "play" or len(state.history()) < 31:  # a few tricks before the end
             state.apply(state.legal_actions()[0])
         search.reaches(state, search.solve(state))

@@ -19,8 +19,8 @@ from typing import Any
 from ..cards import DECK_36, Rank
 from ..display.markup import HtmlStr, esc
 from ..engine.record import state_of
-from ..games.six_bid_solo.rules import Options, SixBidSoloState
-from ..games.tapp import active_seats
+from ..games import make_game
+from ..games.tapp import TappGame, TappState, active_seats
 from .replay import load_record
 
 #: A colour no chart uses, replaced by ``currentColor`` after drawing.
@@ -93,14 +93,15 @@ def points_picture(path: str | os.PathLike[str] = POINTS_CHART) -> HtmlStr:
 
 
 def misere_both_ways(record: Mapping[str, Any] | str | os.PathLike[str]) -> HtmlStr:
-    """One Misère deal settled under both values of option ``misere`` (SBS-V1), by the engine."""
+    """One Misère deal settled under both values of Six-Bid Solo's option ``misere`` (SBS-V1),
+    by the engine (a record of another game has no such option: REC-2)."""
     rec = dict(load_record(record))
     rows = []
     for value, words in (("no_tricks", "no tricks (the default)"),
                          ("no_card_points", "no card points")):
         rec["options"] = {**dict(rec.get("options") or {}), "misere": value}
         state = state_of(rec)
-        assert isinstance(state, SixBidSoloState) and state.bidder is not None
+        assert isinstance(state, TappState) and state.bidder is not None
         b = state.bidder
         cells = [words, str(state.won_tricks[b]), str(state.won_points[b]),
                  "made" if state.made() else "lost", f"{state.chips()[b]:+d}"]
@@ -113,15 +114,17 @@ def misere_both_ways(record: Mapping[str, Any] | str | os.PathLike[str]) -> Html
                    f"{''.join(rows)}</tbody></table>")
 
 
-def sitout_table() -> HtmlStr:
+def sitout_table(game: str = "six-bid-solo") -> HtmlStr:
     """Who is active for each dealer at 4 and 5 players, under each SBS-V2 option (the engine's
-    :func:`~tutor.games.tapp.active_seats`)."""
+    :func:`~tutor.games.tapp.active_seats`; Frog seats the same way)."""
     head = "<tr><th scope=\"col\">table</th>" + "".join(
         f'<th scope="col">dealer {d}</th>' for d in range(5)) + "</tr>"
     rows = []
     for players, option in ((4, "hoyle"), (5, "hoyle"), (5, "next_dealer"),
                             (5, "second_next_dealer")):
-        opts = Options(players=players, five_player_sitout=option)
+        table = make_game(game, {"players": players, "five_player_sitout": option})
+        assert isinstance(table, TappGame)  # every registered game is of the Tapp family
+        opts = table.options
         cells = []
         for d in range(5):
             if d >= players:

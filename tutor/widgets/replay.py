@@ -7,6 +7,10 @@ chosen seat's :class:`~tutor.games.tapp.SeatView` (by default the bidder's) — 
 are card backs — and a commentary whose facts all come from the engine (who won the trick, the
 points, whether the contract was made, the chips), each sentence citing its rule id. The widow
 is shown only at the result, when it is counted (SBS-12).
+
+It replays Six-Bid Solo deals only: its commentary teaches that game's contracts and settlement
+(which contracts count the widow, Guarantee Solo's targets, the misères, SBS-10..12), so it
+imports Six-Bid Solo's rules; another game's replay needs its own commentary.
 """
 
 from __future__ import annotations

@@ -26,7 +26,6 @@ errors.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -47,8 +46,8 @@ from ..display.play_table import (
     table_view_html,
 )
 from ..engine import record as records
-from ..errors import IllegalActionError, NotationError, TutorError
-from ..facts import ActionInfo, ActionKind
+from ..errors import IllegalActionError, TutorError
+from ..facts import ActionKind
 from ..games import SPECS
 from ..games.tapp import AUCTION, PLAY, SeatView
 from ..play.levels import LEVEL_WORDS, levels
@@ -57,7 +56,7 @@ from ..play.saved import load_saved, save_path, saved_names
 from ..play.session import DEFAULT_GAME, TableGame
 from ..state import Action, Game
 from .advisor_panel import WIDGET_CSS
-from .common import Panel, Shared, button, guarded, html
+from .common import Catalogue, Panel, Shared, button, guarded, html
 from .engine import warm_up
 
 if TYPE_CHECKING:  # the solver is loaded on first use (tutor.widgets.engine)
@@ -106,34 +105,6 @@ TABLE_CSS = WIDGET_CSS + """
 """
 
 
-@dataclass(frozen=True)
-class Catalogue:
-    """Every action of one game as the game itself describes it (``game.action_info``): the
-    table's buttons are built from this, never from arithmetic on action numbers."""
-
-    infos: Mapping[Action, ActionInfo]
-    by_kind: Mapping[ActionKind, tuple[Action, ...]]  # in number order
-    by_card: Mapping[tuple[ActionKind, Card], Action]  # a card kind's action for one card
-
-    @classmethod
-    def of(cls, game: Game) -> Catalogue:
-        infos: dict[Action, ActionInfo] = {}
-        for action in range(game.info.num_distinct_actions):
-            try:
-                infos[action] = game.action_info(action)
-            except NotationError:  # a number this game leaves unused
-                continue
-        by_kind: dict[ActionKind, list[Action]] = {}
-        for action, info in infos.items():
-            by_kind.setdefault(info.kind, []).append(action)
-        by_card = {(i.kind, i.card): a for a, i in infos.items() if i.card is not None}
-        return cls(infos, {k: tuple(v) for k, v in by_kind.items()}, by_card)
-
-    def kinds(self) -> list[ActionKind]:
-        """The kinds of :data:`ROWS` this game has, in the rows' order."""
-        return [kind for kind, _, _ in ROWS if kind in self.by_kind]
-
-
 class ActionRow:
     """The learner's buttons for one kind of action: a wrapping row, and the action each button
     carries now (``None``: an empty button, hidden). A hand row grows a button per card when
@@ -146,13 +117,13 @@ class ActionRow:
         self.same = same
         self.buttons: list[w.Button] = []
         self.actions: list[Action | None] = []
-        self.box = w.HBox([])
+        self.box = w.HBox([], layout=w.Layout(display="none"))  # shown by the table's refresh
         self.box.add_class(box_class)
 
     def add(self, label: str, action: Action | None, *, tooltip: str = "",
             own_layout: bool = False) -> w.Button:
         b = button(label, cls=self.button_class, tooltip=tooltip, shared=self.same,
-                   own_layout=own_layout)
+                   own_layout=own_layout, disabled=True)  # enabled by the table's refresh
         self.buttons.append(b)
         self.actions.append(action)
         self.box.children = (*self.box.children, b)
@@ -217,6 +188,7 @@ class TableWidget(Panel):
         self.game_pick = w.Dropdown(options=[(s.name, s.id) for s in SPECS],
                                     value=self.table.game_id, description="Game",
                                     layout=w.Layout(width="auto"))
+        self.game_pick.add_class("tutor-game-pick")
         self.seat_pick = w.Dropdown(options=[(f"seat {s}", s) for s in range(n)], value=seat,
                                     description="Your seat", layout=w.Layout(width="auto"))
         self.bot_pick = w.Dropdown(options=self._level_options(), value=self.table.bot_kind,
