@@ -790,8 +790,10 @@ def test_a_take_back_never_crosses_the_widow_pick_up() -> None:
     key = t.state.key()
     assert t.undo() == first and len(t.view.hand) == 14
     t.act(t.view.legal[-1])
+    assert t.can_undo()
     t.undo()
     before, log = t.state.key(), list(t.log)
+    assert not t.can_undo() and t._marks  # the bid is there, behind the widow
     with pytest.raises(TableError, match="TABLE-1") as e:
         t.undo()
     assert "widow" in str(e.value)
@@ -1000,6 +1002,7 @@ def test_frog_forged_events_change_nothing() -> None:
     tw.undo_button.click()
     assert t.state.key() == key and "Taken back" in tw.compare_out.value
     assert "compared" not in tw.compare_out.value  # no solver for Frog: no comparison
+    assert tw.undo_button.disabled  # the bid is behind the widow: forged, it is refused
     tw.undo_button.click()
     assert t.state.key() == key and "TABLE-1" in tw.notice.value
 

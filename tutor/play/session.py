@@ -121,6 +121,7 @@ class TableGame:
     def _reset(self) -> None:
         self.log: list[Entry] = []
         self._marks: list[int] = []  # history length before each learner action
+        self._widow_at: tuple[int, int | None] = (-1, None)  # (actions read, widow_taken_at)
         self.tries: dict[tuple[int, ...], list[int]] = {}
         self._pending: tuple[tuple[int, ...], Action] | None = None
         self._compare_job: tuple[SeatView, Action, Action] | None = None
@@ -370,18 +371,32 @@ class TableGame:
         self._compare_job = None
         return taken
 
+    def can_undo(self) -> bool:
+        """Would :meth:`undo` take something back now? (a widget enables its button so)"""
+        if not self._marks or (self.match is not None and self.settled):
+            return False
+        floor = self.widow_taken_at()
+        return floor is None or self._marks[-1] >= floor
+
     def widow_taken_at(self) -> int | None:
         """How many actions of the deal had been made when the learner's hand first held a card
         of the widow (a Frog bidder takes it in, FR-2), or None if it never did. Read by
-        replaying the deal's record here, server side."""
+        replaying the deal's record here, server side; once found it stays (no take-back
+        crosses it)."""
+        length = len(self.state.history())
+        read, found = self._widow_at
+        if found is not None or read == length:
+            return found
         record = self.state.record()
         widow = {Card.parse(t) for t in record.get("widow", [])}
         replay = self.state.game.from_record_deal(record)
         for i, a in enumerate(self.state.history()):
             replay.apply(a)
             if not widow.isdisjoint(replay.view(self.seat).hand):
-                return i + 1
-        return None
+                found = i + 1
+                break
+        self._widow_at = (length, found)
+        return found
 
     # -- hints and comparisons (from the learner's view only) --
     def hint(self) -> tuple[Action, str]:

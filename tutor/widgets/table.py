@@ -668,7 +668,7 @@ class TableWidget(Panel):
             self.hint_button.tooltip = ("what a sampling player would do here, and why"
                                         if t.has_solver else "no hints yet: the solver does "
                                         f"not know {t.spec.name} yet")
-            self.undo_button.disabled = not t._marks or (t.match is not None and t.settled)
+            self.undo_button.disabled = not t.can_undo()
             self.next_button.disabled = not t.bot_to_move()
             self.next_button.layout.display = "none" if self.auto.value else None
             self.log_out.value = table_log_html(t.shown_log())
