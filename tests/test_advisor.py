@@ -123,8 +123,8 @@ def test_same_worlds_for_every_row(fake_solver: None) -> None:
     state = SixBidSolo().new_deal(9)
     view = state.view(state.to_move or 0)
     sampler = Sampler(view)
-    exact = Job(dict(view.options), view.dealer, (), view.seat, "no_tricks", 1, True)
-    quick = Job(dict(view.options), view.dealer, (), view.seat, "no_tricks", 1, False)
+    exact = Job(view.game, dict(view.options), view.dealer, (), view.seat, 1, True)
+    quick = Job(view.game, dict(view.options), view.dealer, (), view.seat, 1, False)
     rows = [Row(SOLO, 1), Row(GUARANTEE, 1)]
     for i, deal in enumerate(sampler.deals(8, 2)):
         (p, _, _), (g, _, made) = evaluate_world(exact, deal, rows, i)
@@ -281,7 +281,7 @@ def test_real_solver_values_agree_with_rows() -> None:
     """On real solves: Guarantee ♣ is made exactly when Solo ♣'s points reach 80."""
     state = SixBidSolo().new_deal(21)
     view = state.view(state.to_move or 0)
-    job = Job(dict(view.options), view.dealer, (), view.seat, "no_tricks", 0, True)
+    job = Job(view.game, dict(view.options), view.dealer, (), view.seat, 0, True)
     for deal in Sampler(view).deals(2, 4):
         (p, chips, _), (_, _, made) = evaluate_world(job, deal, [Row(SOLO, 0), Row(GUARANTEE, 0)])
         assert made == (p >= 80)
