@@ -240,18 +240,26 @@ def _base_state(job: Job, deal: Deal) -> TappState:
 
 def evaluate_world(job: Job, deal: Deal, rows: Sequence[Row], salt: int = 0
                    ) -> list[tuple[int, int, bool]]:
-    """(value, bidder's chips, made) for each row in one world.
+    """(value, bidder's chips, made) for each row in one world: :func:`evaluate_rows` on the
+    world's deal with the auction so far replayed."""
+    return evaluate_rows(_base_state(job, deal), rows, job.exact, salt)
 
-    ``value`` is the bidder's points P for a row paid on the margin — exact when ``job.exact``,
+
+def evaluate_rows(base: TappState, rows: Sequence[Row], exact: bool = False, salt: int = 0
+                  ) -> list[tuple[int, int, bool]]:
+    """(value, bidder's chips, made) for each row, the player to move in ``base`` (a full deal
+    in the auction) winning the row's contract.
+
+    ``value`` is the bidder's points P for a row paid on the margin — exact when ``exact``,
     else the unbiased bracketed estimate of :meth:`_Tests.estimate` — and, for a fixed-tariff
     row, the target or one short of it (one yes/no search); for Six-Bid Solo's misères 0 when
     the bidder can avoid every trick (or card point, SBS-V1), else 1. The game's solver adapter
     settles it into chips. ``salt`` seeds the estimate's random threshold (the advisor passes
     the seed and the world's number).
     """
-    base = _base_state(job, deal)
-    advisor = advisor_adapter(job.game)
-    solver = adapter(job.game)
+    game_id = base.game.id
+    advisor = advisor_adapter(game_id)
+    solver = adapter(game_id)
     tests: dict[tuple[Any, ...], _Tests] = {}  # one per play: hands, leader and question
     out = []
     for row in rows:
@@ -262,7 +270,7 @@ def evaluate_world(job: Job, deal: Deal, rows: Sequence[Row], salt: int = 0
             t = tests[key] = _Tests(state)
         bidder = state.bidder
         assert bidder is not None
-        value = t.answer(row.target(), job.exact, salt * 8 + row.trump + 1)
+        value = t.answer(row.target(), exact, salt * 8 + row.trump + 1)
         out.append((value, solver.chips(state, value)[bidder], solver.made(state, value)))
     return out
 
@@ -712,6 +720,6 @@ def outcome_figure(advice: Advice, *, width: float = 7.0) -> Figure:
 
 
 __all__ = ["Advice", "Job", "Row", "RowResult", "advise", "advise_iter", "advise_view",
-           "contract_value", "evaluate_world", "open_rows", "outcome_figure", "process_pool",
-           "wilson"]
+           "contract_value", "evaluate_rows", "evaluate_world", "open_rows", "outcome_figure",
+           "process_pool", "wilson"]
 
