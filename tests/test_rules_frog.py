@@ -343,7 +343,7 @@ def test_a_frog_match_keeps_chips_and_passes_the_deal_left() -> None:
     from tutor.engine.match import Match
 
     rng = random.Random(5)
-    match = Match(Frog({"players": 4}), rng=rng, deals=8, first_dealer=1)
+    match = Match(Frog({"players": 4}), rng=rng, deals=8, first_dealer=1, starting_chips=5000)
 
     def agent(view: Any) -> int:
         return int(rng.choice(view.legal))
@@ -353,5 +353,5 @@ def test_a_frog_match_keeps_chips_and_passes_the_deal_left() -> None:
         dealers.append(match.dealer)
         result = match.play_deal([agent] * 4)
         assert sum(result.chips) == 0 and result.record["game"] == "frog"
-    assert sum(match.balances) == 4 * 500
+    assert sum(match.balances) == 4 * 5000 and match.deals_played == 8
     assert dealers[:4] == [1, 2, 3, 0]
