@@ -470,7 +470,7 @@ NAMES_A_GAME: dict[str, set[str]] = {
         "tutor.display.play_table", "tutor.display.table", "tutor.engine.hand",
         "tutor.engine.inference", "tutor.engine.sampler", "tutor.play.session",
         "tutor.quiz.bank", "tutor.quiz.bid_questions", "tutor.quiz.decision_basics",
-        "tutor.quiz.decisions", "tutor.quiz.generators", "tutor.solver.advisor",
+        "tutor.quiz.decisions", "tutor.solver.advisor",
         "tutor.solver.api", "tutor.solver.search", "tutor.widgets.advisor_panel",
         "tutor.widgets.auction", "tutor.widgets.deal", "tutor.widgets.engine",
         "tutor.widgets.pictures", "tutor.widgets.replay", "tutor.widgets.table",
