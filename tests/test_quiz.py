@@ -471,6 +471,14 @@ def test_frog_questions_are_well_formed_and_cite_frogs_rules(kind: str) -> None:
     assert generate(kind, 7, "frog").public() == generate(kind, 7, "frog").public()
 
 
+@settings(max_examples=25, deadline=None)
+@given(kind=st.sampled_from(FROG_KINDS), seed=st.integers(0, 2**32 - 1))
+def test_any_seed_gives_a_gradable_frog_question(kind: str, seed: int) -> None:
+    q = generate(kind, seed, "frog")
+    assert q.key().answer <= set(q.values)
+    assert grade(q, answer_of(q)).correct
+
+
 @pytest.mark.rule("FR-1", "FR-4", "FR-5")
 def test_FR_settlement_answers_recomputed_from_the_rule_file() -> None:
     """FR-1 and FR-5: each opponent pays k × (P − 60), k = 1, 2, 4 (or grand_multiplier);

@@ -33,7 +33,17 @@ from ...quiz.generators import (
     number_choices,
     play_out,
 )
-from ..tapp import CALL_BASE, CARDS, DECLARE, PASS, PLAY, TRUMP_BASE, TappState, mask_cards
+from ..tapp import (
+    AUCTION,
+    CALL_BASE,
+    CARDS,
+    DECLARE,
+    PASS,
+    PLAY,
+    TRUMP_BASE,
+    TappState,
+    mask_cards,
+)
 from ..tapp import POINTS as CARD_POINTS
 from .rules import CHICO, CONTRACTS, DISCARD_BASE, FROG, GAME_ID, GRAND, FrogState, multiplier
 
@@ -316,7 +326,7 @@ def _won_with_open(rng: random.Random, contract: int, options: dict[str, Any]) -
     state = game.new_deal(rng, rng.randrange(game.players))
     assert isinstance(state, FrogState)
     bidder = state.active[rng.randrange(3)]
-    while state.phase == "auction":
+    while state.phase == AUCTION:
         state.apply(CALL_BASE + contract if state.to_move == bidder else PASS)
     return state
 
