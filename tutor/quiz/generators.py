@@ -96,7 +96,8 @@ class TappQuiz:
 
     def game(self, options: Mapping[str, Any] | None = None) -> TappGame[Any]:
         """The game with ``options`` (the defaults when None)."""
-        game = spec(self.game_id).make(options)
+        found = spec(self.game_id)
+        game = found.make(options) if options else found.game()
         assert isinstance(game, TappGame)
         return game
 
