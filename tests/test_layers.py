@@ -175,6 +175,7 @@ def imports_of(text: str, name: str, *, package: bool = False,
 GAME_FILES: dict[str, str] = {
     "rules": "rules", "presentation": "rules", "sampling": "engine", "solver": "solver",
     "advisor": "solver", "bots": "bots", "quiz": "quiz", "lessons": "quiz", "display": "display",
+    "decisions": "quiz",
 }
 
 
@@ -469,8 +470,7 @@ NAMES_A_GAME: dict[str, set[str]] = {
         "tutor.bots.rule_bot", "tutor.bots.table_bot", "tutor.display.ipython",
         "tutor.display.play_table", "tutor.display.table", "tutor.engine.hand",
         "tutor.engine.inference", "tutor.engine.sampler", "tutor.play.session",
-        "tutor.quiz.bank", "tutor.quiz.bid_questions", "tutor.quiz.decision_basics",
-        "tutor.quiz.decisions", "tutor.quiz.generators", "tutor.solver.advisor",
+        "tutor.solver.advisor",
         "tutor.solver.api", "tutor.solver.search", "tutor.widgets.advisor_panel",
         "tutor.widgets.auction", "tutor.widgets.deal", "tutor.widgets.engine",
         "tutor.widgets.pictures", "tutor.widgets.replay", "tutor.widgets.table",
