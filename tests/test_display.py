@@ -22,12 +22,13 @@ import IPython
 import pytest
 from IPython.core.formatters import DisplayFormatter
 
-from tutor.cards import DECK_36, DECK_52, Card, Rank, Suit, parse_cards
+from tutor.cards import DECK_24, DECK_36, DECK_52, Card, Deck, Rank, Suit, card_label, parse_cards
 from tutor.display import (
     EMPHASES,
     DisplayError,
     HtmlStr,
     SvgStr,
+    as_card,
     card_back_svg,
     card_svg,
     cards_html,
@@ -132,12 +133,43 @@ def test_card_inputs_card_text_symbol_and_engine_int_agree() -> None:
     assert card_svg(th) == card_svg("TH") == card_svg("10♥") == card_svg(CARD_INDEX[th])
 
 
-@pytest.mark.parametrize("bad", ["XX", "5H", "", 36, -1, True, None, 3.5, ["TH"]])
+@pytest.mark.parametrize("bad", ["XX", "1H", "", 36, -1, True, None, 3.5, ["TH"]])
 def test_not_a_card_is_DSP_1(bad: object) -> None:
     with pytest.raises(DisplayError) as e:
         card_svg(bad)  # type: ignore[arg-type]
     assert e.value.rule == "DSP-1"
     assert isinstance(e.value, TutorError) and isinstance(e.value, ValueError)
+
+
+@pytest.mark.parametrize("deck", [DECK_52, DECK_24], ids=lambda d: d.name)
+def test_as_card_takes_any_decks_cards(deck: Deck) -> None:
+    """Issue 17: a 2♠ of Pitch's 52 draws, and so does every card of Sixty-Six's 24; an int is
+    an index into the deck it is read with (the Tapp family's 0..35 by default)."""
+    for i, card in enumerate(deck.cards):
+        assert as_card(card.text) == as_card(card) == as_card(i, deck=deck) == card
+        assert as_card(card_label(card)) == card  # "10♥", "2♠"
+    assert parse(card_svg("2S")).get("aria-label") == "two of spades"
+    assert as_card(35) == DECK_36.cards[35]
+    with pytest.raises(DisplayError) as e:
+        as_card(len(deck), deck=deck)
+    assert e.value.rule == "DSP-1"
+    if deck is DECK_24:  # a card outside the deck it is read with
+        with pytest.raises(DisplayError) as e:
+            as_card("2S", deck=deck)
+        assert e.value.rule == "DSP-1" and deck.name in str(e.value)
+
+
+def test_hands_of_other_decks_sort_by_their_deck() -> None:
+    def shown(svg: str) -> list[str]:
+        return [card_of_label(e.get("aria-label") or "").text for e in imgs(parse(svg))]
+
+    pitch = ["2S", "TS", "AS", "5H", "KS", "3C"]
+    assert shown(hand_svg(pitch, deck=DECK_52)) == ["3C", "AS", "KS", "TS", "2S", "5H"]  # PI-1
+    assert shown(hand_svg([0, 12, 1], deck=DECK_52)) == ["AC", "KC", "2C"]  # ints of its deck
+    assert shown(hand_svg(["9H", "TH", "AH", "KH"], deck=DECK_24)) == ["AH", "TH", "KH", "9H"]
+    root = parse(rank_ladder_svg("S", deck=DECK_52))
+    assert [card_of_label(e.get("aria-label") or "").text for e in imgs(root)] == [
+        c.text for c in DECK_52.cards if c.suit is Suit.SPADES]
 
 
 def test_four_colour_suits() -> None:
@@ -326,7 +358,7 @@ def test_trick_captions_stay_inside_the_picture(width: int) -> None:
 
 def test_trick_input_errors() -> None:
     for kwargs in ({"seats": [1]}, {"seats": [1, 2], "winner": 0}, {"labels": ["a"]},
-                   {"slots": 9}):
+                   {"slots": 13}, {"per_row": 0}, {"per_row": True}):
         with pytest.raises(DisplayError) as e:
             trick_svg(["9S", "KS"], **kwargs)
         assert e.value.rule == "DSP-2"
