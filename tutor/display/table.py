@@ -122,7 +122,8 @@ def seat_places(view: SeatView, pres: Presentation, own: str, *,
         marks = tuple(m for m, on in (("to move", s == view.to_move),
                                       ("bidder", s == view.bidder)) if on)
         if k == 0:
-            places.append(SeatPlace(s, f"{label} — you", own, marks))
+            places.append(SeatPlace(s, f"{label} — you", own, marks,
+                                    out=s not in view.active))
         elif s not in view.active:
             places.append(SeatPlace(s, label, '<p class="st-empty">no cards this deal</p>',
                                     marks, out=True))
