@@ -855,3 +855,12 @@ def test_suit_inks_reach_wcag_aa_contrast_on_the_card_face(block: str) -> None:
     if "false" in block:
         for ink in ("--st-red", "--st-clubs", "--st-diamonds"):
             assert contrast(pal[ink], "#212121") >= 4.5
+
+
+@pytest.mark.parametrize("name", ["tutor.display.cards", "tutor.display.ring"])
+def test_the_display_docstrings_examples_run(name: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0
