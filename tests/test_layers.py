@@ -467,8 +467,7 @@ def test_the_real_graph_is_read() -> None:
 NAMES_A_GAME: dict[str, set[str]] = {
     name: {"tutor.games.six_bid_solo.rules"} for name in (
         "tutor.bots.arena", "tutor.bots.base", "tutor.bots.pimc", "tutor.bots.random_bot",
-        "tutor.bots.rule_bot", "tutor.bots.table_bot", "tutor.display.ipython",
-        "tutor.display.play_table", "tutor.display.table", "tutor.engine.hand",
+        "tutor.bots.rule_bot", "tutor.bots.table_bot", "tutor.engine.hand",
         "tutor.engine.inference", "tutor.engine.sampler", "tutor.play.session",
         "tutor.solver.advisor",
         "tutor.solver.api", "tutor.solver.search", "tutor.widgets.advisor_panel",
