@@ -18,8 +18,9 @@ from tutor.bots.arena import (
 )
 from tutor.bots.base import Bot
 from tutor.bots.rule_bot import RuleBot
-from tutor.engine.hand import call_card, estimates, give_card, spread_safe, uncovered
+from tutor.engine.hand import spread_safe, uncovered
 from tutor.errors import IllegalActionError, OptionError, TutorError
+from tutor.games.six_bid_solo.hand import call_card, estimates, give_card
 from tutor.games.six_bid_solo.rules import GUARANTEE, MISERE, SOLO, SixBidSolo, SixBidSoloState
 from tutor.games.tapp import SeatView, mask_of, parse_card
 from tutor.state import Action

@@ -175,6 +175,7 @@ def imports_of(text: str, name: str, *, package: bool = False,
 GAME_FILES: dict[str, str] = {
     "rules": "rules", "presentation": "rules", "sampling": "engine", "solver": "solver",
     "advisor": "solver", "bots": "bots", "quiz": "quiz", "lessons": "quiz", "display": "display",
+    "hand": "engine", "pimc": "bots",
 }
 
 
@@ -465,10 +466,8 @@ def test_the_real_graph_is_read() -> None:
 #: stops naming a game must leave it, and no new module may join it.
 NAMES_A_GAME: dict[str, set[str]] = {
     name: {"tutor.games.six_bid_solo.rules"} for name in (
-        "tutor.bots.arena", "tutor.bots.base", "tutor.bots.pimc", "tutor.bots.random_bot",
-        "tutor.bots.rule_bot", "tutor.bots.table_bot", "tutor.display.ipython",
-        "tutor.display.play_table", "tutor.display.table", "tutor.engine.hand",
-        "tutor.engine.inference", "tutor.engine.sampler", "tutor.play.session",
+        "tutor.display.ipython",
+        "tutor.display.play_table", "tutor.display.table", "tutor.play.session",
         "tutor.quiz.bank", "tutor.quiz.bid_questions", "tutor.quiz.decision_basics",
         "tutor.quiz.decisions", "tutor.quiz.generators", "tutor.solver.advisor",
         "tutor.solver.api", "tutor.solver.search", "tutor.widgets.advisor_panel",
@@ -476,6 +475,13 @@ NAMES_A_GAME: dict[str, set[str]] = {
         "tutor.widgets.pictures", "tutor.widgets.replay", "tutor.widgets.table",
     )
 }
+
+
+#: Six-Bid Solo's hand evaluation moved from tutor.engine.hand to its folder (issue 17); these
+#: modules of other rooms name it until their rooms learn to carry a game.
+for _name in ("tutor.quiz.bid_questions", "tutor.quiz.decisions", "tutor.solver.advisor",
+              "tutor.widgets.advisor_panel"):
+    NAMES_A_GAME[_name] = NAMES_A_GAME.get(_name, set()) | {"tutor.games.six_bid_solo.hand"}
 
 
 def _game_modules_named(name: str) -> set[str]:

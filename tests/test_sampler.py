@@ -129,7 +129,7 @@ def test_unseen_gift_is_any_card_the_receiver_has_had() -> None:
     state.apply(state.legal_actions()[0])
     other = next(s for s in state.defenders if s != holder_seat)
     sampler = Sampler(state.view(other))
-    gifts = Counter(d.gift for d in sampler.deals(600, 1))
+    gifts = Counter(d.hidden[0] - GIVE_BASE for d in sampler.deals(600, 1))
     assert gift in gifts
     for g in gifts:  # never a card the receiver cannot have had
         assert g not in mask_cards(state.hands[other])

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..bots.rule_bot import RuleBot
-from ..engine.hand import estimates
+from ..games.six_bid_solo.hand import estimates
 from ..games.six_bid_solo.rules import CONTRACT_NAMES, CONTRACTS, SixBidSolo, SixBidSoloState
 from ..games.tapp import AUCTION, CALL_BASE, PASS, SeatView
 from ..solver.advisor import Advice, RowResult

@@ -58,8 +58,9 @@ from dataclasses import dataclass, replace
 from ..bots.pimc import chips_for
 from ..bots.rule_bot import RuleBot
 from ..cards import card_label
-from ..engine.hand import call_card, give_card, trump_estimate
+from ..engine.hand import trump_estimate
 from ..engine.sampler import Sampler
+from ..games.six_bid_solo.hand import call_card, give_card
 from ..games.six_bid_solo.rules import MISERES, SixBidSolo, SixBidSoloState
 from ..games.tapp import (
     AUCTION,
@@ -271,6 +272,7 @@ def sampled_values(view: SeatView, actions: Sequence[Action], *, worlds: int = 1
     totals = {a: 0.0 for a in actions}
     n = 0
     for world in Sampler(view).worlds(worlds, seed):
+        assert isinstance(world, SixBidSoloState)  # the sampler deals any registered game
         n += 1
         if view.phase == PLAY:
             got = search.analyse(world)
