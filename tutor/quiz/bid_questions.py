@@ -15,8 +15,8 @@ from dataclasses import replace
 from typing import Any
 
 from ..bots.rule_bot import RuleBot
-from ..engine.hand import estimates
 from ..games import spec
+from ..games.six_bid_solo.hand import estimates
 from ..games.tapp import AUCTION, CALL_BASE, PASS, SeatView, TappGame, TappState
 from ..solver.advisor import Advice, RowResult
 from ..state import Action

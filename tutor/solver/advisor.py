@@ -74,10 +74,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..engine import inference
-from ..engine.hand import call_card, give_card
 from ..engine.record import state_of
 from ..engine.sampler import Deal, Sampler
 from ..errors import IllegalActionError, RecordError
+from ..games.six_bid_solo.hand import call_card, give_card
 from ..games.six_bid_solo.rules import (
     CALL_SOLO,
     CONTRACT_NAMES,

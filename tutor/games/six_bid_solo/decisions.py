@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ...engine.hand import call_card, give_card, trump_estimate
+from ...engine.hand import trump_estimate
 from ...quiz.decision_basics import DecisionGame
 from ..tapp import CALLCARD_BASE, DECLARE, DECLINE, GIVE_BASE, TRUMP_BASE, TappState
+from .hand import call_card, give_card
 from .rules import GAME_ID, MISERES, Options, Outcome, made, opponent_amount, settle
 
 
