@@ -227,7 +227,7 @@ def learner_file(progress_dir: Path, name: str, salt: int) -> None:
     """A fresh progress file with a known salt: the learner's question seeds are then fixed."""
     path = progress_path(progress_dir, name)
     path.write_text(json.dumps({"format": FORMAT, "learner": name, "salt": salt, "issued": 0,
-                                "answered": 0, "correct": 0, "kinds": {}, "rules": {},
+                                "answered": 0, "correct": 0, "games": {},
                                 "recent": []}), encoding="utf-8")
 
 

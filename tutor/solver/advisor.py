@@ -31,7 +31,7 @@ How it works (Perfect Information Monte Carlo, as GIB and the Skat programs do):
    what it implies.
 4. **Declarations by rule of thumb.** What the row does not fix is declared by the adapter's
    rule of thumb — Six-Bid Solo's Call Solo call and gift (call the highest trump lacking,
-   give the cheapest card of a short side suit, :mod:`tutor.engine.hand`) — then the play is
+   give the cheapest card of a short side suit), the Frog bid's discard — then the play is
    solved. Such figures are a lower bound on a perfect declarer's, less the double-dummy
    optimism below.
 5. **Adaptive stopping.** Worlds are solved in batches: a small first batch (a quick first

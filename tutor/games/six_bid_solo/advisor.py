@@ -8,14 +8,13 @@ What each row's chips depend on, so the advisor asks only that: Solo and Heart S
 margin (SBS-10: the points themselves); Guarantee Solo and Call Solo pay a tariff (SBS-11: only
 "does the bidder reach 74/80, or 120?"); the misères ask "any trick (card point) at all?".
 
-Call Solo's call and gift are played by the rule of thumb of :mod:`tutor.engine.hand` (call the
-highest trump lacking, give the cheapest card of a short side suit), so its figures are a lower
-bound on a perfect caller's.
+Call Solo's call and gift are played by the rule of thumb of
+:mod:`tutor.games.six_bid_solo.hand` (call the highest trump lacking, give the cheapest card of a
+short side suit), so its figures are a lower bound on a perfect caller's.
 """
 
 from __future__ import annotations
 
-from ...engine.hand import call_card, give_card
 from ..tapp import (
     AUCTION,
     CALL_BASE,
@@ -30,6 +29,7 @@ from ..tapp import (
     SeatView,
     TappState,
 )
+from .hand import call_card, give_card
 from .rules import (
     CALL_SOLO,
     CONTRACT_NAMES,
