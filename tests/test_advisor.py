@@ -517,20 +517,6 @@ def test_pool_splits_rows_and_deals_yet_gives_the_same_table(fake_solver: None) 
 
 
 # --- Frog ---------------------------------------------------------------------------------------
-def _frog_knows_its_worlds() -> bool:
-    """Does the engine's sampler deal Frog worlds (its game-generic sampler)?"""
-    state = Frog().new_deal(1)
-    try:
-        Sampler(state.view(state.to_move or 0))
-    except TutorError:
-        return False
-    return True
-
-
-needs_frog_worlds = pytest.mark.skipif(not _frog_knows_its_worlds(),
-                                       reason="the engine's sampler deals no Frog worlds yet")
-
-
 @pytest.mark.rule("FR-2", "SBS-14")
 def test_frog_rows_follow_the_auction() -> None:
     state = Frog().new_deal(4)
@@ -614,7 +600,6 @@ def test_contract_value_asks_frog_for_the_points() -> None:
     assert contract_value(state, 0, exact=True) == search.solve(state)
 
 
-@needs_frog_worlds
 def test_advise_a_frog_record() -> None:
     state = Frog().new_deal(12)
     out = advise(state.record(), 6, 2)
@@ -622,13 +607,13 @@ def test_advise_a_frog_record() -> None:
                                                  "Grand"]
     assert all(r["mean_points"] is not None for r in out["rows"])
     assert "the Frog bid's discard by rule of thumb" in out["method"]
+    assert "sampled uniformly" in out["method"] and "Call Solo" not in out["method"]
     del out["seconds"]
     again = advise(state.record(), 6, 2)
     del again["seconds"]
     assert out == again
 
 
-@needs_frog_worlds
 def test_the_command_line_advises_a_frog_record(tmp_path: Path) -> None:
     state = Frog().new_deal(13)
     state.apply(CALL_BASE + FROG)  # middlehand to call: Chico and Grand are open

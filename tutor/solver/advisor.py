@@ -376,6 +376,17 @@ class Advice:
             return "pass"
         return f"bid {best.row.label}"
 
+    def method(self) -> str:
+        """How the figures were made, in one line."""
+        sampled = ("sampled from the player's view, preferring deals in which each other "
+                   "player's bid fits that player's hand by the rules of thumb and no player who "
+                   "passed held a hand that clearly called for more"
+                   if inference.call_reading(self.game) is not None else
+                   "sampled uniformly from the player's view (nothing is read into the calls)")
+        return (f"double-dummy solves of worlds {sampled}; the same worlds for every row; "
+                f"{advisor_adapter(self.game).declaration_note}chips by the engine's "
+                "settlement, passing = 0")
+
     def as_dict(self) -> dict[str, Any]:
         best = self.best()
         return {
@@ -390,12 +401,7 @@ class Advice:
                      if best is not None and best.expected() > 0 else None),
             "advice": self.recommendation(),
             "reading": self.reading,
-            "method": "double-dummy solves of worlds sampled from the player's view, preferring "
-                      "deals in which each other player's bid fits that player's hand by the "
-                      "rules of thumb and no player who passed held a hand that clearly called "
-                      "for more; the same worlds for every row; "
-                      f"{advisor_adapter(self.game).declaration_note}chips by the engine's "
-                      "settlement, passing = 0",
+            "method": self.method(),
         }
 
 
