@@ -45,6 +45,7 @@ from tutor.solver.advisor import (
     Row,
     RowResult,
     _drop_clearly_out,
+    _warm_worker,
     advise,
     advise_iter,
     advise_view,
@@ -254,6 +255,11 @@ def test_an_anytime_stop_cancels_the_batch_sent_ahead(fake_solver: None) -> None
     assert [s.stop for s in steps] == ["clear"]
     assert any(f.cancelled() for f in pool.futures)
     assert all(f.done() for f in pool.futures)
+
+
+def test_a_pool_worker_warms_the_kernel() -> None:
+    """The pool's warm-up asks the kernel a yes/no test and an exact value, no game needed."""
+    assert _warm_worker(0) == 0
 
 
 def test_process_pool_with_the_real_solver() -> None:
