@@ -289,8 +289,7 @@ def test_chips_from_a_value_match_the_engines_settlement(options: dict[str, obje
         random_playout(state, rng)
         for seat in range(state.n):
             assert chips_for(state, seat, _final(state)) == state.chips()[seat]
-        assert SBS_SOLVER.chips(state, _final(state)) == state.chips()
-        assert SBS_SOLVER.made(state, _final(state)) == state.made()
+        assert SBS_SOLVER.settle(state, _final(state)) == (state.chips(), state.made())
         checked += 1
     assert checked > 50
 
@@ -592,8 +591,8 @@ def test_frog_rows_are_solved_and_settled_as_the_engine_would(options: dict[str,
                 assert sorted(discard_by_rule_of_thumb(hand)) == [
                     c for c in range(36) if declared.discarded >> c & 1]
             assert p == search.solve(declared)
-            assert chips == FROG_SOLVER.chips(declared, p)[seat] and made == (p >= 61)
-            assert q_made == made and q_chips == FROG_SOLVER.chips(declared, q)[seat]
+            assert chips == FROG_SOLVER.settle(declared, p).chips[seat] and made == (p >= 61)
+            assert q_made == made and q_chips == FROG_SOLVER.settle(declared, q).chips[seat]
             for b in (41, 61, 81, 101):
                 assert (q >= b) == (p >= b)
             seen.add(made)

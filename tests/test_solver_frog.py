@@ -99,8 +99,8 @@ def test_a_line_of_best_play_ends_with_the_value_and_its_chips(options: dict[str
                 assert best == v
                 s.apply(rng.choice([c for c, x in values.items() if x == best]))
             assert s.bidder_points() == v
-            assert SOLVER.chips(s, v) == s.chips()
-            assert SOLVER.made(s, v) == s.made() == (v >= 61)
+            assert SOLVER.settle(s, v).chips == s.chips()
+            assert SOLVER.settle(s, v).made == s.made() == (v >= 61)
             made.add(s.made())
     assert made == {True, False}
 
@@ -111,17 +111,18 @@ def test_settlement_of_a_value_follows_the_contract() -> None:
     s = frog_position(3, GRAND, 20)
     bidder = s.bidder
     assert bidder is not None
-    assert SOLVER.chips(s, 80)[bidder] == 160 and SOLVER.chips(s, 57)[bidder] == -24
-    assert SOLVER.chips(s, 60) == [0, 0, 0] and not SOLVER.made(s, 60)
+    assert SOLVER.settle(s, 80).chips[bidder] == 160
+    assert SOLVER.settle(s, 57).chips[bidder] == -24
+    assert SOLVER.settle(s, 60).chips == [0, 0, 0] and not SOLVER.settle(s, 60).made
     three = frog_position(3, GRAND, 20, {"grand_multiplier": 3})
     assert three.bidder is not None
-    assert SOLVER.chips(three, 80)[three.bidder] == 120
+    assert SOLVER.settle(three, 80).chips[three.bidder] == 120
     chico = frog_position(4, CHICO, 20)
     frog = frog_position(4, FROG, 20)
     assert chico.bidder is not None and frog.bidder is not None
-    assert SOLVER.chips(chico, 80)[chico.bidder] == 80
-    assert SOLVER.chips(frog, 40)[frog.bidder] == -40
-    assert sum(SOLVER.chips(frog, 40)) == 0
+    assert SOLVER.settle(chico, 80).chips[chico.bidder] == 80
+    assert SOLVER.settle(frog, 40).chips[frog.bidder] == -40
+    assert sum(SOLVER.settle(frog, 40).chips) == 0
 
 
 # --- tutor.solve and the command line ----------------------------------------------------------

@@ -264,14 +264,15 @@ def evaluate_rows(base: TappState, rows: Sequence[Row], exact: bool = False, sal
     out = []
     for row in rows:
         state = advisor.declare(base, row.contract, row.trump)
-        key = (tuple(state.hands), state.leader, search.question(state))
+        key = (tuple(state.hands), state.leader, solver.question(state))
         t = tests.get(key)
         if t is None:
             t = tests[key] = _Tests(state)
         bidder = state.bidder
         assert bidder is not None
-        value = t.answer(row.target(), exact, salt * 8 + row.trump + 1)
-        out.append((value, solver.chips(state, value)[bidder], solver.made(state, value)))
+        value = t.answer(advisor.target(row.contract, row.trump), exact, salt * 8 + row.trump + 1)
+        chips, made = solver.settle(state, value)
+        out.append((value, chips[bidder], made))
     return out
 
 

@@ -4,7 +4,7 @@ The kernel answers one kind of question on the Tapp family's deck: three hands i
 trump, and one side maximising the units — card points or tricks — that some of the hands take.
 A game says how its contracts put the play to the kernel in ``tutor/games/<game>/solver.py``
 (its ``SOLVER``, a :class:`SolverAdapter`: the :class:`Question` a state in the play asks, and
-the chips a value settles into), and which contracts the advisor weighs in
+the :class:`Settlement` a value comes to), and which contracts the advisor weighs in
 ``tutor/games/<game>/advisor.py`` (its ``ADVISOR``, an :class:`AdvisorAdapter`). :func:`adapter`
 and :func:`advisor_adapter` load them by game id; a game without one is a
 :class:`NoAdapterError` naming it.
@@ -36,6 +36,13 @@ class Question(NamedTuple):
     base: int
 
 
+class Settlement(NamedTuple):
+    """What a value settles into: each seat's chips, and whether the contract is made."""
+
+    chips: list[int]
+    made: bool
+
+
 class SolverAdapter(Protocol):
     """A game's contracts as kernel questions, and a value's settlement."""
 
@@ -43,13 +50,9 @@ class SolverAdapter(Protocol):
         """The question of ``state``, a deal of this game in the play."""
         ...
 
-    def chips(self, state: TappState, value: int) -> list[int]:
-        """Each seat's chips if the deal of ``state`` (its contract declared) ends with the
+    def settle(self, state: TappState, value: int) -> Settlement:
+        """The settlement if the deal of ``state`` (its contract declared) ends with the
         bidder's ``value`` in the question's unit."""
-        ...
-
-    def made(self, state: TappState, value: int) -> bool:
-        """Is the contract of ``state`` made when the bidder ends with ``value``?"""
         ...
 
 
@@ -129,5 +132,5 @@ def advisor_adapter(game_id: str) -> AdvisorAdapter:
     return found
 
 
-__all__ = ["AdvisorAdapter", "NoAdapterError", "Question", "SolverAdapter", "adapter",
-           "advisor_adapter"]
+__all__ = ["AdvisorAdapter", "NoAdapterError", "Question", "Settlement", "SolverAdapter",
+           "adapter", "advisor_adapter"]

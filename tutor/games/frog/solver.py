@@ -9,7 +9,7 @@ and Grand and the named suit for Chico. P settles with each opponent at k × (P 
 
 from __future__ import annotations
 
-from ...solver.games import Question
+from ...solver.games import Question, Settlement
 from ..tapp import TappState, settle_each
 from .rules import multiplier
 
@@ -20,21 +20,17 @@ class FrogSolver:
     def question(self, state: TappState) -> Question:
         return Question(state.trump, "points", True, state.bidder_points())
 
-    def chips(self, state: TappState, value: int) -> list[int]:
-        """Each seat's chips when the bidder ends with P = ``value``: k × (P − 60) with every
-        opponent (FR-1, FR-5); with 5 players under ``five_player_margin_exception`` a made
-        contract collects from the two defenders only (FR-4)."""
+    def settle(self, state: TappState, value: int) -> Settlement:
+        """The bidder ends with P = ``value``: k × (P − 60) with every opponent (FR-1, FR-5);
+        with 5 players under ``five_player_margin_exception`` a made contract collects from the
+        two defenders only (FR-4). Made with P ≥ 61 (P = 60 is not made, FR-1)."""
         bidder = state.bidder
         assert bidder is not None
         amount = multiplier(state.options, state.contract) * (value - 60)
         payers = [s for s in range(state.n) if s != bidder]
         if state.n == 5 and state.options.five_player_margin_exception and amount > 0:
             payers = list(state.defenders)
-        return settle_each(state.n, bidder, payers, amount)
-
-    def made(self, state: TappState, value: int) -> bool:
-        """FR-1: made with P ≥ 61 (P = 60 is not made)."""
-        return value >= 61
+        return Settlement(settle_each(state.n, bidder, payers, amount), value >= 61)
 
 
 SOLVER = FrogSolver()

@@ -11,7 +11,7 @@ A value settles into chips by the engine's own rules (SBS-10, SBS-11, SBS-27, SB
 
 from __future__ import annotations
 
-from ...solver.games import Question
+from ...solver.games import Question, Settlement
 from ..tapp import TappState
 from .rules import MISERES, Outcome, made, settle
 
@@ -35,13 +35,13 @@ class SixBidSoloSolver:
             return Outcome(c, -1, 0, value if no_tricks else 0, 0 if no_tricks else value)
         return Outcome(c, state.trump, value, 0, 0)
 
-    def chips(self, state: TappState, value: int) -> list[int]:
-        """Each seat's chips for the bidder's ``value`` (SBS-10, SBS-11, SBS-27, SBS-V2)."""
+    def settle(self, state: TappState, value: int) -> Settlement:
+        """Each seat's chips for the bidder's ``value`` (SBS-10, SBS-11, SBS-27, SBS-V1,
+        SBS-V2), and whether the contract is made."""
         assert state.bidder is not None
-        return settle(state.options, state.bidder, state.defenders, self._outcome(state, value))
-
-    def made(self, state: TappState, value: int) -> bool:
-        return made(state.options, self._outcome(state, value))
+        o = self._outcome(state, value)
+        return Settlement(settle(state.options, state.bidder, state.defenders, o),
+                          made(state.options, o))
 
 
 SOLVER = SixBidSoloSolver()
