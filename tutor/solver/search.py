@@ -89,6 +89,15 @@ class Position:
         if not 0 <= self.leader < 3 or not 0 <= self.bidder < 3 or len(self.trick) > 2:
             raise IllegalActionError("SBS-22", "no such player or trick", where="position")
 
+    @classmethod
+    def of_play(cls, hands: tuple[int, int, int], leader: int, trick: tuple[int, ...],
+                bidder: int, trump: int) -> Position:
+        """A position read off a state in the play, which the engine keeps consistent: made
+        without ``__init__``'s checks (the search makes one for every question it is asked)."""
+        pos = object.__new__(cls)
+        pos.__dict__.update(hands=hands, leader=leader, trick=trick, bidder=bidder, trump=trump)
+        return pos
+
     @property
     def to_move(self) -> int:
         return (self.leader + len(self.trick)) % 3
@@ -215,13 +224,10 @@ def _check(state: TappState) -> None:
 def _position(state: TappState, q: Question) -> Position:
     assert state.bidder is not None
     act = state.active
-    return Position(
-        hands=(state.hands[act[0]], state.hands[act[1]], state.hands[act[2]]),
-        leader=act.index(state.leader),
-        trick=tuple(state.trick),
-        bidder=act.index(state.bidder),
-        trump=q.trump,
-    )
+    hands = state.hands
+    return Position.of_play((hands[act[0]], hands[act[1]], hands[act[2]]),
+                            act.index(state.leader), tuple(state.trick),
+                            act.index(state.bidder), q.trump)
 
 
 def position_of(state: TappState) -> Position:
@@ -231,19 +237,18 @@ def position_of(state: TappState) -> Position:
     return _position(state, question(state))
 
 
-def _mode(q: Question) -> int:
-    return MODE_TRICKS if q.unit == "tricks" else MODE_POINTS
-
-
 def _value(state: TappState, guess: int = -1) -> int:
     _check(state)
     q = question(state)
     pos = _position(state, q)
     base = q.base
     g = guess - base if guess >= 0 else -1
+    mode = MODE_TRICKS if q.unit == "tricks" else MODE_POINTS
     if q.bidder_max:
-        return base + _max_units(pos, _mode(q), g)
-    return base + _min_units(pos, _mode(q), g)
+        m = 1 << pos.bidder
+        return base + kernel.value(workspace(), pos.hands, pos.leader, pos.trick, pos.trump, m,
+                                   m, mode, g)
+    return base + _min_units(pos, mode, g)
 
 
 def solve(state: TappState) -> int:
@@ -276,7 +281,7 @@ def reaches(state: TappState, target: int) -> bool:
     q = question(state)
     pos = _position(state, q)
     base = q.base
-    mode = _mode(q)
+    mode = MODE_TRICKS if q.unit == "tricks" else MODE_POINTS
     if q.bidder_max:
         need = target - base
         if need <= 0:

@@ -12,7 +12,7 @@ A value settles into chips by the engine's own rules (SBS-10, SBS-11, SBS-27, SB
 from __future__ import annotations
 
 from ...solver.games import Question, Settlement
-from ..tapp import TappState
+from ..tapp import TappState, mask_points
 from .rules import MISERES, Outcome, made, settle
 
 
@@ -26,7 +26,9 @@ class SixBidSoloSolver:
             if state.options.misere == "no_tricks":
                 return Question(-1, "tricks", False, state.won_tricks[bidder])
             return Question(-1, "points", False, state.won_points[bidder])
-        return Question(state.trump, "points", True, state.bidder_points())
+        # SBS-12: every contract but the misères counts the widow for the bidder
+        return Question(state.trump, "points", True,
+                        state.won_points[bidder] + mask_points(state.widow))
 
     def _outcome(self, state: TappState, value: int) -> Outcome:
         c = state.contract
