@@ -234,8 +234,7 @@ def sampled_values(view: SeatView, actions: Sequence[Action], *, worlds: int = 1
         return {a: values.get(a, 0.0) for a in actions}
     totals = {a: 0.0 for a in actions}
     n = 0
-    for dealt in Sampler(view).worlds(worlds, seed):
-        world: Any = dealt  # the solver's questions are typed for Six-Bid Solo's state so far
+    for world in Sampler(view).worlds(worlds, seed):
         n += 1
         if view.phase == PLAY:
             got = search.analyse(world)
