@@ -7,6 +7,7 @@ confidence interval. Deals are spread over a process pool (2 workers on the proj
     python benchmarks/arena.py                      # the default ladder
     python benchmarks/arena.py --match pimc:rule --deals 100 --seed 7
     python benchmarks/arena.py --match pimc:rule:60 --pimc-auction rule   # PIMC's play alone
+    python benchmarks/arena.py --game frog --match rule:random:200       # any registered game
 
 Prints a markdown table; exit status 1 if a rung's interval does not clear zero in favour of
 the stronger kind (so ``make arena`` fails loudly when the ladder breaks).
@@ -49,6 +50,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="A:B[:DEALS], e.g. pimc:rule:60 (repeatable); default: the ladder")
     p.add_argument("--deals", type=int, default=None, help="deals per match (overrides)")
     p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--game", default="six-bid-solo", help="the registered game to play")
     p.add_argument("--start", type=int, default=0, help="first deal number (to extend a run)")
     p.add_argument("--save", help="append each deal's scores as JSON lines to this file")
     p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
@@ -94,7 +96,8 @@ def main(argv: list[str] | None = None) -> int:
             if args.pimc_bid_margin is not None:
                 pimc["bid_margin"] = args.pimc_bid_margin
             result = duplicate_match(a, b, deals, args.seed, executor=pool, progress=tick,
-                                     bot_options={"pimc": pimc}, start=args.start)
+                                     bot_options={"pimc": pimc}, start=args.start,
+                                     game=args.game)
             rows.append(result)
             lo, _ = result.interval
             ok = ok and lo > 0

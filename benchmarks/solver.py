@@ -29,13 +29,20 @@ Printed, each against figures measured in the same run:
 6. the first call's compile time in a fresh process with an empty numba cache, and the first
    call of a second process that starts warm from that cache;
 7. with ``--against REV``: the kernel of git revision REV and this one, deal by deal in turn
-   in this process (the fair before/after on a shared machine), exact values and yes/no tests.
+   in this process (the fair before/after on a shared machine), exact values and yes/no tests;
+8. Frog (``--frog-deals``): exact values of the full deals of the Frog bid, Chico and Grand, each
+   bid by the strongest hand (points plus 8 per heart — per card of its longest other suit for
+   Chico, which names it — the others passing; the Frog bid's discard by the advisor's rule of
+   thumb), P counting the discard or the widow (FR-1); and (``--discard-deals``) that rule of
+   thumb's loss against the best of the bidder's 364 discards, each solved exactly, beside two
+   naive discards.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import itertools
 import json
 import math
 import os
@@ -52,8 +59,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tutor.games.frog.advisor import discard_by_rule_of_thumb
+from tutor.games.frog.rules import CHICO, DISCARD_BASE, FROG, GRAND, Frog, FrogState
 from tutor.games.six_bid_solo.rules import MISERE, SixBidSolo, SixBidSoloState
-from tutor.games.tapp import CALL_BASE, PASS, TRUMP_BASE, mask_points
+from tutor.games.tapp import CALL_BASE, HEARTS, PASS, POINTS, TRUMP_BASE, TappState, mask_points
 from tutor.solver import kernel, search
 from tutor.solver.kernel import (
     ALL_FEATURES,
@@ -70,7 +79,7 @@ CLOCK = time.process_time
 Query = tuple[tuple[int, int, int], int, tuple[int, ...], int, int, int, int]
 
 
-def _bid(s: SixBidSoloState, pos: int, contract: int) -> None:
+def _bid(s: TappState, pos: int, contract: int) -> None:
     bid = CALL_BASE + contract
     for a in ([bid, PASS, PASS], [PASS, bid, PASS], [PASS, PASS, bid])[pos]:
         s.apply(a)
@@ -100,14 +109,87 @@ def misere_deal(seed: int) -> SixBidSoloState:
     return s
 
 
-def query(s: SixBidSoloState, features: int = ALL_FEATURES) -> Query:
+def query(s: TappState, features: int = ALL_FEATURES) -> Query:
     """The kernel question of a state: the bidder's points (or, in Misère, the defenders'
-    tricks the bidder maximises)."""
+    tricks the bidder maximises), as the game's solver adapter asks it."""
     pos = search.position_of(s)
+    q = search.question(s)
     me = 1 << pos.bidder
-    if s.contract == MISERE:
-        return pos.hands, pos.leader, pos.trick, -1, me, 7 ^ me, MODE_TRICKS
-    return pos.hands, pos.leader, pos.trick, pos.trump, me, me, MODE_POINTS
+    mode = MODE_TRICKS if q.unit == "tricks" else MODE_POINTS
+    return pos.hands, pos.leader, pos.trick, pos.trump, me, me if q.bidder_max else 7 ^ me, mode
+
+
+def frog_bid(seed: int, contract: int) -> FrogState:
+    """Frog deal ``seed`` won by its strongest hand with ``contract`` (see the docstring), in
+    the Frog bid before the discard."""
+    s = Frog().new_deal(seed, dealer=seed % 3)
+    best = (-1, 0, HEARTS)
+    for pos, seat in enumerate(s.active):
+        h = s.hands[seat]
+        suits = [HEARTS] if contract != CHICO else [0, 1, 3]
+        for t in suits:
+            score = mask_points(h) + 8 * bin(h >> (9 * t) & 0x1FF).count("1")
+            if score > best[0]:
+                best = (score, pos, t)
+    _, pos, trump = best
+    _bid(s, pos, contract)
+    if contract == CHICO:
+        s.apply(TRUMP_BASE + trump)
+    return s
+
+
+def frog_deal(seed: int, contract: int) -> FrogState:
+    """The deal of :func:`frog_bid` at its first lead (the Frog bid's discard by rule of
+    thumb)."""
+    s = frog_bid(seed, contract)
+    if contract == FROG:
+        assert s.bidder is not None
+        for c in discard_by_rule_of_thumb(s.hands[s.bidder]):
+            s.apply(DISCARD_BASE + c)
+    return s
+
+
+def run_frog(n: int) -> dict[str, Any]:
+    """Exact values of the Frog bid, Chico and Grand on deals 0..n-1 (P includes the discard or
+    the widow)."""
+    ws = workspace()
+    r: dict[str, Any] = {}
+    for contract, name in ((FROG, "frog"), (CHICO, "chico"), (GRAND, "grand")):
+        ms_all, nodes_all, points = [], [], []
+        for seed in range(n):
+            s = frog_deal(seed, contract)
+            ms, nodes, v = timed(exact(ws, query(s)), ws)
+            ms_all.append(ms)
+            nodes_all.append(nodes)
+            points.append(v + search.question(s).base)
+        r[name] = {"ms": ms_all, "nodes": nodes_all, "points": points}
+    return r
+
+
+def discard_losses(n: int) -> dict[str, list[int]]:
+    """On Frog-bid deals 0..n-1: the best of the bidder's 364 discards (each solved exactly)
+    less the value of the rule of thumb's, of laying away the three cheapest side cards, and of
+    a random three."""
+    rng = random.Random(0)
+    out: dict[str, list[int]] = {"rule of thumb": [], "cheapest": [], "random": []}
+    for seed in range(n):
+        s = frog_bid(seed, FROG)
+        assert s.bidder is not None
+        hand = s.hands[s.bidder]
+        cards = [c for c in range(36) if hand >> c & 1]
+        values: dict[tuple[int, ...], int] = {}
+        for chosen in itertools.combinations(cards, 3):
+            c = s.copy()
+            for card in chosen:
+                c.apply_unchecked(DISCARD_BASE + card)
+            values[chosen] = search.solve(c)
+        best = max(values.values())
+        cheapest = sorted(cards, key=lambda c: (c // 9 == HEARTS, POINTS[c], -c))[:3]
+        picks = {"rule of thumb": discard_by_rule_of_thumb(hand), "cheapest": cheapest,
+                 "random": rng.sample(cards, 3)}
+        for name, pick in picks.items():
+            out[name].append(best - values[tuple(sorted(pick))])
+    return out
 
 
 def cut_to(s: SixBidSoloState, tricks_left: int, seed: int) -> SixBidSoloState:
@@ -287,6 +369,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="also time the kernel of git revision REV against this one, in turn")
     p.add_argument("--wall", action="store_true",
                    help="time with the wall clock instead of this process's CPU time")
+    p.add_argument("--frog-deals", type=int,
+                   help="deals for the Frog figures (default: --deals; 0 skips them)")
+    p.add_argument("--discard-deals", type=int, default=30,
+                   help="Frog-bid deals on which every discard is solved (default 30; slow)")
     args = p.parse_args(argv)
     if args.wall:
         global CLOCK
@@ -312,6 +398,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(line("yes/no at the deal's value (V and V+1)", r["test"], r["test_nodes"]))
     print(line("Misère: can the bidder lose every trick?", r["mis_test"]))
     print(line("Misère: exact number of tricks", r["mis_exact"]))
+
+    frog_n = args.deals if args.frog_deals is None else args.frog_deals
+    if frog_n:
+        fr = run_frog(frog_n)
+        print(f"Frog, {frog_n} seeded deals (the strongest hand bids; P counts the discard or "
+              "the widow, FR-1):")
+        for name, words in (("frog", "Frog bid"), ("chico", "Chico"), ("grand", "Grand")):
+            d = fr[name]
+            made = sum(p >= 61 for p in d["points"])
+            print(line(f"  {words}: exact value, full deal", d["ms"], d["nodes"])
+                  + f"  | mean P {statistics.fmean(d['points']):.1f}, made {made}/{frog_n}")
+    if args.discard_deals:
+        losses = discard_losses(args.discard_deals)
+        print(f"Frog bid's discard against the best of the 364 (each solved exactly), "
+              f"{args.discard_deals} deals: points of P lost")
+        for name, xs in losses.items():
+            print(f"  {name:<14} mean {statistics.fmean(xs):5.2f}  median "
+                  f"{statistics.median(xs):4.1f}  p90 {pct(xs, .9):4.0f}  max {max(xs):3d}  "
+                  f"best found {sum(x == 0 for x in xs)}/{len(xs)}")
 
     if args.plain_deals:
         env = dict(os.environ, SOLO_TUTOR_NO_NUMBA="1")

@@ -8,9 +8,13 @@ on a handful of worlds.
 from __future__ import annotations
 
 import io
+import json
 import random
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +23,9 @@ from tutor.bots.pimc import chips_for
 from tutor.engine.record import state_of
 from tutor.engine.sampler import Sampler
 from tutor.errors import IllegalActionError, RecordError, TutorError
+from tutor.games.frog.advisor import ADVISOR, discard_by_rule_of_thumb
+from tutor.games.frog.rules import CHICO, FROG, GRAND, Frog
+from tutor.games.frog.solver import SOLVER as FROG_SOLVER
 from tutor.games.six_bid_solo.rules import (
     CALL_SOLO,
     GUARANTEE,
@@ -29,7 +36,8 @@ from tutor.games.six_bid_solo.rules import (
     SixBidSoloState,
     call_action,
 )
-from tutor.games.tapp import HEARTS, PASS, PLAY, random_playout
+from tutor.games.six_bid_solo.solver import SOLVER as SBS_SOLVER
+from tutor.games.tapp import CALL_BASE, HEARTS, PASS, PLAY, POINTS, random_playout
 from tutor.solver import search
 from tutor.solver.advisor import (
     Advice,
@@ -37,9 +45,12 @@ from tutor.solver.advisor import (
     Row,
     RowResult,
     _drop_clearly_out,
+    _warm_worker,
     advise,
     advise_iter,
     advise_view,
+    contract_value,
+    evaluate_rows,
     evaluate_world,
     open_rows,
     outcome_figure,
@@ -123,8 +134,8 @@ def test_same_worlds_for_every_row(fake_solver: None) -> None:
     state = SixBidSolo().new_deal(9)
     view = state.view(state.to_move or 0)
     sampler = Sampler(view)
-    exact = Job(dict(view.options), view.dealer, (), view.seat, "no_tricks", 1, True)
-    quick = Job(dict(view.options), view.dealer, (), view.seat, "no_tricks", 1, False)
+    exact = Job(view.game, dict(view.options), view.dealer, (), view.seat, 1, True)
+    quick = Job(view.game, dict(view.options), view.dealer, (), view.seat, 1, False)
     rows = [Row(SOLO, 1), Row(GUARANTEE, 1)]
     for i, deal in enumerate(sampler.deals(8, 2)):
         (p, _, _), (g, _, made) = evaluate_world(exact, deal, rows, i)
@@ -246,6 +257,11 @@ def test_an_anytime_stop_cancels_the_batch_sent_ahead(fake_solver: None) -> None
     assert all(f.done() for f in pool.futures)
 
 
+def test_a_pool_worker_warms_the_kernel() -> None:
+    """The pool's warm-up asks the kernel a yes/no test and an exact value, no game needed."""
+    assert _warm_worker(0) == 0
+
+
 def test_process_pool_with_the_real_solver() -> None:
     """The real solver through a process pool equals the serial run (2 worlds, few rows)."""
     record = _record(6, ("guarantee-solo",))  # middlehand: Spread Misère and Call Solo rows
@@ -273,6 +289,7 @@ def test_chips_from_a_value_match_the_engines_settlement(options: dict[str, obje
         random_playout(state, rng)
         for seat in range(state.n):
             assert chips_for(state, seat, _final(state)) == state.chips()[seat]
+        assert SBS_SOLVER.settle(state, _final(state)) == (state.chips(), state.made())
         checked += 1
     assert checked > 50
 
@@ -281,7 +298,7 @@ def test_real_solver_values_agree_with_rows() -> None:
     """On real solves: Guarantee ♣ is made exactly when Solo ♣'s points reach 80."""
     state = SixBidSolo().new_deal(21)
     view = state.view(state.to_move or 0)
-    job = Job(dict(view.options), view.dealer, (), view.seat, "no_tricks", 0, True)
+    job = Job(view.game, dict(view.options), view.dealer, (), view.seat, 0, True)
     for deal in Sampler(view).deals(2, 4):
         (p, chips, _), (_, _, made) = evaluate_world(job, deal, [Row(SOLO, 0), Row(GUARANTEE, 0)])
         assert made == (p >= 80)
@@ -502,3 +519,123 @@ def test_pool_splits_rows_and_deals_yet_gives_the_same_table(fake_solver: None) 
         for x in serial + pooled:
             x.pop("seconds", None)
         assert serial == pooled
+
+
+# --- Frog ---------------------------------------------------------------------------------------
+@pytest.mark.rule("FR-2", "SBS-14")
+def test_frog_rows_follow_the_auction() -> None:
+    state = Frog().new_deal(4)
+    rows = open_rows(state.view(state.to_move or 0))
+    assert [r.label for r in rows] == ["Frog", "Chico ♣", "Chico ♠", "Chico ♦", "Grand"]
+    assert {r.game for r in rows} == {"frog"} and all(r.needs_exact() for r in rows)
+    assert [r.trump_letter for r in rows] == ["H", "C", "S", "D", "H"]
+    state.apply(CALL_BASE + CHICO)
+    assert [r.contract_id for r in open_rows(state.view(state.to_move or 0))] == ["grand"]
+    any_suit = Frog({"chico_trump": "any"}).new_deal(4)
+    assert "Chico ♥" in [r.label for r in open_rows(any_suit.view(any_suit.to_move or 0))]
+
+
+@pytest.mark.rule("FR-2")
+@pytest.mark.parametrize("seed", range(40))
+def test_frog_discard_rule_of_thumb(seed: int) -> None:
+    """Three cards of the hand; a trump only when no side card is left, a master (a card
+    heading an unbroken run from its suit's ace) only when no other side card is; among the
+    others the highest score (points + 6 a card the suit is short of four) goes."""
+    rng = random.Random(seed)
+    cards = rng.sample(range(36), 14 if seed % 4 else 5)
+    hand = sum(1 << c for c in cards)
+    out = discard_by_rule_of_thumb(hand)
+    assert len(set(out)) == 3 and all(hand >> c & 1 for c in out)
+    side = [c for c in cards if c // 9 != HEARTS]
+    trumps_out = [c for c in out if c // 9 == HEARTS]
+    assert len(trumps_out) == max(0, 3 - len(side))
+    if trumps_out:  # the lowest trumps
+        kept = [c for c in cards if c // 9 == HEARTS and c not in out]
+        assert all(k < t for k in kept for t in trumps_out)
+
+    def master(c: int) -> bool:
+        return all(hand >> x & 1 for x in range(9 * (c // 9), c + 1))
+
+    others = [c for c in side if not master(c)]
+    assert sum(not master(c) for c in out if c // 9 != HEARTS) == min(3, len(others))
+
+    def score(c: int) -> int:
+        short = 4 - min(4, sum(x // 9 == c // 9 for x in cards))
+        return POINTS[c] + 6 * short
+
+    left = [c for c in others if c not in out]
+    assert all(score(c) >= score(x) for c in out if c in others for x in left)
+
+
+@pytest.mark.rule("FR-1", "FR-2", "FR-5")
+@pytest.mark.parametrize("options", [{}, {"players": 4, "grand_multiplier": 3}])
+def test_frog_rows_are_solved_and_settled_as_the_engine_would(options: dict[str, object]
+                                                              ) -> None:
+    """Each Frog row: the player bids, the others pass, the declaration is the row's (the
+    discard by rule of thumb); the exact value is the solver's on that deal, the chips and
+    ``made`` the adapter's settlement of it, and the estimate shares its bracket."""
+    game = Frog(options)
+    seen = set()
+    for seed in range(6):
+        state = game.new_deal(seed, dealer=seed % game.players)
+        seat = state.to_move or 0
+        rows = open_rows(state.view(seat))
+        exact = evaluate_rows(state, rows, exact=True)
+        quick = evaluate_rows(state, rows, exact=False, salt=seed)
+        for row, (p, chips, made), (q, q_chips, q_made) in zip(rows, exact, quick, strict=True):
+            declared = ADVISOR.declare(state, row.contract, row.trump)
+            assert declared.phase == PLAY and declared.bidder == seat
+            assert declared.trump == row.trump and declared.contract == row.contract
+            if row.contract == FROG:
+                hand = declared.hands[seat] | declared.discarded
+                assert sorted(discard_by_rule_of_thumb(hand)) == [
+                    c for c in range(36) if declared.discarded >> c & 1]
+            assert p == search.solve(declared)
+            assert chips == FROG_SOLVER.settle(declared, p).chips[seat] and made == (p >= 61)
+            assert q_made == made and q_chips == FROG_SOLVER.settle(declared, q).chips[seat]
+            for b in (41, 61, 81, 101):
+                assert (q >= b) == (p >= b)
+            seen.add(made)
+    assert seen == {True, False}
+
+
+@pytest.mark.rule("FR-1")
+def test_contract_value_asks_frog_for_the_points() -> None:
+    state = ADVISOR.declare(Frog().new_deal(8), GRAND, HEARTS)
+    assert contract_value(state, 0, exact=True) == search.solve(state)
+
+
+def test_advise_a_frog_record() -> None:
+    state = Frog().new_deal(12)
+    out = advise(state.record(), 6, 2)
+    assert [r["label"] for r in out["rows"]] == ["Frog", "Chico ♣", "Chico ♠", "Chico ♦",
+                                                 "Grand"]
+    assert all(r["mean_points"] is not None for r in out["rows"])
+    assert "the Frog bid's discard by rule of thumb" in out["method"]
+    assert "sampled uniformly" in out["method"] and "Call Solo" not in out["method"]
+    del out["seconds"]
+    again = advise(state.record(), 6, 2)
+    del again["seconds"]
+    assert out == again
+
+
+def test_the_command_line_advises_a_frog_record(tmp_path: Path) -> None:
+    state = Frog().new_deal(13)
+    state.apply(CALL_BASE + FROG)  # middlehand to call: Chico and Grand are open
+    path = tmp_path / "frog.json"
+    path.write_text(json.dumps(state.record()))
+    out = subprocess.run([sys.executable, "-m", "tutor", "advise", str(path), "--samples", "4",
+                          "--seed", "1"], capture_output=True, text=True, check=False)
+    assert out.returncode == 0, out.stderr
+    got = json.loads(out.stdout)
+    want = advise(state.record(), 4, 1)
+    del got["seconds"], want["seconds"]
+    assert got == want and {r["contract"] for r in got["rows"]} == {"chico", "grand"}
+
+
+def test_a_frog_record_out_of_the_auction_is_an_error() -> None:
+    state = Frog().new_deal(3)
+    for a in (CALL_BASE + GRAND, PASS, PASS):
+        state.apply(a)
+    with pytest.raises(IllegalActionError, match=r"play: SBS-13"):
+        advise(state.record(), 4, 1)

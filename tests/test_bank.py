@@ -198,6 +198,13 @@ def test_corrupt_entries_raise_typed_errors_naming_the_entry(tmp_path: Path) -> 
     with pytest.raises(QuizError, match=r"bid bank entry 0\.answer.*QUIZ-6"):
         bk.entry_question(corrupt(tmp_path, other_answer), 0, 1)
 
+    def frog(e: dict[str, Any]) -> None:  # a Frog deal: the advisor knows no other game yet
+        e["record"]["game"] = "frog"
+        e["record"]["calls"], e["record"]["options"] = [], {}
+
+    with pytest.raises(RecordError, match=r"bid bank entry 0\.record.*REC-1.*six-bid-solo"):
+        bk.entry_question(corrupt(tmp_path, frog), 0, 1)
+
 
 def test_an_illegal_call_in_an_entry_names_the_call(tmp_path: Path) -> None:
     """A call that breaks SBS-14 (not higher than the standing bid) in an entry's record."""

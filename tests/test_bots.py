@@ -1,4 +1,5 @@
-"""Bots and the duplicate arena: mechanics only (seating, zero-sum, seeds, views, legality).
+"""Bots and the duplicate arena: mechanics only (seating, zero-sum, seeds, views, legality), in
+Six-Bid Solo and in Frog.
 
 No test here asserts that one bot beats another: that is `make arena`'s job, over enough deals.
 """
@@ -17,9 +18,15 @@ from tutor.bots.arena import (
     play_out,
 )
 from tutor.bots.base import Bot
-from tutor.bots.rule_bot import RuleBot
-from tutor.engine.hand import call_card, estimates, give_card, spread_safe, uncovered
+from tutor.bots.rule_bot import RuleBot, card_words
+from tutor.engine.hand import spread_safe, uncovered
+from tutor.engine.match import Match
 from tutor.errors import IllegalActionError, OptionError, TutorError
+from tutor.games.frog.hand import discard_choice, unguarded
+from tutor.games.frog.hand import estimates as frog_estimates
+from tutor.games.frog.rules import CHICO, FROG, GRAND, Frog
+from tutor.games.frog.rules import DISCARD_BASE as FROG_DISCARD_BASE
+from tutor.games.six_bid_solo.hand import call_card, estimates, give_card
 from tutor.games.six_bid_solo.rules import GUARANTEE, MISERE, SOLO, SixBidSolo, SixBidSoloState
 from tutor.games.tapp import SeatView, mask_of, parse_card
 from tutor.state import Action
@@ -186,3 +193,141 @@ def test_duplicate_deal_records_the_contract_of_each_seating() -> None:
             assert (who == "") == (contract == "")
             seen.add(contract)
     assert len(seen - {""}) >= 2
+
+
+# --- Frog: every bot of the ladder that knows the game plays whole deals legally -----------------
+FROG_OPTIONS = [{}, {"players": 4}, {"players": 5, "five_player_sitout": "next_dealer"},
+                {"auction": "single_round", "chico_trump": "any", "grand_multiplier": 3}]
+
+
+@pytest.mark.rule("FR-2", "SBS-23")
+@pytest.mark.parametrize("kind", ["random", "rule"])
+@pytest.mark.parametrize("options", FROG_OPTIONS)
+def test_bots_play_whole_frog_deals_legally_from_views_only(kind: str,
+                                                            options: dict[str, object]) -> None:
+    """Checked apply all the way: the auction, the discard or Chico's trump, 33 cards; zero-sum
+    (SBS-27, FR-4); a reason for every action."""
+    game = Frog(options)
+    contracts = set()
+    for d in range(30):
+        state = game.new_deal(d, dealer=d % game.players)
+        seen: list[object] = []
+        bots = {s: Spy(make_bot(kind, d * 10 + s), s, seen) for s in state.active}
+        reasons: list[str] = []
+        chips = play_out(state, bots, lambda seat, a, why, said=reasons: said.append(why))
+        assert state.is_terminal() and sum(chips) == 0
+        assert all(isinstance(r, str) and r for r in reasons)
+        assert len(seen) == len(state.history())
+        contracts.add(state.contract_id)
+    assert {"frog", "chico", "grand"} <= contracts or kind == "rule"
+    assert len(contracts - {None}) >= 2
+
+
+def _frog_mask(texts: str) -> int:
+    return mask_of([parse_card(t) for t in texts.split()])
+
+
+@pytest.mark.rule("FR-1", "FR-5")
+def test_frog_rule_bot_bids_by_its_count() -> None:
+    """A strong ♥ hand is worth Grand (k = 4), a strong ♠ hand Chico, a middling ♥ hand only
+    the Frog bid (its exchange), a weak hand nothing."""
+    options: dict[str, object] = {}
+    grand = {e.contract: e for e in frog_estimates(_frog_mask("AH TH KH QH JH 9H AS TS AD TD AC"),
+                                                   options)}
+    assert grand[GRAND].chips > grand[FROG].chips > 0
+    chico = {e.contract: e for e in frog_estimates(_frog_mask("AS TS KS QS JS 9S AC TC AD 7H 6H"),
+                                                   options)}
+    assert chico[CHICO].trump == 1 and chico[CHICO].chips > 0 and chico[GRAND].chips == 0
+    weak = frog_estimates(_frog_mask("9C 7C 9S 8S 6S 9H 8H 7H 9D 8D 6D"), options)
+    assert all(e.chips == 0 for e in weak)
+    middling = {e.contract: e for e in frog_estimates(
+        _frog_mask("AH KH 9H 8H 7H AS 8S 7C 6C 8D 6D"), options)}  # ♥ counts 65
+    assert middling[FROG].chips > 0 and middling[GRAND].chips == 0
+
+
+@pytest.mark.rule("FR-2")
+def test_frog_discard_keeps_trumps_and_aces_and_lays_away_unguarded_points() -> None:
+    """Fourteen cards: the bare ten and the king with one small guard would fall, so they go
+    first, the ten first (more points), each saying its points count for the bidder; then the
+    lowest card of the shortest side suit; never a trump or an ace."""
+    hand = _frog_mask("AH TH KH QH JH 9H 7H 6H TS KC 7C AD 9D 8D")
+    assert unguarded(hand, parse_card("TS")) and unguarded(hand, parse_card("KC"))
+    assert not unguarded(_frog_mask("AC KC 7S"), parse_card("KC"))  # the ten is all it lacks
+    laid, reasons = [], []
+    for _ in range(3):
+        card, why = discard_choice(hand)
+        laid.append(card)
+        reasons.append(why)
+        hand &= ~(1 << card)
+    assert laid == [parse_card("TS"), parse_card("KC"), parse_card("7C")]
+    assert reasons[0].startswith("discard T♠: unguarded") and "10 points count for me" in \
+        reasons[0]
+    assert reasons[1].startswith("discard K♣: unguarded")
+    assert reasons[2].startswith("discard 7♣: the lowest card of my shortest side suit")
+    # only trumps and aces left to lay away: an ace of a side suit before any trump
+    card, why = discard_choice(_frog_mask("AH TH KH QH JH 9H 8H 7H 6H AS AC AD"))
+    assert card in (parse_card("AS"), parse_card("AC"), parse_card("AD"))
+    assert "only trumps and aces left" in why
+    card, why = discard_choice(_frog_mask("AH TH KH QH JH 9H 8H 7H 6H"))
+    assert card == parse_card("6H") and "only trumps left" in why
+
+
+@pytest.mark.rule("FR-2")
+def test_frog_rule_bot_discards_three_with_reasons_and_holds_eleven() -> None:
+    for seed in range(20):
+        state = Frog().new_deal(seed)
+        state.apply(37)  # forehand bids Frog
+        while state.phase == "auction":
+            state.apply(36)
+        bidder = state.bidder
+        assert bidder is not None
+        bot = make_bot("rule", seed)
+        while state.phase == "declare":
+            action, why = bot.act(state.view(bidder))
+            card = action - FROG_DISCARD_BASE
+            assert why.startswith(f"discard {card_words(card)}: ")
+            hand = state.hands[bidder]
+            if any(c // 9 != 2 and c % 9 for c in range(36) if hand >> c & 1):
+                assert card // 9 != 2 and card % 9 != 0  # neither a trump nor an ace
+            state.apply(action)
+        assert state.phase == "play" and state.hands[bidder].bit_count() == 11
+
+
+def test_arena_plays_frog_with_seats_rotated() -> None:
+    """The duplicate arena runs any registered game: each seating plays the same Frog deal,
+    the kinds swapped score exactly minus, and a bot against itself scores zero (FR-4)."""
+    r1 = duplicate_deal("rule", "random", 5, seed=3, game="frog")
+    assert r1 == duplicate_deal("rule", "random", 5, seed=3, game="frog")
+    mirrored = duplicate_deal("random", "rule", 5, seed=3, game="frog")
+    flip = {a: ARRANGEMENTS.index(tuple("B" if x == "A" else "A" for x in a))
+            for a in ARRANGEMENTS}
+    for k, arrangement in enumerate(ARRANGEMENTS):
+        assert mirrored.chips_a[flip[arrangement]] == -r1.chips_a[k]
+    assert all(duplicate_deal("rule", "rule", i, seed=4, game="frog").score == 0
+               for i in range(3))
+    assert deal_of(8, 2, game="frog").key() == deal_of(8, 2, game="frog").key()
+    assert deal_of(8, 2, game="frog").key() != deal_of(8, 2).key()  # another game's deal
+    match = duplicate_match("rule", "random", 3, seed=2, game="frog")
+    assert match.row().startswith("| rule vs random | 3 |")
+
+
+def test_a_frog_match_carries_chips_from_deal_to_deal() -> None:
+    """SBS-26..28 with Frog's settlement: chips are conserved over the match."""
+    bots = [make_bot("rule", 60 + s) for s in range(3)]
+    match = Match(Frog(), rng=5, deals=4)
+    balances = match.play([b.act for b in bots])
+    assert sum(balances) == 3 * 500 and match.deals_played == 4
+
+
+def test_pimc_bot_refuses_frog_by_name_until_it_has_a_solver() -> None:
+    """The PIMC bot's Frog needs a double-dummy solver (tutor/games/frog/pimc.py): without it
+    a typed error names the game; its rule-bot hybrids play Frog's phases they hand over."""
+    from tutor.bots.pimc import PimcBot
+
+    state = Frog().new_deal(4)
+    view = state.view(state.to_move or 0)
+    with pytest.raises(TutorError, match=r"REC-2.*PIMC bot does not know frog"):
+        PimcBot(1).act(view)
+    hybrid = PimcBot(1, auction="rule", play="rule")
+    play_out(state, {s: hybrid for s in state.active})
+    assert state.is_terminal()

@@ -10,17 +10,11 @@ import random
 import pytest
 
 from tutor.bots.arena import play_out
-from tutor.bots.pimc import (
-    SCREEN_COUNT,
-    SCREEN_UNCOVERED,
-    PimcBot,
-    card_values,
-    chips_for,
-    settled,
-)
+from tutor.bots.pimc import PimcBot, card_values, chips_for, settled
 from tutor.bots.rule_bot import RuleBot
 from tutor.engine.hand import trump_estimate, uncovered
 from tutor.engine.sampler import Sampler
+from tutor.games.six_bid_solo.bots import SCREEN_COUNT, SCREEN_UNCOVERED
 from tutor.games.six_bid_solo.rules import MISERES, SixBidSolo, SixBidSoloState, call_action
 from tutor.games.tapp import PASS, PLAY
 from tutor.solver import search

@@ -16,7 +16,6 @@ Screenshots (light, dark, 360 px) go to build/screenshots/.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import time
@@ -274,8 +273,6 @@ def frog_click(table: Any) -> str:
 
 
 @pytest.mark.rule("FR-2")
-@pytest.mark.skipif(importlib.util.find_spec("tutor.games.frog.display") is None,
-                    reason="the display does not draw Frog's table yet")
 def test_frog_at_the_table_light_dark_and_narrow(browser: Any, voila_server: VoilaServer,
                                                  lesson_dirs: dict[str, Path],
                                                  tmp_path: Path) -> None:
@@ -319,7 +316,7 @@ def learner_file(progress_dir: Path, name: str, salt: int) -> None:
     """A fresh progress file with a known salt: the learner's question seeds are then fixed."""
     path = progress_path(progress_dir, name)
     path.write_text(json.dumps({"format": FORMAT, "learner": name, "salt": salt, "issued": 0,
-                                "answered": 0, "correct": 0, "kinds": {}, "rules": {},
+                                "answered": 0, "correct": 0, "games": {},
                                 "recent": []}), encoding="utf-8")
 
 

@@ -364,6 +364,18 @@ def test_preparing_status_only_when_not_ready() -> None:
     assert any("Preparing the next hand" in s for s in said), said
 
 
+def test_the_decision_quizzes_know_only_six_bid_solo_yet() -> None:
+    from tutor.quiz.decision_basics import decision_game
+
+    assert decision_game().game_id == "six-bid-solo"
+    with pytest.raises(QuizError) as e:
+        decision_game("frog")
+    assert e.value.rule == "QUIZ-3" and "do not know Frog (game) yet" in str(e.value)
+    with pytest.raises(QuizError) as e:
+        DecisionSession(seed=1, game="frog")
+    assert e.value.rule == "QUIZ-3"
+
+
 def test_lesson_widgets_build_without_the_solver(tmp_path: Path) -> None:
     """Lessons 14 and 15 build their widgets without importing the solver (numba): it is
     loaded on the learner's first click (tutor.widgets.engine.warm_up). Run in a fresh

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import os
 import random
 import re
@@ -22,12 +23,14 @@ import IPython
 import pytest
 from IPython.core.formatters import DisplayFormatter
 
-from tutor.cards import DECK_36, DECK_52, Card, Rank, Suit, parse_cards
+from tutor.cards import DECK_24, DECK_36, DECK_52, Card, Deck, Rank, Suit, card_label, parse_cards
 from tutor.display import (
     EMPHASES,
     DisplayError,
     HtmlStr,
+    SeatPlace,
     SvgStr,
+    as_card,
     card_back_svg,
     card_svg,
     cards_html,
@@ -37,16 +40,20 @@ from tutor.display import (
     points_table_html,
     rank_ladder_svg,
     register_formatters,
+    ring_html,
+    ring_plan,
     style_html,
     trick_svg,
     view_html,
 )
 from tutor.engine.record import record_of
 from tutor.errors import RecordError, TutorError
-from tutor.games.six_bid_solo.rules import SixBidSolo, SixBidSoloState
-from tutor.games.tapp import CARD_INDEX
+from tutor.games import SPECS, make_game, spec
+from tutor.games.six_bid_solo.rules import SixBidSolo
+from tutor.games.tapp import CARD_INDEX, TappState, mask_points
 
 SVG = "{http://www.w3.org/2000/svg}"
+GAME_IDS = [s.id for s in SPECS]
 ROOT = Path(__file__).resolve().parents[1]
 
 #: The one part of an IPython shell that :func:`register_formatters` uses, with IPython's own
@@ -132,12 +139,43 @@ def test_card_inputs_card_text_symbol_and_engine_int_agree() -> None:
     assert card_svg(th) == card_svg("TH") == card_svg("10♥") == card_svg(CARD_INDEX[th])
 
 
-@pytest.mark.parametrize("bad", ["XX", "5H", "", 36, -1, True, None, 3.5, ["TH"]])
+@pytest.mark.parametrize("bad", ["XX", "1H", "", 36, -1, True, None, 3.5, ["TH"]])
 def test_not_a_card_is_DSP_1(bad: object) -> None:
     with pytest.raises(DisplayError) as e:
         card_svg(bad)  # type: ignore[arg-type]
     assert e.value.rule == "DSP-1"
     assert isinstance(e.value, TutorError) and isinstance(e.value, ValueError)
+
+
+@pytest.mark.parametrize("deck", [DECK_52, DECK_24], ids=lambda d: d.name)
+def test_as_card_takes_any_decks_cards(deck: Deck) -> None:
+    """Issue 17: a 2♠ of Pitch's 52 draws, and so does every card of Sixty-Six's 24; an int is
+    an index into the deck it is read with (the Tapp family's 0..35 by default)."""
+    for i, card in enumerate(deck.cards):
+        assert as_card(card.text) == as_card(card) == as_card(i, deck=deck) == card
+        assert as_card(card_label(card)) == card  # "10♥", "2♠"
+    assert parse(card_svg("2S")).get("aria-label") == "two of spades"
+    assert as_card(35) == DECK_36.cards[35]
+    with pytest.raises(DisplayError) as e:
+        as_card(len(deck), deck=deck)
+    assert e.value.rule == "DSP-1"
+    if deck is DECK_24:  # a card outside the deck it is read with
+        with pytest.raises(DisplayError) as e:
+            as_card("2S", deck=deck)
+        assert e.value.rule == "DSP-1" and deck.name in str(e.value)
+
+
+def test_hands_of_other_decks_sort_by_their_deck() -> None:
+    def shown(svg: str) -> list[str]:
+        return [card_of_label(e.get("aria-label") or "").text for e in imgs(parse(svg))]
+
+    pitch = ["2S", "TS", "AS", "5H", "KS", "3C"]
+    assert shown(hand_svg(pitch, deck=DECK_52)) == ["3C", "AS", "KS", "TS", "2S", "5H"]  # PI-1
+    assert shown(hand_svg([0, 12, 1], deck=DECK_52)) == ["AC", "KC", "2C"]  # ints of its deck
+    assert shown(hand_svg(["9H", "TH", "AH", "KH"], deck=DECK_24)) == ["AH", "TH", "KH", "9H"]
+    root = parse(rank_ladder_svg("S", deck=DECK_52))
+    assert [card_of_label(e.get("aria-label") or "").text for e in imgs(root)] == [
+        c.text for c in DECK_52.cards if c.suit is Suit.SPADES]
 
 
 def test_four_colour_suits() -> None:
@@ -326,7 +364,7 @@ def test_trick_captions_stay_inside_the_picture(width: int) -> None:
 
 def test_trick_input_errors() -> None:
     for kwargs in ({"seats": [1]}, {"seats": [1, 2], "winner": 0}, {"labels": ["a"]},
-                   {"slots": 9}):
+                   {"slots": 13}, {"per_row": 0}, {"per_row": True}):
         with pytest.raises(DisplayError) as e:
             trick_svg(["9S", "KS"], **kwargs)
         assert e.value.rule == "DSP-2"
@@ -359,11 +397,11 @@ def test_cards_html_keeps_separate_images() -> None:
 
 
 # --- views: only what the seat may see ------------------------------------------------------------
-def random_states(n: int, players: int = 3) -> list[SixBidSoloState]:
+def random_states(n: int, players: int = 3, game_id: str = "six-bid-solo") -> list[TappState]:
     """States at every phase from seeded deals with random legal actions."""
     out = []
     rng = random.Random(players)
-    game = SixBidSolo({"players": players})
+    game: Any = make_game(game_id, {"players": players})
     for _ in range(n):
         s = game.new_deal(rng, rng.randrange(players))
         stop = rng.randrange(50)
@@ -375,10 +413,13 @@ def random_states(n: int, players: int = 3) -> list[SixBidSoloState]:
     return out
 
 
-@pytest.mark.rule("SBS-21", "SBS-25")
+@pytest.mark.rule("SBS-21", "SBS-25", "FR-2")
+@pytest.mark.parametrize("game_id", GAME_IDS)
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_view_html_shows_no_hidden_card(players: int) -> None:
-    for state in random_states(25, players):
+def test_view_html_shows_no_hidden_card(players: int, game_id: str) -> None:
+    for state in random_states(25, players, game_id):
+        discard = set(state.discard_seen_by(state.bidder) or ()) \
+            if state.bidder is not None else set()
         for seat in range(players):
             view = state.view(seat)
             html = view_html(view)
@@ -387,6 +428,8 @@ def test_view_html_shows_no_hidden_card(players: int) -> None:
             named = {card_of_label(lbl) for lbl in shown if lbl != "face-down card"}
             assert named <= view.visible_cards()
             assert set(view.hand) <= named  # the own hand is drawn
+            # a Frog discard: only its bidder sees it (FR-2), drawn in the bidder's view
+            assert discard <= named if seat == state.bidder else not discard & named
             backs = sum(lbl == "face-down card" for lbl in shown)
             assert backs == sum(view.hand_sizes[s] for s in view.active if s != seat)
             assert notebook_shows(view)["text/html"] == str(html)
@@ -413,9 +456,9 @@ def test_view_html_rejects_a_state() -> None:
 
 
 # --- whole deals ---------------------------------------------------------------------------------
-def finished(seed: int, players: int = 3) -> SixBidSoloState:
+def finished(seed: int, players: int = 3, game_id: str = "six-bid-solo") -> TappState:
     rng = random.Random(seed)
-    game = SixBidSolo({"players": players})
+    game: Any = make_game(game_id, {"players": players})
     s = game.new_deal(rng, rng.randrange(players))
     while not s.is_terminal():
         s.apply(rng.choice(s.legal_actions()))
@@ -462,6 +505,256 @@ def test_unfinished_state_keeps_its_text_repr() -> None:
     s.apply(s.legal_actions()[0])
     assert notebook_shows(s) == {"text/plain": repr(s)}
     assert parse(deal_html(s)) is not None  # a teacher may still draw it on purpose
+
+
+# --- Frog: its views, its finished deals, its words ----------------------------------------------
+def frog_deal(contract: str, *, done: bool, players: int = 3) -> TappState:
+    """A seeded Frog deal whose auction ended in ``contract``, finished or stopped mid-play."""
+    for seed in range(400):
+        rng = random.Random(seed)
+        game: Any = make_game("frog", {"players": players})
+        s = game.new_deal(rng, rng.randrange(players))
+        while not s.is_terminal() and not (not done and s.phase == "play" and len(s.tricks) == 2):
+            s.apply(rng.choice(s.legal_actions()))
+        if s.contract_id == contract:
+            return s
+    raise AssertionError(f"no {contract} deal in 400 seeds")
+
+
+def facts_of(root: ET.Element) -> list[tuple[str, str]]:
+    """The (label, words) rows of the first facts list."""
+    dl = next(e for e in root.iter("dl") if "st-facts" in classes(e))
+    terms = [e for e in dl if e.tag in ("dt", "dd")]
+    return [("".join(a.itertext()), "".join(b.itertext())) for a, b in zip(terms[::2], terms[1::2],
+                                                                           strict=True)]
+
+
+@pytest.mark.rule("FR-1", "FR-2")
+def test_a_frog_view_shows_the_discard_only_to_the_bidder() -> None:
+    state = frog_deal("frog", done=False)
+    bidder = state.bidder
+    assert bidder is not None
+    discard = set(state.discard_seen_by(bidder) or ())
+    assert len(discard) == 3
+    for seat in state.active:
+        view = state.view(seat)
+        root = parse(view_html(view))
+        named = {card_of_label(e.get("aria-label") or "") for e in imgs(root)
+                 if e.get("aria-label") != "face-down card"}
+        # the facts are the presentation's, word for word
+        assert facts_of(root) == spec("frog").presentation.facts(view)
+        assert "Frog bid, trump ♥" in view_html(view)
+        if seat == bidder:
+            assert discard <= named and "your discard" in view_html(view)
+        else:
+            assert not discard & named and "your discard" not in view_html(view)
+
+
+@pytest.mark.rule("FR-1", "FR-2", "FR-5", "SBS-27")
+@pytest.mark.parametrize("contract", ["frog", "chico", "grand"])
+def test_a_finished_frog_deal_shows_the_discard_and_P(contract: str) -> None:
+    state = frog_deal(contract, done=True)
+    html = deal_html(state)
+    root = parse(html)
+    assert notebook_shows(state)["text/html"] == str(html)  # the formatter draws Frog too
+    bidder = state.bidder
+    assert bidder is not None
+    d = state.describe()
+    facts = dict(facts_of(root))
+    assert facts["Game"] == "Frog (game)" and facts["Contract"].startswith(
+        spec("frog").presentation.contract_name(contract))
+    results = [f for f in (facts_of(e) for e in root.iter("section")
+                           if e.get("aria-label") == "Result") for f in f]
+    p_row = dict(results)["Bidder’s points (P, FR-1)"]
+    tricks_pts = state.won_points[bidder]
+    labels = [card_of_label(e.get("aria-label") or "") for e in imgs(root)]
+    if contract == "frog":
+        discard = list(state.discard_seen_by(bidder) or ())
+        pts = sum(DECK_36.points(c) for c in discard)
+        assert p_row == f"{d['bidder_points']} ({tricks_pts} in tricks + {pts} in the discard)"
+        assert facts["Discard"].endswith(f"{pts} points, counted for the bidder (FR-1, FR-2)")
+        # hands as dealt, the widow, the discard face up, then 33 cards of the tricks
+        assert len(labels) == 36 + 3 + 33 and set(discard) <= set(labels[36:39])
+    else:
+        widow = mask_points(state.widow)
+        assert p_row == f"{d['bidder_points']} ({tricks_pts} in tricks + {widow} in the widow)"
+        assert "unseen" in facts["Widow"] and len(labels) == 36 + 33
+    chips = [td.text for td in root.iter("td")]
+    assert chips == [f"{c:+d}" for c in state.chips()]
+    assert "Chips (FR-1, FR-5, SBS-27)" in html
+
+
+def test_the_formatters_cover_every_registered_games_deals() -> None:
+    from tutor.display.ipython import FORMATTERS
+
+    drawn = {kind for mime, kind, _ in FORMATTERS if mime == "text/html"}
+    for s in SPECS:
+        state_class = s.game.state_class  # type: ignore[attr-defined]
+        assert state_class in drawn, s.id
+        unfinished = s.make().new_deal(1)
+        assert notebook_shows(unfinished) == {"text/plain": repr(unfinished)}
+
+
+def test_a_game_without_display_notes_is_DSP_3(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutor.display import adapter
+
+    fake = SimpleNamespace(folder="tutor.games.no_such_game", name="No Such Game")
+    monkeypatch.setattr(adapter, "spec", lambda game: fake)
+    adapter.deal_notes.cache_clear()
+    try:
+        with pytest.raises(DisplayError) as e:
+            adapter.deal_notes("no-such-game")
+        assert e.value.rule == "DSP-3" and "No Such Game" in str(e.value)
+    finally:
+        adapter.deal_notes.cache_clear()
+
+
+@pytest.mark.rule("SBS-3")
+def test_points_table_of_another_deck() -> None:
+    html = points_table_html(DECK_52, "PI-10")
+    root = parse(html)
+    cells = [int(td.text or "") for td in root.iter("td") if (td.text or "").isdigit()]
+    assert cells == [4, 3, 2, 1, 10, 0, 0, 0, 0, 0, 0, 0, 0]  # A K Q J 10 9 .. 2
+    assert "Card points (PI-10)" in html and "20 a suit, 80 in the deck" in html
+
+
+# --- the seats around the table ------------------------------------------------------------------
+def _span(col: str, cols: int) -> range:
+    """The grid columns a CSS ``grid-column`` value covers."""
+    a, _, b = col.partition(" / ")
+    start = int(a)
+    end = cols + 1 if b == "-1" else int(b) if b else start + 1
+    return range(start, end)
+
+
+def _rows(row: str | int) -> range:
+    a, _, b = str(row).partition(" / ")
+    return range(int(a), int(b) if b else int(a) + 1)
+
+
+@pytest.mark.parametrize("n", range(2, 13))
+def test_ring_plan_seats_everyone_clockwise_without_overlap(n: int) -> None:
+    plan = ring_plan(n)
+    assert plan.n == n and len(plan.seats) == n
+    cells: dict[tuple[int, int], str] = {}
+    for k, (row, col) in enumerate(plan.seats):
+        for r in _rows(row):
+            for c in _span(col, plan.cols):
+                assert (r, c) not in cells, (n, k, cells.get((r, c)))
+                cells[(r, c)] = f"seat {k}"
+    crow, ccol = plan.centre
+    for r in _rows(crow):
+        for c in _span(ccol, plan.cols):
+            assert (r, c) not in cells, (n, "centre", cells[(r, c)])
+    # the bottom seat alone on the last row, across the whole width
+    assert plan.seats[0] == (plan.rows, "1 / -1")
+    assert all(row < plan.rows for row, _ in plan.seats[1:])
+    # clockwise from the bottom seat: up the left side, along the top, down the right side
+    # (the angle about the centre, from the bottom, grows from seat to seat)
+    mid_r = (plan.rows - 1 + 2) / 2  # between the top row and the bottom seat
+    mid_c = (plan.cols + 1) / 2
+
+    def angle(row: int, col: str) -> float:
+        span = _span(col, plan.cols)
+        c = (span.start + span.stop - 1) / 2
+        return math.degrees(math.atan2(-(c - mid_c), row - mid_r)) % 360  # 0: straight down
+
+    angles = [angle(r, c) for r, c in plan.seats[1:]]
+    assert angles == sorted(angles) and angles[0] > 0 and angles[-1] < 360, angles
+    # no row or column holds more than five seats: twelve fit a desktop's width
+    per_row = [sum(1 for r, _ in plan.seats[1:] if r == row) for row in range(1, plan.rows)]
+    assert max(per_row) <= 5 and plan.cols <= 7
+
+
+@pytest.mark.parametrize("bad", [1, 13, 0, True, "4"])
+def test_ring_plan_outside_2_to_12_is_DSP_2(bad: object) -> None:
+    with pytest.raises(DisplayError) as e:
+        ring_plan(bad)  # type: ignore[arg-type]
+    assert e.value.rule == "DSP-2"
+
+
+def test_ring_html_reads_clockwise_then_the_centre_then_the_bottom_seat() -> None:
+    places = [SeatPlace(s, f"seat {s}", f"<p>body {s}</p>", ("to move",) if s == 2 else (),
+                        out=s == 3) for s in range(5)]
+    root = parse(ring_html(places, "<p>the trick</p>", label="five seats"))
+    ring = next(e for e in root.iter() if "st-ring" in classes(e))
+    assert ring.get("aria-label") == "five seats" and "--st-cols:4" in (ring.get("style") or "")
+    boxes = list(ring)
+    assert [b.get("aria-label") for b in boxes] == [
+        "seat 1", "seat 2, to move", "seat 3", "seat 4", None, "seat 0"]
+    assert "st-centre" in classes(boxes[4]) and "st-bottom" in classes(boxes[5])
+    assert "st-out" in classes(boxes[2]) and "st-mark-to-move" in classes(boxes[1])
+    plan = ring_plan(5)
+    for box, (row, col) in zip([boxes[5], *boxes[:4]], plan.seats, strict=True):
+        assert f"--st-r:{row};--st-c:{col}" in (box.get("style") or "")
+
+
+@pytest.mark.rule("SBS-V2")
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_view_html_seats_every_player_around_the_table(players: int) -> None:
+    state = random_states(5, players)[-1]
+    view = state.view(0)
+    root = parse(view_html(view))
+    ring = next(e for e in root.iter() if "st-ring" in classes(e))
+    seats = [b for b in ring if "st-seat" in classes(b)]
+    assert len(seats) == players
+    words = spec("six-bid-solo").presentation
+    order = [(0 + k) % players for k in range(1, players)] + [0]  # clockwise, then the learner
+    assert [b.get("aria-label", "").split(" (")[0] for b in seats] == [f"seat {s}" for s in order]
+    for b, s in zip(seats, order, strict=True):
+        assert words.seat_label(s, view.active, view.dealer) in (b.get("aria-label") or "")
+        assert ("st-out" in classes(b)) == (s not in view.active)
+
+
+@pytest.mark.parametrize("n", [7, 9, 12])
+def test_a_long_trick_is_drawn_in_rows_with_every_caption_inside(n: int) -> None:
+    from tutor.display.cards import CAPTION_CHAR
+    from tutor.display.table import trick_rows
+
+    cards = DECK_52.cards[:n]
+    labels = [f"seat {s}" for s in range(n)]
+    per_row = trick_rows(n)
+    assert per_row is not None and per_row <= 6
+    root = parse(trick_svg(cards, labels=labels, slots=n, per_row=per_row))
+    box = [float(v) for v in (root.get("viewBox") or "").split()]
+    cards_at = [(float(e.get("x") or 0), float(e.get("y") or 0)) for e in imgs(root)]
+    assert len({y for _, y in cards_at}) == -(-n // per_row)  # rows
+    assert len({x for x, _ in cards_at}) == per_row
+    for e in root.iter(SVG + "text"):
+        half = len(e.text or "") * CAPTION_CHAR / 2
+        x, y = float(e.get("x") or 0), float(e.get("y") or 0)
+        assert box[0] <= x - half and x + half <= box[2] and y <= box[3]
+    assert trick_rows(6) is None and trick_rows(7) == 4 and trick_rows(11) == 6
+
+
+# --- the play table's drawings, for any registered game -------------------------------------------
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_play_table_drawings_take_the_games_words(game_id: str) -> None:
+    from tutor.display.play_table import settlement_html, table_status_html, table_view_html
+
+    words = spec(game_id).presentation
+    for state in random_states(12, 3, game_id):
+        for seat in state.active:
+            view = state.view(seat)
+            html = table_view_html(view, {}, fallen=[], teaching_aid=True)
+            root = parse(html)
+            named = {card_of_label(e.get("aria-label") or "") for e in imgs(root)
+                     if e.get("aria-label") != "face-down card"}
+            assert named <= view.visible_cards()
+            assert facts_of(root) == words.facts(view)
+            status = table_status_html(view, done=state.is_terminal(),
+                                       learner_to_move=view.to_move == seat, auto=False,
+                                       match=None)
+            prompt, rule = words.prompt(view)
+            if view.to_move == seat and not state.is_terminal():
+                assert prompt in status and rule in status
+    done = finished(2, 3, game_id)
+    while done.bidder is None:
+        done = finished(random.randrange(1000), 3, game_id)
+    html = settlement_html(done, done.active[0], None)
+    rule = "FR-1" if game_id == "frog" else "SBS-12"
+    assert f"P = {done.describe()['bidder_points']} points ({rule}" in html
+    assert words.contract_name(done.contract_id or "") in html
 
 
 # --- the stylesheet ------------------------------------------------------------------------------
@@ -562,3 +855,12 @@ def test_suit_inks_reach_wcag_aa_contrast_on_the_card_face(block: str) -> None:
     if "false" in block:
         for ink in ("--st-red", "--st-clubs", "--st-diamonds"):
             assert contrast(pal[ink], "#212121") >= 4.5
+
+
+@pytest.mark.parametrize("name", ["tutor.display.cards", "tutor.display.ring"])
+def test_the_display_docstrings_examples_run(name: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0

@@ -1,4 +1,5 @@
-"""Reading the calls (tutor.engine.inference): which sampled deals fit the other players' calls.
+"""Reading the calls (tutor.engine.inference, with Six-Bid Solo's reading in
+tutor.games.six_bid_solo.sampling): which sampled deals fit the other players' calls.
 
 A bid is read by the rules of thumb of tutor.engine.hand, leniently; a pass (final, SBS-14)
 rules out only a hand clearly calling for more; the reading is a preference that falls back on
@@ -13,7 +14,7 @@ from sbs import rec
 
 from tutor.cards import Card
 from tutor.engine import inference
-from tutor.engine.inference import callers, fits_call, passers, read_calls, strong_above
+from tutor.engine.inference import callers, passers, read_calls
 from tutor.engine.record import state_of
 from tutor.engine.sampler import Sampler, world_of
 from tutor.games.six_bid_solo.rules import (
@@ -27,6 +28,7 @@ from tutor.games.six_bid_solo.rules import (
     SixBidSoloState,
     call_action,
 )
+from tutor.games.six_bid_solo.sampling import fits_call, strong_above
 from tutor.games.tapp import CARD_INDEX, PASS, PLAY
 from tutor.solver.advisor import advise_view
 

@@ -20,7 +20,18 @@ from hypothesis import strategies as st
 from tutor.cards import Card
 from tutor.display import feedback_html, question_html
 from tutor.errors import TutorError
-from tutor.quiz import KINDS, TITLES, Question, QuizError, Session, generate, grade
+from tutor.quiz import (
+    KINDS,
+    TITLES,
+    Question,
+    QuizError,
+    Session,
+    games,
+    generate,
+    grade,
+    kinds,
+    titles,
+)
 
 SEEDS = range(120)
 ORDER = ["A", "T", "K", "Q", "J", "9", "8", "7", "6"]  # SBS-2, highest first
@@ -414,3 +425,168 @@ def test_after_grading_the_exhibit_shows_marks_and_the_winner() -> None:
     with pytest.raises(DisplayError):
         question_html(q, feedback=tfb)  # the feedback of another question
     assert feedback_emphasis(grade(t, answer_of(t))) == {}  # seat values are not cards
+
+
+# --- Frog: the generic kinds through Frog's rules, and Frog's own kinds --------------------------
+FROG_RULE_ID = re.compile(r"^(FR-\d|SBS-(\d+a?|V\d))$")
+FROG_KINDS = list(kinds("frog"))
+FROG_SEEDS = range(60)
+
+
+def frog_questions(kind: str) -> list[Question]:
+    return [generate(kind, seed, "frog") for seed in FROG_SEEDS]
+
+
+def test_the_registry_lists_each_games_kinds() -> None:
+    assert games() == ("six-bid-solo", "frog")
+    assert tuple(kinds()) == KINDS == tuple(kinds("six-bid-solo"))  # the default game
+    assert [*KINDS, "discard", "contracts"] == FROG_KINDS  # the generic kinds, then Frog's
+    assert titles("frog")["discard"] and set(titles()) == set(TITLES)
+    assert all(k.game == "frog" for k in kinds("frog").values())
+
+
+@pytest.mark.parametrize("kind", FROG_KINDS)
+def test_frog_questions_are_well_formed_and_cite_frogs_rules(kind: str) -> None:
+    cited = set()
+    for q in frog_questions(kind):
+        assert q.kind == kind and q.game == "frog" and q.id == f"frog/{kind}#{q.seed}"
+        assert q.public()["game"] == "frog" and q.public()["id"] == q.id
+        values = q.values
+        assert len(values) == len(set(values)) >= 2, q.id
+        key = q.key()
+        assert key.answer <= set(values) and (q.multi or len(key.answer) == 1), q.id
+        for rule in key.rules:
+            assert FROG_RULE_ID.match(rule), rule
+            assert rule in key.explanation, (q.id, rule)
+        cited |= set(key.rules)
+        json.dumps(q.public())
+        fb = grade(q, answer_of(q))
+        assert fb.correct and fb.game == "frog" and fb.question_id == q.id
+        for v in values:
+            if v not in key.answer and not q.multi:
+                assert not grade(q, v).correct
+        assert key.explanation not in json.dumps(q.public(), ensure_ascii=False)
+    if kind in ("settlement", "discard", "contracts"):  # Frog's own rules, not only SBS's
+        assert any(r.startswith("FR-") for r in cited), cited
+    assert generate(kind, 7, "frog").public() == generate(kind, 7, "frog").public()
+
+
+@settings(max_examples=25, deadline=None)
+@given(kind=st.sampled_from(FROG_KINDS), seed=st.integers(0, 2**32 - 1))
+def test_any_seed_gives_a_gradable_frog_question(kind: str, seed: int) -> None:
+    q = generate(kind, seed, "frog")
+    assert q.key().answer <= set(q.values)
+    assert grade(q, answer_of(q)).correct
+
+
+@pytest.mark.rule("FR-1", "FR-4", "FR-5")
+def test_FR_settlement_answers_recomputed_from_the_rule_file() -> None:
+    """FR-1 and FR-5: each opponent pays k × (P − 60), k = 1, 2, 4 (or grand_multiplier);
+    FR-4: with 5 players all four opponents settle, unless five_player_margin_exception."""
+    seen = set()
+    for q in frog_questions("settlement") + [generate("settlement", s, "frog")
+                                             for s in range(60, 200)]:
+        c = q.context
+        k = {"frog": 1, "chico": 2, "grand": c["grand_multiplier"]}[c["contract"]]
+        amount = k * (c["bidder_points"] - 60)
+        bidder, n = c["bidder"], c["players"]
+        payers = [s for s in range(n) if s != bidder]
+        if n == 5 and c["five_player_margin_exception"] and amount > 0:
+            payers = [s for s in c["active"] if s != bidder]
+        chips = [0] * n
+        for s in payers:
+            chips[s] -= amount
+            chips[bidder] += amount
+        want = chips[bidder] if c["variant"] == "bidder" else chips[c["seat"]]
+        assert q.key().answer == {str(want)}, q.id
+        seen.add((n, c["contract"], c["five_player_margin_exception"]))
+    assert {n for n, _, _ in seen} == {3, 4, 5} and {c for _, c, _ in seen} == {
+        "frog", "chico", "grand"}
+    assert (5, "frog", True) in seen or (5, "chico", True) in seen or (5, "grand", True) in seen
+
+
+@pytest.mark.rule("FR-1", "FR-2")
+def test_FR_points_count_the_discard_or_the_widow() -> None:
+    seen = set()
+    for q in frog_questions("points"):
+        total = points(list(q.cards))
+        if q.context["variant"] == "bidder":
+            laid = "discard" if q.context["contract"] == "frog" else "widow"  # FR-1
+            assert set(q.context) & {"discard", "widow"} == {laid}, q.id
+            total += points([Card.parse(t) for t in q.context[laid]])
+            seen.add(laid)
+        assert q.key().answer == {str(total)}, q.id
+    assert seen == {"discard", "widow"}
+
+
+@pytest.mark.rule("FR-2")
+def test_FR_2_discard_questions() -> None:
+    seen = set()
+    for q in frog_questions("discard"):
+        variant = q.context["variant"]
+        seen.add(variant)
+        if variant == "hand":  # 11 cards and the three of the widow
+            assert q.key().answer == {"14"}, q.id
+        elif variant == "which":  # any three: widow cards or not, point cards allowed
+            assert q.view is not None and q.view.legal == () and len(q.values) == 14
+            assert q.key().answer == set(q.values), q.id
+        else:
+            assert len(q.cards) == 3
+            assert q.key().answer == {str(points(list(q.cards)))}, q.id
+    assert seen == {"hand", "which", "points"}
+
+
+@pytest.mark.rule("FR-1", "FR-2", "FR-5")
+def test_FR_contracts_questions() -> None:
+    seen = set()
+    for q in frog_questions("contracts"):
+        c = q.context
+        seen.add((c["variant"], c["contract"]))
+        if c["variant"] == "multiplier":
+            want = {"frog": 1, "chico": 2, "grand": c["grand_multiplier"]}[c["contract"]]
+        elif c["variant"] == "widow":
+            want = "discard" if c["contract"] == "frog" else "counts"
+        else:
+            want = ("hearts" if c["contract"] != "chico" else
+                    "named-any" if c["chico_trump"] == "any" else "named-no-hearts")
+        assert q.key().answer == {str(want)}, q.id
+    assert {v for v, _ in seen} == {"multiplier", "widow", "trump"}
+    assert {c for _, c in seen} == {"frog", "chico", "grand"}
+
+
+def test_frog_sessions_cycle_frogs_kinds_and_grade() -> None:
+    s = Session(seed=3, game="frog")
+    qs = s.questions(len(FROG_KINDS))
+    assert [q.kind for q in qs] == FROG_KINDS and all(q.game == "frog" for q in qs)
+    fb = s.answer(qs[0], answer_of(qs[0]))
+    assert fb.correct and fb.score is not None and fb.score.answered == 1
+
+
+def test_an_unknown_game_or_one_without_a_quiz_is_QUIZ_3(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    from tutor.quiz import registry
+
+    for game in ("poker", None, "crazy-solo"):
+        with pytest.raises(QuizError) as e:
+            generate("points", 1, game)  # type: ignore[arg-type]
+        assert e.value.rule == "QUIZ-3" and e.value.where == "game"
+    with pytest.raises(QuizError):
+        Session(game="poker")
+    with pytest.raises(QuizError) as e:
+        generate("discard", 1)  # Frog's own kind is not Six-Bid Solo's
+    assert e.value.rule == "QUIZ-3"
+
+    def missing(name: str) -> None:
+        raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+
+    registry._game_quiz.cache_clear()
+    monkeypatch.setattr(registry, "import_module", missing)
+    try:
+        with pytest.raises(QuizError) as e:
+            registry.game_quiz("frog")
+        assert "does not know Frog (game) yet" in str(e.value)
+        assert registry.games() == ()
+    finally:
+        monkeypatch.undo()
+        registry._game_quiz.cache_clear()
+    assert registry.games() == ("six-bid-solo", "frog")

@@ -1,14 +1,25 @@
-"""Sessions, scores and the per-learner progress file (atomic, restart-proof, corruption-safe)."""
+"""Sessions, scores and the per-learner progress file (atomic, restart-proof, corruption-safe,
+counted by game and kind; files of the format before games are migrated)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from pathlib import Path
 
 import pytest
 
-from tutor.quiz import FORMAT, KINDS, Progress, QuizError, Session, generate, progress_path
+from tutor.quiz import (
+    FORMAT,
+    FORMAT_1,
+    KINDS,
+    Progress,
+    QuizError,
+    Session,
+    generate,
+    progress_path,
+)
 from tutor.quiz.core import Question
 
 
@@ -150,10 +161,18 @@ def test_atomic_write_survives_a_crash_while_writing(
 
 @pytest.mark.parametrize("content", [
     b"{not json", b"", b"\xff\xfe", b"[1, 2]", b'{"format": "tutor-progress/9"}',
-    json.dumps({"format": FORMAT, "learner": "ada", "salt": 1, "issued": 1, "answered": 1,
+    json.dumps({"format": FORMAT_1, "learner": "ada", "salt": 1, "issued": 1, "answered": 1,
                 "correct": 5, "kinds": {}, "rules": {}, "recent": []}).encode(),
-    json.dumps({"format": FORMAT, "learner": "ada", "salt": 1, "issued": 1, "answered": 1,
+    json.dumps({"format": FORMAT_1, "learner": "ada", "salt": 1, "issued": 1, "answered": 1,
                 "correct": 1, "kinds": {"points": [1]}, "rules": {}, "recent": []}).encode(),
+    json.dumps({"format": FORMAT, "learner": "ada", "salt": 1, "issued": 1, "answered": 1,
+                "correct": 5, "games": {}, "recent": []}).encode(),
+    json.dumps({"format": FORMAT, "learner": "ada", "salt": 1, "issued": 1, "answered": 1,
+                "correct": 1, "games": {"frog": {"kinds": {"points": [1]}, "rules": {}}},
+                "recent": []}).encode(),
+    # format 1's layout under format 2's name: not migrated, it claims to be format 2
+    json.dumps({"format": FORMAT, "learner": "ada", "salt": 1, "issued": 1, "answered": 1,
+                "correct": 1, "kinds": {"points": [1, 1]}, "rules": {}, "recent": []}).encode(),
 ])
 def test_a_corrupt_file_is_set_aside_and_progress_starts_afresh(tmp_path: Path,
                                                                 content: bytes) -> None:
@@ -199,3 +218,83 @@ def test_durable_or_not_the_file_round_trips(tmp_path: Path, durable: bool,
     assert bool(synced) == durable
     again = Progress.for_learner(tmp_path, "ada")
     assert (again.answered, again.correct) == (1, 1)
+
+
+# --- progress by game, and files of the format before games --------------------------------------
+#: A progress file written by the tutor before it had several games (format 1, commit ff11e39),
+#: exactly as it wrote it: nine quiz answers and one play decision, three of them wrong.
+OLD_FILE = (
+    '{"format":"tutor-progress/1","learner":"Ada L.","salt":123456789,"issued":10,'
+    '"answered":10,"correct":7,"kinds":{"legal-plays":[3,2],"settlement":[2,1],"points":[2,1],'
+    '"auction":[2,2],"play-decision":[1,1]},"rules":{"SBS-23":[4,3],"SBS-10":[2,1],'
+    '"SBS-12":[4,3],"SBS-27":[2,1],"SBS-3":[2,1],"SBS-16a":[2,2],"SBS-14":[2,2],"SBS-22":[1,1],'
+    '"SBS-V2":[1,0],"SBS-24":[1,1]},"recent":[["legal-plays#169591500",true],'
+    '["settlement#3349312437",true],["points#1261145268",false],["auction#2773241168",true],'
+    '["legal-plays#2142166869",true],["settlement#1101641731",false],'
+    '["points#2055874038",true],["auction#3057459458",true],["legal-plays#1553126533",false],'
+    '["play-decision#3378860678",true]]}')
+
+
+def test_an_old_file_is_migrated_with_every_count_and_saved_in_the_new_format(
+        tmp_path: Path) -> None:
+    path = progress_path(tmp_path, "Ada L.")
+    path.write_text(OLD_FILE, encoding="utf-8")
+    old = json.loads(OLD_FILE)
+    prog = Progress(path, "Ada L.")
+    assert prog.recovered is None and prog.migrated == FORMAT_1
+    assert not path.with_name(path.name + ".corrupt").exists()  # never set aside
+    # every count kept: the old kinds and rules are Six-Bid Solo's
+    assert (prog.answered, prog.correct) == (10, 7)
+    assert prog.games() == ("six-bid-solo",) and prog.game_stats() == (10, 7)
+    assert prog.kind_stats() == {k: tuple(v) for k, v in old["kinds"].items()}
+    assert prog.rule_stats() == {k: tuple(v) for k, v in old["rules"].items()}
+    assert prog.kind_stats("frog") == {} and prog.game_stats("frog") == (0, 0)
+    assert path.read_text(encoding="utf-8") == OLD_FILE  # reading writes nothing
+    # the seeds go on where they stopped (the same salt and counter): fresh questions
+    seed = prog.next_seed()
+    digest = hashlib.sha256(b"123456789:10").digest()
+    assert seed == int.from_bytes(digest[:4], "big")
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved == {
+        "format": FORMAT, "learner": "Ada L.", "salt": 123456789, "issued": 11,
+        "answered": 10, "correct": 7,
+        "games": {"six-bid-solo": {"kinds": old["kinds"], "rules": old["rules"]}},
+        "recent": old["recent"]}
+    again = Progress(path, "Ada L.")
+    assert again.migrated is None and again.recovered is None and again.data == prog.data
+    # and it keeps counting
+    q = generate("points", 4)
+    Session(seed=0, progress=again).answer(q, right(q))
+    assert again.kind_stats()["points"] == (3, 2) and again.answered == 11
+
+
+def test_progress_is_kept_by_game_and_kind(tmp_path: Path) -> None:
+    path = tmp_path / "ada.json"
+    sbs = Session(progress=Progress(path, "ada"), seed=1)
+    q = sbs.next("points")
+    sbs.answer(q, right(q))
+    frog = Session(progress=Progress(path, "ada"), game="frog")
+    f1, f2 = frog.next("points"), frog.next("settlement")
+    frog.answer(f1, wrong(f1))
+    frog.answer(f2, right(f2))
+    prog = Progress(path, "ada")
+    assert (prog.answered, prog.correct) == (3, 2)
+    assert prog.games() == ("six-bid-solo", "frog")
+    assert prog.kind_stats() == {"points": (1, 1)}
+    assert prog.kind_stats("frog") == {"points": (1, 0), "settlement": (1, 1)}
+    assert prog.game_stats("frog") == (2, 1)
+    assert any(r.startswith("FR-") for r in prog.rule_stats("frog"))
+    assert all(r.startswith("SBS-") for r in prog.rule_stats())
+    assert [r[0] for r in prog.data["recent"]] == [q.id, f1.id, f2.id]
+    assert f1.id.startswith("frog/points#")
+
+
+def test_a_file_from_a_newer_tutor_is_set_aside_as_today(tmp_path: Path) -> None:
+    path = tmp_path / "ada.json"
+    newer = json.dumps({"format": "tutor-progress/3", "learner": "ada", "salt": 1,
+                        "issued": 1, "answered": 0, "correct": 0, "games": {}, "recent": []})
+    path.write_text(newer, encoding="utf-8")
+    prog = Progress(path, "ada")
+    assert prog.recovered is not None and "QUIZ-5" in prog.recovered
+    assert "newer tutor (tutor-progress/3)" in prog.recovered and prog.migrated is None
+    assert (tmp_path / "ada.json.corrupt").read_text(encoding="utf-8") == newer

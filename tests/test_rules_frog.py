@@ -336,3 +336,22 @@ def test_errors_cite_the_inherited_six_bid_solo_rules() -> None:
 
 def test_points_of_the_36_card_deck_total_120_in_frog() -> None:
     assert sum(POINTS) == 120
+
+
+def test_a_frog_match_keeps_chips_and_passes_the_deal_left() -> None:
+    # SBS-26..28 inherited: chips only move between seats, the deal passes left (SBS-9)
+    from tutor.engine.match import Match
+
+    rng = random.Random(5)
+    match = Match(Frog({"players": 4}), rng=rng, deals=8, first_dealer=1, starting_chips=5000)
+
+    def agent(view: Any) -> int:
+        return int(rng.choice(view.legal))
+
+    dealers = []
+    while not match.is_over():
+        dealers.append(match.dealer)
+        result = match.play_deal([agent] * 4)
+        assert sum(result.chips) == 0 and result.record["game"] == "frog"
+    assert sum(match.balances) == 4 * 5000 and match.deals_played == 8
+    assert dealers[:4] == [1, 2, 3, 0]

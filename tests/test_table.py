@@ -9,7 +9,6 @@ is compared — and leave a notice naming the rule.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import random
@@ -729,13 +728,15 @@ def assert_frog_hides(t: TableGame) -> None:
 
 
 @pytest.mark.rule("FR-2")
-@pytest.mark.parametrize("seat", [0, 1, 2])
-def test_a_whole_frog_deal_against_random_bots(seat: int) -> None:
-    """Whole Frog deals (options from frog.md too) against the random bots: every action through
-    the engine, the log in Frog's words, the discard face down for the defenders (FR-2)."""
-    t = TableGame(game="frog", seat=seat, bot="random", seed=60 + seat,
+@pytest.mark.parametrize(("seat", "bot"), [(0, "random"), (1, "random"), (2, "random"),
+                                           (0, "rule"), (2, "rule")])
+def test_a_whole_frog_deal_against_the_bots(seat: int, bot: str) -> None:
+    """Whole Frog deals (options from frog.md too) against the random and the rule bots: every
+    action through the engine, the log in Frog's words, the discard face down for the defenders
+    (FR-2)."""
+    t = TableGame(game="frog", seat=seat, bot=bot, seed=60 + seat,
                   options={"auction": "single_round"} if seat == 2 else None)
-    assert t.game_id == "frog" and t.bot_kind == "random" and t.game.id == "frog"
+    assert t.game_id == "frog" and t.bot_kind == bot and t.game.id == "frog"
     rng = random.Random(seat)
     bidders: set[bool] = set()
     for _ in range(30):
@@ -819,21 +820,26 @@ def test_a_defenders_take_back_is_free() -> None:
 
 
 def test_bot_levels_per_game_and_what_frog_lacks() -> None:
-    from tutor.play.levels import LEVELS, levels
+    """The levels are read off a game's folder (the rule bot's bots.py, the sampling bot's
+    pimc.py): Frog has no sampling part yet, so no sampling bots, hints, comparison or review."""
+    from tutor.play.levels import levels
 
-    assert levels("six-bid-solo") == ("random", "rule", "pimc") and levels("frog") == ("random",)
-    assert set(LEVELS) <= {"six-bid-solo", "frog"}
+    assert levels("six-bid-solo") == ("random", "rule", "pimc")
+    assert levels("frog") == ("random", "rule")
     with pytest.raises(TableError, match="TABLE-2") as e:
-        TableGame(game="frog", bot="rule")
-    assert "rules of thumb bots do not play Frog" in str(e.value)
-    with pytest.raises(TableError, match="TABLE-2"):
         TableGame(game="frog", bot="pimc")
+    assert "sampling + solver (PIMC) bots do not play Frog" in str(e.value)
+    assert "its bots play random cards or rules of thumb" in str(e.value)
+    with pytest.raises(TableError, match="TABLE-2"):
+        TableGame(game="frog", bot="genius")
     with pytest.raises(TutorError, match="REC-2"):
         TableGame(game="auction-pitch")
     t = TableGame(game="frog", seed=2)
-    assert t.bot_kind == "random" and not t.has_solver
+    assert t.bot_kind == "rule" and not t.has_pimc
     with pytest.raises(TableError, match="TABLE-2"):
-        t.set_bots("rule")
+        t.set_bots("pimc")
+    t.set_bots("random")
+    assert t.bot_kind == "random"
     while not t.learner_to_move():
         t.bot_step()
     with pytest.raises(TableError, match="TABLE-5"):
@@ -841,7 +847,7 @@ def test_bot_levels_per_game_and_what_frog_lacks() -> None:
     t.act(t.view.legal[0])
     t.undo()
     t.act(t.view.legal[-1])
-    assert t._compare_job is None and t.compare() == ""  # no solver: no comparison
+    assert t._compare_job is None and t.compare() == ""  # no sampling: no comparison
     while not t.done:
         t.act(t.view.legal[0]) if t.learner_to_move() else t.bot_step()
     with pytest.raises(TableError, match="TABLE-5"):
@@ -853,11 +859,15 @@ def test_set_game_keeps_a_level_the_bots_play() -> None:
     assert t.bot_kind == "rule" and t.game_id == "six-bid-solo"
     t.start_match(3)
     t.set_game("frog")
-    assert t.game_id == "frog" and t.bot_kind == "random" and t.match is None
-    assert "rules of thumb bots do not play Frog" in t.level_note
-    assert t.state.game.id == "frog" and not t.log
+    assert t.game_id == "frog" and t.bot_kind == "rule" and t.match is None
+    assert t.level_note == "" and t.state.game.id == "frog" and not t.log
+    t.set_game("six-bid-solo")
+    t.set_bots("pimc")
+    t.set_game("frog")  # no sampling bots for Frog: the rules of thumb, and a note says so
+    assert t.bot_kind == "rule" and "sampling + solver (PIMC) bots do not play Frog" in \
+        t.level_note
     t.set_game("six-bid-solo", options={"solo_trump": "any"})
-    assert t.bot_kind == "random" and t.level_note == ""
+    assert t.bot_kind == "rule" and t.level_note == ""
     assert t.game.options_dict()["solo_trump"] == "any"
     key = t.state.key()
     with pytest.raises(TutorError, match="REC-2"):
@@ -889,18 +899,13 @@ def test_frog_records_save_and_load_and_switch_the_game(tmp_path: Path) -> None:
     assert other.state.game.id == "frog"
     teacher = json.loads((Path(__file__).parent.parent / "notebooks" / "table-deals" /
                           "solo-mid-play.json").read_text(encoding="utf-8"))
+    other.set_bots("random")
     other.load(teacher, seat=1)
     assert other.game_id == "six-bid-solo" and other.bot_kind == "random"
     assert isinstance(other.state, SixBidSoloState)
 
 
 # --- the widget's rows of buttons, for any game ---------------------------------------------------
-#: The display draws Frog's tables once it has Frog's deal notes (tutor/games/frog/display.py).
-needs_frog_display = pytest.mark.skipif(
-    importlib.util.find_spec("tutor.games.frog.display") is None,
-    reason="the display does not draw Frog's table yet")
-
-
 def labels(tw: TableWidget, kind: str) -> list[str]:
     return [b.description for b in tw.rows[kind].buttons]  # type: ignore[index]
 
@@ -922,12 +927,11 @@ def test_rows_follow_the_kinds_of_the_games_actions() -> None:
     frog = TableWidget(game="frog", seed=1, auto=False)
     assert list(frog.rows) == ["call", "trump", "discard", "card"]
     assert labels(frog, "call") == ["pass", "Frog bid", "Chico", "Grand"]
-    assert frog.bot_pick.options == (("random cards", "random"),)
+    assert frog.bot_pick.options == (("random cards", "random"), ("rules of thumb", "rule"))
     assert frog.game_pick.options == (("Six-Bid Solo", "six-bid-solo"), ("Frog (game)", "frog"))
     assert frog.hint_button.disabled and "Frog" in frog.hint_button.tooltip
 
 
-@needs_frog_display
 @pytest.mark.rule("FR-2")
 @pytest.mark.parametrize("seat", [0, 1])
 def test_a_whole_frog_deal_through_the_widget(seat: int) -> None:
@@ -956,14 +960,13 @@ def test_a_whole_frog_deal_through_the_widget(seat: int) -> None:
         if tw.table.state.bidder is not None:
             assert "Settlement" in tw.result.value and "The whole deal" in tw.result.value
             if tw.table.learner_cards_played():
-                assert "does not know Frog (game) yet" in tw.result.value
+                assert "does not play Frog (game) yet" in tw.result.value
         if discarded:
             break
         tw.new_button.click()
     assert discarded
 
 
-@needs_frog_display
 @pytest.mark.rule("FR-2")
 def test_frog_forged_events_change_nothing() -> None:
     tw = TableWidget(game="frog", seat=0, seed=3, auto=False)
@@ -1008,21 +1011,23 @@ def test_frog_forged_events_change_nothing() -> None:
 
 
 def test_the_game_picker_changes_the_table() -> None:
-    tw = TableWidget(seed=5, auto=False)
+    tw = TableWidget(seed=5, bot="pimc", auto=False)
     sbs_rows = tw.rows
-    assert tw.bot_pick.value == "rule" and tw.level_out.value == ""
+    assert tw.bot_pick.value == "pimc" and tw.level_out.value == ""
     tw.game_pick.value = "frog"
     assert tw.table.game_id == "frog" and tw.notice.value == ""
-    assert tw.bot_pick.options == (("random cards", "random"),) and tw.bot_pick.value == "random"
-    assert "rules of thumb bots do not play Frog" in tw.level_out.value
+    assert tw.bot_pick.options == (("random cards", "random"), ("rules of thumb", "rule"))
+    assert tw.bot_pick.value == "rule"
+    assert "sampling + solver (PIMC) bots do not play Frog" in tw.level_out.value
     assert list(tw.rows) == ["call", "trump", "discard", "card"]
     assert [r.box for r in tw.rows.values()] == list(tw.actions_box.children)
     assert tw.table.state.game.id == "frog" and not tw.table.log
     tw.game_pick.value = "six-bid-solo"
     assert tw.rows is sbs_rows and tw.table.game_id == "six-bid-solo"
-    assert tw.bot_pick.value == "random" and len(tw.bot_pick.options) == 3
-    tw.bot_pick.value = "rule"
-    assert tw.table.bot_kind == "rule" and tw.notice.value == ""
+    assert tw.bot_pick.value == "rule" and len(tw.bot_pick.options) == 3
+    assert tw.level_out.value == ""
+    tw.bot_pick.value = "random"
+    assert tw.table.bot_kind == "random" and tw.notice.value == ""
     # a forged index is refused by the picker itself (traitlets): nothing changes
     key = tw.table.state.key()
     with pytest.raises(TraitError):
@@ -1030,7 +1035,6 @@ def test_the_game_picker_changes_the_table() -> None:
     assert tw.table.state.key() == key and tw.table.game_id == "six-bid-solo"
 
 
-@needs_frog_display
 def test_a_frog_record_loads_into_the_widget(tmp_path: Path) -> None:
     tw = TableWidget(game="frog", seat=1, seed=9, records_dir=tmp_path)
     while not (tw.table.state.phase == PLAY and len(tw.table.state.tricks) >= 2):

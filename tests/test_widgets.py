@@ -9,7 +9,6 @@ what a browser would receive.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from typing import Any
@@ -301,8 +300,6 @@ def test_auction_all_pass_is_thrown_in() -> None:
     assert widget.buttons[CALL_BASE + 1].disabled
 
 
-@pytest.mark.skipif(importlib.util.find_spec("tutor.games.frog.display") is None,
-                    reason="the display does not name Frog's contracts yet")
 def test_auction_explorer_plays_frogs_auction_in_its_words() -> None:
     """Frog's auction is Six-Bid Solo's duel (SBS-13..18) with Frog's three contracts: the
     buttons and the commentary say them in Frog's words (its presentation)."""

@@ -20,7 +20,8 @@ from .cards import DECK_24, DECK_36, DECK_52, Card, Deck, Rank, Suit
 from .engine.record import record_of, replay, state_of
 from .errors import IllegalActionError, NotationError, OptionError, RecordError, TutorError
 from .facts import ActionInfo, GameInfo
-from .games import make_game
+from .games import GameSpec, make_game, spec
+from .games.frog.rules import Frog, FrogState
 from .games.six_bid_solo.rules import SixBidSolo, SixBidSoloState
 from .games.tapp import SeatView
 
@@ -55,8 +56,9 @@ def _show_pictures_in_ipython() -> None:
 _show_pictures_in_ipython()
 
 __all__ = [
-    "DECK_24", "DECK_36", "DECK_52", "ActionInfo", "Card", "Deck", "GameInfo",
+    "DECK_24", "DECK_36", "DECK_52", "ActionInfo", "Card", "Deck", "Frog", "FrogState", "GameInfo",
+    "GameSpec",
     "IllegalActionError", "NotationError",
     "OptionError", "Rank", "RecordError", "SeatView", "SixBidSolo", "SixBidSoloState", "Suit",
-    "TutorError", "advise", "make_game", "record_of", "replay", "solve", "state_of",
+    "TutorError", "advise", "make_game", "record_of", "replay", "solve", "spec", "state_of",
 ]

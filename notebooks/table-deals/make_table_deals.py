@@ -21,8 +21,8 @@ import sys
 from pathlib import Path
 
 from tutor.bots import make_bot
-from tutor.engine.hand import estimates
 from tutor.engine.record import save
+from tutor.games.six_bid_solo.hand import estimates
 from tutor.games.six_bid_solo.rules import SOLO, SixBidSolo
 from tutor.games.tapp import CALL_BASE, PASS, PLAY, TRUMP_BASE
 

@@ -1,9 +1,11 @@
 """A ladder of sparring partners, each seeded, each seeing only its seat's view.
 
-- :class:`~tutor.bots.random_bot.RandomBot` — any legal action;
-- :class:`~tutor.bots.rule_bot.RuleBot` — readable rules of thumb, each choice with a reason;
+- :class:`~tutor.bots.random_bot.RandomBot` — any legal action, in any registered game;
+- :class:`~tutor.bots.rule_bot.RuleBot` — readable rules of thumb, each choice with a reason
+  (a game's bidding and declaring from ``tutor/games/<game>/bots.py``: Six-Bid Solo, Frog);
 - :class:`~tutor.bots.pimc.PimcBot` — sampled worlds solved double-dummy (Perfect Information
-  Monte Carlo), bidding through the bid advisor.
+  Monte Carlo), for a game with a double-dummy solver and ``tutor/games/<game>/pimc.py``
+  (Six-Bid Solo, bidding through the bid advisor).
 
 ``make_bot(kind, seed)`` builds one by name; :mod:`tutor.bots.arena` plays them against each
 other in duplicate.

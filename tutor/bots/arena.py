@@ -1,13 +1,16 @@
-"""Duplicate matches between two kinds of bot: the same deals, the seats rotated.
+"""Duplicate matches between two kinds of bot, in any registered game: the same deals, the
+seats rotated.
 
-Luck of the cards is the largest noise in a card game, so every deal is played six times, once
-for each way of seating the two kinds at the three active seats with both kinds present
-(A-B-B, B-A-B, B-B-A, B-A-A, A-B-A, A-A-B). Each seat is held by A in three of the six and by B
-in the other three, so the cards cancel out and the difference between the bots remains.
+Luck of the cards is the largest noise in a card game, so every deal is played once for each
+way of seating the two kinds at the active seats with both kinds present — with three active
+seats six times (A-B-B, B-A-B, B-B-A, B-A-A, A-B-A, A-A-B). Each seat is held by A in half of
+them and by B in the other half, so the cards cancel out and the difference between the bots
+remains.
 
-A deal's score is what A won over the six plays divided by six (B won exactly minus that: the
-settlement is zero-sum, SBS-27). The match reports the mean score per deal with a 95% confidence
-interval over the deals (Student's t; deals are independent, plays of one deal are not).
+A deal's score is what A won over the plays divided by their number (B won exactly minus that:
+the settlement is zero-sum, SBS-27, FR-4). The match reports the mean score per deal with a 95%
+confidence interval over the deals (Student's t; deals are independent, plays of one deal are
+not).
 
 Every action goes through the checked ``apply`` and bots only ever receive ``state.view(seat)``.
 """
@@ -25,14 +28,24 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import OptionError
-from ..games.six_bid_solo.rules import SixBidSolo, SixBidSoloState
+from ..games import make_game
+from ..games.tapp import TappState
 from ..solver.stats import mean_interval
 from . import make_bot
 from .base import Bot
 
+#: the game the arena plays unless told otherwise
+DEFAULT_GAME = "six-bid-solo"
+
+
+def arrangements(seats: int) -> tuple[tuple[str, ...], ...]:
+    """Every seating of two kinds at ``seats`` active seats with both kinds present ("A"/"B"
+    by position), in a fixed order."""
+    return tuple(p for p in itertools.product("AB", repeat=seats) if len(set(p)) == 2)
+
+
 #: the six seatings of two kinds at three active seats, both kinds present ("A"/"B" by position)
-ARRANGEMENTS: tuple[tuple[str, str, str], ...] = tuple(
-    p for p in itertools.product("AB", repeat=3) if len(set(p)) == 2)  # type: ignore[misc]
+ARRANGEMENTS: tuple[tuple[str, ...], ...] = arrangements(3)
 
 def mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
     """(mean, low, high): a 95% confidence interval for the mean of ``xs``."""
@@ -43,7 +56,7 @@ def mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
     return statistics.fmean(xs), lo, hi
 
 
-def play_out(state: SixBidSoloState, bots: Mapping[int, Bot],
+def play_out(state: TappState, bots: Mapping[int, Bot],
              on_action: Callable[[int, int, str], None] | None = None) -> list[int]:
     """Let ``bots`` (by seat) play ``state`` to the end; return the chips (SBS-27).
 
@@ -65,7 +78,7 @@ class DealResult:
     """One deal played in the six seatings: A's chips in each and A's mean."""
 
     index: int
-    chips_a: tuple[int, ...]  # A's total chips in each seating, ARRANGEMENTS order
+    chips_a: tuple[int, ...]  # A's total chips in each seating, in arrangements() order
     bidders: tuple[str, ...]  # who was the bidder in each seating: "A", "B" or "" (thrown in)
     contracts: tuple[str, ...] = ()  # the contract played in each seating ("" thrown in)
 
@@ -104,26 +117,33 @@ class MatchResult:
                 f"| {verdict} | {self.seconds:.0f} s |")
 
 
-def deal_of(seed: int, index: int, options: Mapping[str, Any] | None = None) -> SixBidSoloState:
-    """Deal number ``index`` of a match seeded ``seed`` (the dealer rotates, SBS-9)."""
-    game = SixBidSolo(dict(options or {}))
-    return game.new_deal(random.Random(seed * 1_000_003 + index), dealer=index % game.players)
+def deal_of(seed: int, index: int, options: Mapping[str, Any] | None = None,
+            game: str = DEFAULT_GAME) -> TappState:
+    """Deal number ``index`` of a match of ``game`` seeded ``seed`` (the dealer rotates,
+    SBS-9)."""
+    g = make_game(game, dict(options or {}))
+    state = g.new_deal(random.Random(seed * 1_000_003 + index), dealer=index % g.players)
+    assert isinstance(state, TappState)
+    return state
 
 
 def duplicate_deal(a: str, b: str, index: int, seed: int,
                    options: Mapping[str, Any] | None = None,
-                   bot_options: Mapping[str, Mapping[str, Any]] | None = None) -> DealResult:
-    """Play deal ``index`` in the six seatings of kinds ``a`` and ``b``."""
+                   bot_options: Mapping[str, Mapping[str, Any]] | None = None,
+                   game: str = DEFAULT_GAME) -> DealResult:
+    """Play deal ``index`` of ``game`` in every seating of kinds ``a`` and ``b``."""
     options = dict(options or {})
-    if options.get("players", 3) != 3:
-        raise OptionError("SBS-5", "the duplicate arena seats two kinds at a table of three",
-                          where="options.players", what=repr(options.get("players")))
+    info = make_game(game, options).info
+    if info.players != info.active_players:
+        raise OptionError("SBS-5", f"the duplicate arena seats two kinds at a table of "
+                          f"{info.active_players}", where="options.players",
+                          what=repr(info.players))
     bot_options = bot_options or {}
     chips_a: list[int] = []
     bidders: list[str] = []
     contracts: list[str] = []
-    for arrangement in ARRANGEMENTS:
-        state = deal_of(seed, index, options)
+    for arrangement in arrangements(info.active_players):
+        state = deal_of(seed, index, options, game)
         kinds = dict(zip(state.active, arrangement, strict=True))
         bots: dict[int, Bot] = {}
         for seat, who in kinds.items():
@@ -139,7 +159,7 @@ def duplicate_deal(a: str, b: str, index: int, seed: int,
     return DealResult(index, tuple(chips_a), tuple(bidders), tuple(contracts))
 
 
-def _deal_task(task: tuple[str, str, int, int, dict[str, Any], dict[str, dict[str, Any]]]
+def _deal_task(task: tuple[str, str, int, int, dict[str, Any], dict[str, dict[str, Any]], str]
                ) -> DealResult:
     return duplicate_deal(*task)
 
@@ -149,12 +169,12 @@ def duplicate_match(a: str, b: str, deals: int, seed: int,
                     executor: Executor | None = None,
                     bot_options: Mapping[str, Mapping[str, Any]] | None = None,
                     progress: Callable[[DealResult], None] | None = None,
-                    start: int = 0) -> MatchResult:
-    """``deals`` duplicate deals of ``a`` against ``b`` from ``seed``; deals are spread over
-    ``executor`` (any :class:`concurrent.futures.Executor`) when one is given."""
+                    start: int = 0, game: str = DEFAULT_GAME) -> MatchResult:
+    """``deals`` duplicate deals of ``game``, ``a`` against ``b``, from ``seed``; deals are
+    spread over ``executor`` (any :class:`concurrent.futures.Executor`) when one is given."""
     t0 = time.perf_counter()
     tasks = [(a, b, i, seed, dict(options or {}),
-              {k: dict(v) for k, v in (bot_options or {}).items()})
+              {k: dict(v) for k, v in (bot_options or {}).items()}, game)
              for i in range(start, start + deals)]
     results: Iterable[DealResult]
     results = executor.map(_deal_task, tasks) if executor is not None else map(_deal_task, tasks)
@@ -166,5 +186,5 @@ def duplicate_match(a: str, b: str, deals: int, seed: int,
     return MatchResult(a, b, tuple(out), time.perf_counter() - t0)
 
 
-__all__ = ["ARRANGEMENTS", "DealResult", "MatchResult", "deal_of", "duplicate_deal",
-           "duplicate_match", "mean_ci", "play_out"]
+__all__ = ["ARRANGEMENTS", "DEFAULT_GAME", "DealResult", "MatchResult", "arrangements", "deal_of",
+           "duplicate_deal", "duplicate_match", "mean_ci", "play_out"]

@@ -1,4 +1,5 @@
-"""The bot protocol and what every bot may read off its seat's view.
+"""The bot protocol, what every bot may read off its seat's view, and where a bot finds a
+game's own choices.
 
 A bot is seeded and sees one :class:`~tutor.games.tapp.SeatView` at a time — never the
 state — so no bot can look at another hand or the widow, even by accident. It answers with a
@@ -6,15 +7,23 @@ legal action and a one-line reason a learner can read::
 
     action, reason = bot.act(state.view(seat))
     state.apply(action)          # checked: an illegal bot action would raise
+
+The bots are written once for every game of the Tapp family (cards as ints, tricks, trump); a
+game's own choices — what to bid, how to declare, what a solver's value is worth — live in its
+folder (``tutor/games/<game>/bots.py``, and ``pimc.py`` for the PIMC bot), found through the
+registry (:func:`game_choices`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from functools import cache
+from importlib import import_module
+from typing import Any, Protocol
 
-from ..errors import IllegalActionError
-from ..games.six_bid_solo.rules import CONTRACTS, MISERES
+from ..engine.sampler import game_of
+from ..errors import IllegalActionError, OptionError
+from ..games import spec
 from ..games.tapp import CARD_INDEX, N_CARDS, POINTS, SUIT_MASK, SeatView
 from ..state import Action
 
@@ -35,6 +44,46 @@ def require_turn(view: SeatView) -> None:
         raise IllegalActionError("SBS-5", "it is not this seat's turn", where=f"seat {view.seat}")
 
 
+def action_words(view: SeatView, action: Action) -> str:
+    """The game's words for ``action`` (``bid Solo``, ``trump ♠``, ``discard AS``, ``TH``)."""
+    return game_of(view.game, view.options).action_info(action).label
+
+
+@cache
+def _folder_module(game_id: str, file: str) -> Any:
+    folder = spec(game_id).folder
+    try:
+        return import_module(f"{folder}.{file}")
+    except ModuleNotFoundError as e:
+        if e.name != f"{folder}.{file}":
+            raise
+        return None
+
+
+def game_choices(game_id: str, file: str, name: str, bot: str) -> Any:
+    """The object ``name`` of the game's module ``file``: the game's own choices for the bot
+    ``bot`` (``RULES`` in ``bots.py`` for the rule bot, ``PIMC`` in ``pimc.py`` for the PIMC
+    bot, which loads the solver). A game without it is refused (REC-2) naming the game."""
+    module = _folder_module(game_id, file)
+    found = getattr(module, name, None) if module is not None else None
+    if found is None:
+        where = f"{spec(game_id).folder}.{file}"
+        raise OptionError("REC-2", f"the {bot} bot does not know {game_id} yet (no {name} in "
+                          f"{where})", where="bot", what=repr(game_id))
+    return found
+
+
+@cache
+def _contracts(game_id: str) -> tuple[str, ...]:
+    return tuple(spec(game_id).presentation.contract_names)
+
+
+def contract_number(view: SeatView) -> int:
+    """The view's contract as its number in the game's order, lowest 1; 0 before the auction
+    ends (or in a throw-in)."""
+    return _contracts(view.game).index(view.contract) + 1 if view.contract else 0
+
+
 def beats(card: int, best: int, trump: int) -> bool:
     """Does ``card`` beat ``best``, the card now winning the trick (SBS-24)?"""
     if card // 9 == best // 9:
@@ -49,9 +98,9 @@ class Table:
     seat: int
     hand: int  # own cards, mask
     played: int  # every card played so far, mask
-    out: int  # cards neither held nor played: in other hands or the widow
-    contract: int  # 1..6, 0 during the auction
-    trump: int  # -1: none (the misères, or not named yet)
+    out: int  # cards neither held, played nor laid away by me: in other hands or unseen piles
+    contract: int  # the game's contract number (1 the lowest), 0 during the auction
+    trump: int  # -1: none (Six-Bid Solo's misères, or not named yet)
     bidder: int | None
     trick: tuple[int, ...]
     trick_seats: tuple[int, ...]  # who played each card of the trick
@@ -60,8 +109,7 @@ class Table:
     def of(cls, view: SeatView) -> Table:
         hand = sum(1 << CARD_INDEX[c] for c in view.hand)
         played = view.played_mask()
-        contract = CONTRACTS.index(view.contract) + 1 if view.contract else 0
-        trump = int(view.trump) if view.trump is not None and contract not in MISERES else -1
+        trump = int(view.trump) if view.trump is not None else -1
         trick = tuple(CARD_INDEX[c] for c in view.trick)
         seats: list[int] = []
         if trick:
@@ -70,8 +118,9 @@ class Table:
             for _ in trick:
                 seats.append(s)
                 s = view.active[(view.active.index(s) + 1) % 3]
-        return cls(view.seat, hand, played, ALL & ~hand & ~played, contract, trump, view.bidder,
-                   trick, tuple(seats))
+        laid = sum(1 << CARD_INDEX[c] for c in view.discarded or ())  # the bidder's own discard
+        return cls(view.seat, hand, played, ALL & ~hand & ~played & ~laid, contract_number(view),
+                   trump, view.bidder, trick, tuple(seats))
 
     @property
     def is_bidder(self) -> bool:
@@ -95,3 +144,7 @@ class Table:
 
     def trick_points(self) -> int:
         return sum(POINTS[c] for c in self.trick)
+
+
+__all__ = ["ALL", "Bot", "Table", "action_words", "beats", "contract_number", "game_choices",
+           "require_turn"]

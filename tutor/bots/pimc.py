@@ -1,31 +1,24 @@
-"""The PIMC bot: Perfect Information Monte Carlo over the shared sampler and the solver.
+"""The PIMC bot: Perfect Information Monte Carlo over the shared sampler and a game's solver.
 
 - **Play.** Draw worlds consistent with the view (:class:`~tutor.engine.sampler.Sampler`),
-  solve each double-dummy for the value of every legal card (yes/no searches where a contract
-  pays a tariff; Solo's and Heart Solo's *exact* points, since they pay every point of the
-  margin, SBS-10), turn each into this seat's chips by the engine's settlement, and play the
-  card with the best average over the worlds (ties: the better average value, then the rule
-  bot's choice). A single legal card is played at once. Worlds come in batches (8 by default)
-  until the choice is settled (:func:`settled`), up to ``max_worlds`` (16), with a work guard
-  per move (:data:`NODE_BUDGET`).
-- **The defenders' objective** is their own chips, which in every contract is the bidder's
-  loss (SBS-27): both defenders minimise the bidder's points (Solo: the margin, not just make
-  or fail; tariff contracts: make or fail), so the two pursue the same objective as one side.
-- **Why exact Solo values.** The bracketed estimates (20-point brackets, one random
-  threshold a world) tie cards a few points apart, and in Solo each point is worth 2 chips from
-  each opponent; exact values tell such cards apart.
-- **Bidding.** Hands far from every contract by the rule-of-thumb count pass at once (a
-  pre-screen, :data:`SCREEN_COUNT`). Others go through the bid advisor
-  (:mod:`tutor.solver.advisor`) with a small number of worlds (16 a bid): the best contract
-  still open if its expected chips clear a margin, else pass. The default margin is *negative*
-  (−10): the advisor values a contract against clairvoyant defenders, and real ones give the
-  bidder more, so a positive margin passes too often.
+  solve each double-dummy for the value of every legal card, turn each into this seat's chips
+  by the game's settlement, and play the card with the best average over the worlds (ties: the
+  better average value, then the rule bot's choice). A single legal card is played at once.
+  Worlds come in batches (8 by default) until the choice is settled (:func:`settled`), up to
+  ``max_worlds`` (16), with a work guard per move (:data:`NODE_BUDGET`).
+- **The defenders' objective** is their own chips, which in every contract of the Tapp family
+  is the bidder's loss (SBS-27): both defenders minimise the bidder's value, so the two pursue
+  the same objective as one side.
 - **Reading the calls.** Worlds, for a card as for a bid, prefer deals in which each other
   player's bid fits that player's hand (the bidder's with the trump named) and no player who
   passed held a hand clearly calling for more (:func:`tutor.engine.inference.read_calls`).
-- **Declaring.** The trump by the same sampling (each trump solved on the same worlds, by the
-  advisor's yes/no searches); the Call Solo call and gift by the rule of thumb of
-  :mod:`tutor.engine.hand`.
+- **What is the game's own** — the bid, the declaration, which solver values a card needs and
+  what each is worth in chips — comes from ``PIMC`` in ``tutor/games/<game>/pimc.py``
+  (:class:`PimcChoices`): Six-Bid Solo's solves exact Solo points and asks yes/no questions
+  where a contract pays a tariff, bids through the bid advisor and names trump by sampling.
+  A game without one (Frog, until its double-dummy solver is in) is refused, naming the game;
+  the bot's diagnostic hybrids (``auction="rule"``, ``play="rule"``) still play it where they
+  hand the phase to the rule bot.
 
 Arena results and the tuning of these choices (batch sizes, exact values, the bid margin, the
 worlds a bid, reading the calls): ``docs/bots.md``.
@@ -36,54 +29,71 @@ from __future__ import annotations
 import random
 import statistics
 from concurrent.futures import Executor
+from typing import Protocol
 
-from ..engine.hand import call_card, give_card, trump_estimate, uncovered
 from ..engine.inference import read_calls
 from ..engine.sampler import Sampler, world_of
-from ..games.six_bid_solo.rules import (
-    CALL_SOLO,
-    CONTRACTS,
-    GUARANTEE,
-    HEART_SOLO,
-    MISERES,
-    SOLO,
-    Outcome,
-    SixBidSoloState,
-    describe_action,
-    settle,
-)
-from ..games.tapp import (
-    CALL_BASE,
-    CALLCARD_BASE,
-    CARD_INDEX,
-    DECLINE,
-    GIVE_BASE,
-    HEARTS,
-    PASS,
-    PLAY,
-    SUIT_SYMBOLS,
-    TRUMP_BASE,
-    SeatView,
-)
-from ..solver import search
-from ..solver.advisor import advise_view, contract_value
+from ..games.tapp import SeatView, TappState
 from ..solver.stats import mean_interval
 from ..state import Action
-from .base import Table, require_turn
+from .base import action_words, game_choices, require_turn
 from .rule_bot import RuleBot, card_words
 
 
-def chips_for(state: SixBidSoloState, seat: int, value: int) -> int:
-    """This seat's chips if the deal ends with the solver's ``value`` (SBS-10, SBS-11, SBS-27)."""
-    bidder = state.bidder
-    assert bidder is not None
-    c = state.contract
-    if c in MISERES:
-        no_tricks = state.options.misere == "no_tricks"
-        o = Outcome(c, -1, 0, value if no_tricks else 0, 0 if no_tricks else value)
-    else:
-        o = Outcome(c, state.trump, value, 0, 0)
-    return settle(state.options, bidder, state.defenders, o)[seat]
+class Workspace(Protocol):
+    """The part of a solver's workspace the work guard reads: its node count, and a reset."""
+
+    @property
+    def nodes(self) -> int: ...
+
+    def clear(self) -> None: ...
+
+
+class PimcChoices(Protocol):
+    """A game's own part of the PIMC bot (``PIMC`` of its ``bots`` module)."""
+
+    def bid(self, bot: PimcBot, view: SeatView) -> tuple[Action, str]:
+        """The call, with its reason."""
+        ...
+
+    def declare(self, bot: PimcBot, view: SeatView) -> tuple[Action, str]:
+        """The declaration step ``view.step``, with its reason."""
+        ...
+
+    def card_values(self, world: TappState, salt: int, exact: bool) -> dict[int, int]:
+        """The solver's value of the deal after each legal card of ``world`` (the bidder's
+        points, or whatever the contract's settlement reads)."""
+        ...
+
+    def chips_for(self, world: TappState, seat: int, value: int) -> int:
+        """``seat``'s chips if the deal ends with the solver's ``value``."""
+        ...
+
+    def bidder_wants_more(self, view: SeatView) -> bool:
+        """Does a higher value serve the bidder (False in a misère)?"""
+        ...
+
+    def workspace(self) -> Workspace:
+        """The solver's workspace, whose nodes the work guard counts."""
+        ...
+
+
+def pimc_choices(game_id: str) -> PimcChoices:
+    """The game's own part of the PIMC bot (REC-2 naming the game when it has none)."""
+    found: PimcChoices = game_choices(game_id, "pimc", "PIMC", "PIMC")
+    return found
+
+
+def chips_for(state: TappState, seat: int, value: int) -> int:
+    """This seat's chips if the deal ends with the solver's ``value`` (the game's settlement:
+    SBS-10, SBS-11, SBS-27 for Six-Bid Solo)."""
+    return pimc_choices(state.game.id).chips_for(state, seat, value)
+
+
+def card_values(world: TappState, salt: int = 0, exact: bool = False) -> dict[int, int]:
+    """The solver's value after each legal card, asking only what the contract pays for (the
+    game's own questions; Six-Bid Solo's: :func:`tutor.games.six_bid_solo.bots.card_values`)."""
+    return pimc_choices(world.game.id).card_values(world, salt, exact)
 
 
 EXACT_FROM = 6  # cards in hand from which Solo's card values are solved exactly
@@ -92,13 +102,6 @@ EXACT_FROM = 6  # cards in hand from which Solo's card values are solved exactly
 #: a second of CPU), no more worlds are drawn (at least two are solved). How it was sized:
 #: docs/bots.md.
 NODE_BUDGET = 5_000_000
-
-#: The bid pre-screen: a hand whose best count (:func:`~tutor.engine.hand.trump_estimate`, any
-#: trump) is below SCREEN_COUNT and which has SCREEN_UNCOVERED or more cards a misère could not
-#: duck passes without asking the advisor (most of the bot's time): the advisor was never
-#: found to bid such a hand, and 55 leaves points to spare (the measurement: docs/bots.md).
-SCREEN_COUNT = 55
-SCREEN_UNCOVERED = 2
 
 
 class PimcBot:
@@ -133,99 +136,32 @@ class PimcBot:
         require_turn(view)
         legal = list(view.legal)
         if len(legal) == 1:
-            return legal[0], f"{describe_action(legal[0])}: the only legal action"
+            return legal[0], f"{action_words(view, legal[0])}: the only legal action"
         if (self.auction if view.phase in ("auction", "declare") else self.play) == "rule":
             return self.rules.act(view)
+        game = pimc_choices(view.game)
         if view.phase == "auction":
-            return self._bid(view)
+            return game.bid(self, view)
         if view.phase == "declare":
-            return self._declare(view)
-        return self._play(view, legal)
+            return game.declare(self, view)
+        return self._play(view, legal, game)
 
-    def _seed(self) -> int:
+    def seed(self) -> int:
+        """The next seed of the bot's own stream (a sampler's draw, a solver's salt)."""
         return self.rng.getrandbits(62)
 
-    # -- the auction --
-    def _bid(self, view: SeatView) -> tuple[Action, str]:
-        hand = Table.of(view).hand
-        count = max(trump_estimate(hand, s)[1] for s in range(4))
-        if count < SCREEN_COUNT and len(uncovered(hand)) >= SCREEN_UNCOVERED:
-            return PASS, (f"pass: my hand counts {count} points at best and has "
-                          f"{len(uncovered(hand))} cards a misère could not duck — far from "
-                          "any contract, not worth sampling")
-        advice = advise_view(view, self.bid_samples, self._seed(), executor=self.executor,
-                             first=self.bid_samples, min_samples=self.bid_samples)
-        best = advice.best()
-        if best is None or best.expected() <= self.bid_margin:
-            shown = f"{best.row.label} {best.expected():+.0f}" if best is not None else "none"
-            return PASS, (f"pass: in {advice.worlds} sampled deals solved double-dummy no "
-                          f"contract clears {self.bid_margin:+g} chips (best: {shown})")
-        action = CALL_BASE + best.row.contract
-        p = sum(best.made) / best.n
-        return action, (f"{describe_action(action)}: in {best.n} sampled deals solved "
-                        f"double-dummy, {best.row.label} averages {best.expected():+.0f} chips "
-                        f"and makes {p:.0%} of the time")
-
-    # -- the declaration --
-    def _declare(self, view: SeatView) -> tuple[Action, str]:
-        t = Table.of(view)
-        legal = view.legal
-        if view.step == "trump":
-            return self._trump(view, [a - TRUMP_BASE for a in legal])
-        trump = int(view.trump) if view.trump is not None else max(
-            range(4), key=lambda s: trump_estimate(t.hand, s)[0])
-        if view.step == "call":
-            c = call_card(t.hand, trump)
-            if c is None or CALLCARD_BASE + c not in legal:
-                return DECLINE, "call no card: my hand lacks no card worth calling (SBS-20)"
-            return CALLCARD_BASE + c, f"call {card_words(c)}: the highest card I lack for " \
-                f"trump {SUIT_SYMBOLS[trump]} (SBS-20)"
-        called = CARD_INDEX[view.called] if view.called is not None else -1
-        g = give_card(t.hand, called, trump)
-        if GIVE_BASE + g not in legal:
-            g = legal[0] - GIVE_BASE
-        return GIVE_BASE + g, f"give {card_words(g)}: my cheapest card of a short side suit " \
-            "(SBS-20)"
-
-    def _trump(self, view: SeatView, suits: list[int]) -> tuple[Action, str]:
-        sampler = Sampler(view)
-        worlds = list(sampler.worlds(self.worlds, self._seed()))
-        means: dict[int, float] = {}
-        for s in suits:
-            chips = []
-            for w in worlds:
-                state = w.copy()
-                state.apply_unchecked(TRUMP_BASE + s)
-                while state.phase != PLAY:  # Call Solo under trump_first: call, give
-                    assert state.bidder is not None
-                    hand = state.hands[state.bidder]
-                    if state.step == "call":
-                        c = call_card(hand, s)
-                        state.apply_unchecked(DECLINE if c is None else CALLCARD_BASE + c)
-                    else:
-                        state.apply_unchecked(GIVE_BASE + give_card(hand, state.called, s))
-                value = contract_value(state, self._seed())
-                chips.append(chips_for(state, view.seat, value))
-            means[s] = statistics.fmean(chips)
-        best = max(suits, key=lambda s: means[s])
-        others = ", ".join(f"{SUIT_SYMBOLS[s]} {means[s]:+.0f}" for s in suits if s != best)
-        what = "Call Solo" if view.contract == CONTRACTS[CALL_SOLO - 1] else "the contract"
-        return TRUMP_BASE + best, (f"trump {SUIT_SYMBOLS[best]}: {what} averages "
-                                   f"{means[best]:+.0f} chips over {len(worlds)} sampled deals "
-                                   f"({others})")
-
-    def _worlds(self, view: SeatView, sampler: Sampler, n: int) -> list[SixBidSoloState]:
+    def _worlds(self, view: SeatView, sampler: Sampler, n: int) -> list[TappState]:
         """``n`` worlds for a card choice, read in the light of the calls: deals in which the
         bidder's hand does not fit the contract with the trump named, another bidder's hand its
         bid, or a player who passed held a hand clearly calling for more, by the lenient rules
         of thumb of :func:`tutor.engine.inference.read_calls`, are set aside while enough others
         can be drawn — a preference, not a filter. The bidder reads the defenders' calls too.
         """
-        reading = read_calls(view, sampler, n, self._seed())
+        reading = read_calls(view, sampler, n, self.seed())
         return [world_of(sampler.history, d, game=sampler.game) for d in reading.deals]
 
     # -- the play --
-    def _play(self, view: SeatView, legal: list[int]) -> tuple[Action, str]:
+    def _play(self, view: SeatView, legal: list[int], game: PimcChoices) -> tuple[Action, str]:
         """The card with the best mean chips over adaptively many sampled worlds.
 
         Worlds come in batches of ``worlds``; after each batch the choice is *settled* when the
@@ -246,17 +182,17 @@ class PimcBot:
         # exact card values cost no more than the bracketed estimates (docs/bots.md), and Solo
         # pays every point (SBS-10)
         exact = self.exact or len(view.hand) <= EXACT_FROM
-        ws = search.workspace()
+        ws = game.workspace()
         ws.clear()  # a fresh table: the node count below is reproducible
         start = ws.nodes
         n = 0
         guarded = False
         while n < self.max_worlds:
             for world in self._worlds(view, sampler, min(self.worlds, self.max_worlds - n)):
-                values = card_values(world, self._seed(), exact)
+                values = game.card_values(world, self.seed(), exact)
                 n += 1
                 for c in legal:
-                    chips[c].append(chips_for(world, view.seat, values[c]))
+                    chips[c].append(game.chips_for(world, view.seat, values[c]))
                     raw[c] += values[c]
                 if n >= 2 and ws.nodes - start > self.budget:
                     guarded = True
@@ -266,9 +202,9 @@ class PimcBot:
         self.worlds_used.append(n)
         self.guard_stops += guarded
         totals = {c: sum(v) for c, v in chips.items()}
-        misere = view.contract in ("misere", "spread-misere")
-        # the bidder wants more points (fewer tricks in a misère); the defenders the opposite
-        sign = (1 if view.seat == view.bidder else -1) * (-1 if misere else 1)
+        # the bidder wants more (fewer tricks in a misère); the defenders the opposite
+        sign = (1 if view.seat == view.bidder else -1) * (1 if game.bidder_wants_more(view)
+                                                           else -1)
 
         def score(c: int) -> tuple[float, float]:
             return totals[c], sign * raw[c]
@@ -313,38 +249,5 @@ def settled(chips: dict[int, list[float]]) -> bool:
     return True
 
 
-def card_values(world: SixBidSoloState, salt: int = 0, exact: bool = False) -> dict[int, int]:
-    """The solver's value after each legal card, asking only what the contract pays for
-    (:func:`~tutor.solver.advisor.contract_value`).
-
-    Guarantee Solo and Call Solo pay a tariff (SBS-11): one yes/no search per card, "does the
-    bidder still reach the target?" (the value is the target, or one short). The misères ask
-    whether the bidder can still avoid every trick (or card point, SBS-V1): 0, or 1 for "at
-    least one". Solo and Heart Solo pay on the margin (SBS-10): exact points by ``analyse`` when
-    ``exact``, else the advisor's unbiased bracketed estimate — with the same random threshold
-    for every card of the world (``salt``), so cards worth the same get the same estimate.
-    """
-    c = world.contract
-    if exact and c in (SOLO, HEART_SOLO):
-        return search.analyse(world)
-    out: dict[int, int] = {}
-    for card in world.legal_actions():
-        child = world.copy()
-        child.apply_unchecked(card)
-        if child.phase == PLAY:
-            out[card] = contract_value(child, salt)
-            continue
-        assert child.bidder is not None  # the last card: count what the bidder has
-        if c in MISERES:
-            units = (child.won_tricks if child.options.misere == "no_tricks"
-                     else child.won_points)[child.bidder]
-            out[card] = 1 if units else 0
-        elif c in (SOLO, HEART_SOLO):
-            out[card] = child.bidder_points()
-        else:
-            need = (74 if child.trump == HEARTS else 80) if c == GUARANTEE else 120
-            out[card] = need if child.bidder_points() >= need else need - 1
-    return out
-
-
-__all__ = ["INDIFFERENT", "PimcBot", "card_values", "chips_for", "settled"]
+__all__ = ["EXACT_FROM", "INDIFFERENT", "NODE_BUDGET", "PimcBot", "PimcChoices", "Workspace",
+           "card_values", "chips_for", "pimc_choices", "settled"]

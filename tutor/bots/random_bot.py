@@ -1,13 +1,12 @@
-"""The bottom of the ladder: a uniformly random legal action."""
+"""The bottom of the ladder: a uniformly random legal action, in any registered game."""
 
 from __future__ import annotations
 
 import random
 
-from ..games import make_game
 from ..games.tapp import SeatView
 from ..state import Action
-from .base import require_turn
+from .base import action_words, require_turn
 
 
 class RandomBot:
@@ -21,5 +20,4 @@ class RandomBot:
     def act(self, view: SeatView) -> tuple[Action, str]:
         require_turn(view)
         action = self.rng.choice(view.legal)
-        label = make_game(view.game, view.options).action_info(action).label
-        return action, f"{label}: a random legal choice"
+        return action, f"{action_words(view, action)}: a random legal choice"

@@ -1,17 +1,18 @@
 """The rule-based bot: readable heuristics a learner could follow, each choice with a reason.
 
-Bidding uses the hand evaluation of :mod:`tutor.engine.hand` (count tricks per trump, points with
-the widow's share, cards a misère could not duck) and bids the legal contract with the best
-estimated chips, or passes. The play follows a few rules of thumb:
+Bidding and declaring are each game's own (``RULES`` in ``tutor/games/<game>/bots.py``: Six-Bid
+Solo bids by the hand evaluation of :mod:`tutor.games.six_bid_solo.hand`, Frog by a count of
+its hand with the widow's expected points). The card play is the Tapp family's, the same in
+every game, by a few rules of thumb:
 
-Point contracts (Solo, Heart Solo, Guarantee Solo, Call Solo)
+Point contracts (Solo, Heart Solo, Guarantee Solo, Call Solo; Frog, Chico, Grand)
   - The bidder draws trumps with a master trump while the defenders may hold trumps, then cashes
     sure winners, else leads low from the longest side suit.
   - A defender cashes a sure winner, else leads low from a long side suit.
   - Following: when the partner is winning, the last player adds points (smears); a player who
     can take a trick from the other side does so as cheaply as possible when playing last, or
     with a sure winner when points are at stake; otherwise the cheapest card goes.
-Misère and Spread Misère
+Contracts the bidder wins by taking no trick (Misère and Spread Misère)
   - The bidder ducks with the highest card that still loses, and when forced to win gets rid of
     the highest card; when void, throws the most dangerous card.
   - The defenders lead and play low so the bidder's card ends up highest, and throw their high
@@ -20,28 +21,43 @@ Misère and Spread Misère
 
 from __future__ import annotations
 
-from ..engine.hand import RANK_TEXT, call_card, estimates, give_card, rank, trump_estimate
-from ..games.six_bid_solo.rules import CALL_SOLO, GUARANTEE, MISERES, describe_action, solo_trumps
-from ..games.tapp import (
-    CALL_BASE,
-    CALLCARD_BASE,
-    CARD_INDEX,
-    DECLINE,
-    GIVE_BASE,
-    HEARTS,
-    PASS,
-    POINTS,
-    SUIT_MASK,
-    SUIT_SYMBOLS,
-    TRUMP_BASE,
-    SeatView,
-)
+from typing import Protocol
+
+from ..engine.hand import RANK_TEXT, rank
+from ..games.tapp import POINTS, SUIT_MASK, SUIT_SYMBOLS, SeatView
 from ..state import Action
-from .base import Table, beats, require_turn
+from .base import Table, action_words, beats, game_choices, require_turn
 
 
 def card_words(card: int) -> str:
     return RANK_TEXT[rank(card)] + SUIT_SYMBOLS[card // 9]
+
+
+class RuleChoices(Protocol):
+    """A game's own rules of thumb for the rule bot (``RULES`` of its ``bots`` module)."""
+
+    def bid(self, view: SeatView, t: Table) -> tuple[Action, str]:
+        """The call, with its reason (the auction)."""
+        ...
+
+    def declare(self, view: SeatView, t: Table) -> tuple[Action, str]:
+        """The declaration step ``view.step``, with its reason."""
+        ...
+
+    def avoids_tricks(self, t: Table) -> bool:
+        """Does the bidder win this contract by taking no trick (a misère)?"""
+        ...
+
+    def within_reach(self, view: SeatView) -> bool:
+        """In the auction: is a contract still open near its mark by the hand count (worth
+        sampling deals for, at the play table)?"""
+        ...
+
+
+def rule_choices(game_id: str) -> RuleChoices:
+    """The game's rules of thumb for bidding and declaring (REC-2 when it has none)."""
+    found: RuleChoices = game_choices(game_id, "bots", "RULES", "rule")
+    return found
 
 
 class RuleBot:
@@ -56,145 +72,107 @@ class RuleBot:
         require_turn(view)
         legal = list(view.legal)
         if len(legal) == 1:
-            return legal[0], f"{describe_action(legal[0])}: the only legal action"
+            return legal[0], f"{action_words(view, legal[0])}: the only legal action"
         t = Table.of(view)
+        choices = rule_choices(view.game)
         if view.phase == "auction":
-            return self._bid(view, t)
+            return choices.bid(view, t)
         if view.phase == "declare":
-            return self._declare(view, t)
-        if t.contract in MISERES:
-            card, why = self._misere(t, legal)
+            return choices.declare(view, t)
+        if choices.avoids_tricks(t):
+            card, why = misere_play(t, legal)
         else:
-            card, why = self._points(t, legal)
+            card, why = points_play(t, legal)
         return card, f"{card_words(card)}: {why}"
 
-    # -- the auction (SBS-13..16) --
-    def _bid(self, view: SeatView, t: Table) -> tuple[Action, str]:
-        best = None
-        for e in estimates(t.hand, solo_trumps(view.options)):
-            action = CALL_BASE + e.contract
-            if action in view.legal and e.chips > 0 and (best is None or e.chips > best.chips):
-                best = e
-        if best is None:
-            return PASS, "pass: no contract still open is worth bidding by my hand count"
-        return CALL_BASE + best.contract, f"{describe_action(CALL_BASE + best.contract)}: " \
-            f"{best.reason}"
 
-    # -- the declaration (SBS-19, SBS-20) --
-    def _declare(self, view: SeatView, t: Table) -> tuple[Action, str]:
-        legal = view.legal
-        if view.step == "trump":
-            choices = [a - TRUMP_BASE for a in legal]
-
-            def score(s: int) -> float:
-                tricks, points, _ = trump_estimate(t.hand, s)
-                if t.contract == GUARANTEE:
-                    return points - (74 if s == HEARTS else 80)
-                if t.contract == CALL_SOLO:
-                    return tricks
-                return points
-
-            s = max(choices, key=score)
-            _, _, words = trump_estimate(t.hand, s)
-            return TRUMP_BASE + s, f"trump {SUIT_SYMBOLS[s]}: {words}"
-        if view.step == "call":
-            trump = int(view.trump) if view.trump is not None else max(
-                range(4), key=lambda s: trump_estimate(t.hand, s)[0])
-            c = call_card(t.hand, trump)
-            if c is None or CALLCARD_BASE + c not in legal:
-                return DECLINE, "call no card: my hand lacks no card worth calling (SBS-20)"
-            return CALLCARD_BASE + c, f"call {card_words(c)}: the highest card I lack where " \
-                f"it matters for trump {SUIT_SYMBOLS[trump]} (SBS-20)"
-        called = CARD_INDEX[view.called] if view.called is not None else -1
-        trump = int(view.trump) if view.trump is not None else max(
-            range(4), key=lambda s: trump_estimate(t.hand, s)[0])
-        g = give_card(t.hand, called, trump)
-        if GIVE_BASE + g not in legal:
-            g = legal[0] - GIVE_BASE
-        return GIVE_BASE + g, f"give {card_words(g)}: my cheapest card of a short side suit, " \
-            "it can neither win a trick nor hand over points (SBS-20)"
-
-    # -- the play, point contracts --
-    def _points(self, t: Table, legal: list[int]) -> tuple[int, str]:
-        trump = t.trump
-        if not t.trick:
-            masters = [c for c in legal if t.is_master(c)]
-            if t.is_bidder:
-                master_trumps = [c for c in masters if c // 9 == trump]
-                if master_trumps and t.trumps_out():
-                    return master_trumps[0], "draw trumps with the master trump"
-            side = [c for c in masters if c // 9 != trump]
-            if side:
-                c = max(side, key=lambda c: POINTS[c])
-                return c, "cash a sure winner: no card still out beats it"
-            return self._low_lead(t, legal), "lead low from my longest side suit, " \
-                "giving nothing away"
-        best, who = t.winning()
-        partner_wins = not t.is_bidder and who != t.bidder
-        last = len(t.trick) == 2
-        winners = [c for c in legal if beats(c, best, trump)]
-        if partner_wins:
-            if last:
-                c = max(legal, key=lambda c: (POINTS[c], c // 9 != trump, rank(c)))
-                return c, "my partner is winning the trick: add points (smear)"
-            c = self._cheapest(legal)
-            return c, "my partner leads; keep points back until the trick is safe"
-        if winners:
-            if last:
-                c = min(winners, key=lambda c: (c // 9 == trump, POINTS[c] < 10, -c))
-                return c, "win the trick as cheaply as possible (SBS-24)"
-            safe = [c for c in winners if t.is_master(c) and (c // 9 == trump or
-                                                              c // 9 == t.trick[0] // 9)]
-            if safe and t.trick_points() + max(POINTS[c] for c in safe) >= 10:
-                c = min(safe, key=lambda c: (POINTS[c] < 10, c))
-                return c, "take the points with a sure winner"
-        c = self._cheapest(legal)
-        return c, "cannot take the trick safely: throw my cheapest card"
-
-    @staticmethod
-    def _cheapest(legal: list[int]) -> int:
-        """Fewest points, then lowest rank (SBS-3)."""
-        return min(legal, key=lambda c: (POINTS[c], -rank(c)))
-
-    @staticmethod
-    def _low_lead(t: Table, legal: list[int]) -> int:
-        def length(c: int) -> int:
-            return (t.hand & SUIT_MASK[c // 9]).bit_count()
-        side = [c for c in legal if c // 9 != t.trump] or legal
-        return min(side, key=lambda c: (POINTS[c] > 0, -length(c), -rank(c)))
-
-    # -- the play, misères --
-    def _misere(self, t: Table, legal: list[int]) -> tuple[int, str]:
+# -- the play, point contracts --
+def points_play(t: Table, legal: list[int]) -> tuple[int, str]:
+    """The card for a point contract, and why (see the module docstring)."""
+    trump = t.trump
+    if not t.trick:
+        masters = [c for c in legal if t.is_master(c)]
         if t.is_bidder:
-            if not t.trick:
-                c = max(legal, key=rank)
-                return c, "lead my lowest card: someone else must win it"
-            best, _ = t.winning()
-            led = t.trick[0] // 9
-            if legal[0] // 9 != led:
-                c = min(legal, key=rank)
-                return c, "void in the suit led: throw my most dangerous (highest) card"
-            under = [c for c in legal if not beats(c, best, -1)]
-            if under:
-                c = min(under, key=rank)
-                return c, "duck with my highest card that still loses the trick"
-            c = min(legal, key=rank)
-            return c, "forced to win: get rid of my highest card"
+            master_trumps = [c for c in masters if c // 9 == trump]
+            if master_trumps and t.trumps_out():
+                return master_trumps[0], "draw trumps with the master trump"
+        side = [c for c in masters if c // 9 != trump]
+        if side:
+            c = max(side, key=lambda c: POINTS[c])
+            return c, "cash a sure winner: no card still out beats it"
+        return low_lead(t, legal), "lead low from my longest side suit, " \
+            "giving nothing away"
+    best, who = t.winning()
+    partner_wins = not t.is_bidder and who != t.bidder
+    last = len(t.trick) == 2
+    winners = [c for c in legal if beats(c, best, trump)]
+    if partner_wins:
+        if last:
+            c = max(legal, key=lambda c: (POINTS[c], c // 9 != trump, rank(c)))
+            return c, "my partner is winning the trick: add points (smear)"
+        c = cheapest(legal)
+        return c, "my partner leads; keep points back until the trick is safe"
+    if winners:
+        if last:
+            c = min(winners, key=lambda c: (c // 9 == trump, POINTS[c] < 10, -c))
+            return c, "win the trick as cheaply as possible (SBS-24)"
+        safe = [c for c in winners if t.is_master(c) and (c // 9 == trump or
+                                                          c // 9 == t.trick[0] // 9)]
+        if safe and t.trick_points() + max(POINTS[c] for c in safe) >= 10:
+            c = min(safe, key=lambda c: (POINTS[c] < 10, c))
+            return c, "take the points with a sure winner"
+    c = cheapest(legal)
+    return c, "cannot take the trick safely: throw my cheapest card"
+
+
+def cheapest(legal: list[int]) -> int:
+    """Fewest points, then lowest rank (SBS-3)."""
+    return min(legal, key=lambda c: (POINTS[c], -rank(c)))
+
+
+def low_lead(t: Table, legal: list[int]) -> int:
+    """The lowest pointless card of my longest side suit."""
+
+    def length(c: int) -> int:
+        return (t.hand & SUIT_MASK[c // 9]).bit_count()
+    side = [c for c in legal if c // 9 != t.trump] or legal
+    return min(side, key=lambda c: (POINTS[c] > 0, -length(c), -rank(c)))
+
+
+# -- the play, misères --
+def misere_play(t: Table, legal: list[int]) -> tuple[int, str]:
+    """The card for a contract the bidder wins by taking no trick, and why."""
+    if t.is_bidder:
         if not t.trick:
             c = max(legal, key=rank)
-            return c, "lead low, so the bidder's card may end up highest"
-        best, who = t.winning()
+            return c, "lead my lowest card: someone else must win it"
+        best, _ = t.winning()
         led = t.trick[0] // 9
         if legal[0] // 9 != led:
             c = min(legal, key=rank)
-            return c, "void in the suit led: throw my highest card"
-        if who == t.bidder:
-            under = [c for c in legal if not beats(c, best, -1)]
-            if under:
-                c = min(under, key=rank)
-                return c, "the bidder is winning: stay under with my highest losing card"
+            return c, "void in the suit led: throw my most dangerous (highest) card"
+        under = [c for c in legal if not beats(c, best, -1)]
+        if under:
+            c = min(under, key=rank)
+            return c, "duck with my highest card that still loses the trick"
+        c = min(legal, key=rank)
+        return c, "forced to win: get rid of my highest card"
+    if not t.trick:
         c = max(legal, key=rank)
-        return c, "play low, so the bidder's card can win the trick"
+        return c, "lead low, so the bidder's card may end up highest"
+    best, who = t.winning()
+    led = t.trick[0] // 9
+    if legal[0] // 9 != led:
+        c = min(legal, key=rank)
+        return c, "void in the suit led: throw my highest card"
+    if who == t.bidder:
+        under = [c for c in legal if not beats(c, best, -1)]
+        if under:
+            c = min(under, key=rank)
+            return c, "the bidder is winning: stay under with my highest losing card"
+    c = max(legal, key=rank)
+    return c, "play low, so the bidder's card can win the trick"
 
 
-__all__ = ["RuleBot", "card_words"]
+__all__ = ["RuleBot", "RuleChoices", "card_words", "cheapest", "low_lead", "misere_play",
+           "points_play", "rule_choices"]

@@ -12,18 +12,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ..engine.hand import estimates
-from ..games.six_bid_solo.rules import (
-    CALL_SOLO,
-    GUARANTEE,
-    HEART_SOLO,
-    MISERE,
-    SOLO,
-    SPREAD,
-    solo_trumps,
-)
-from ..games.tapp import AUCTION, CALL_BASE, CARD_INDEX, DECLARE, HEARTS, PASS, SeatView
+from ..games.tapp import AUCTION, CALL_BASE, DECLARE, PASS, SeatView
 from ..state import Action
+from .rule_bot import rule_choices
 
 if TYPE_CHECKING:  # the solver is loaded on the first sampling move
     from ..solver.advisor import Advice
@@ -57,30 +48,11 @@ def worlds_for(view: SeatView, most: int) -> int:
 
 
 def within_reach(view: SeatView) -> bool:
-    """Is any contract still open near its mark by the rules of thumb (:mod:`tutor.engine.hand`)?
-
-    Solo and Heart Solo from 58 points (61 makes them, SBS-10), Guarantee Solo from 6 below its
-    target, Misère with at most one card that could not duck, Call Solo from 9½ tricks. A hand
-    with none of these is passed without sampling: the advisor would only confirm it, at the cost
-    of a second or more.
-    """
-    hand = sum(1 << CARD_INDEX[c] for c in view.hand)
-    trumps = solo_trumps(view.options)
-    open_ = {a - CALL_BASE for a in view.legal if a != PASS}
-    for e in estimates(hand, trumps):
-        if e.contract not in open_:
-            continue
-        if e.chips > 0:
-            return True
-        if e.contract in (SOLO, HEART_SOLO) and e.points >= 58:
-            return True
-        if e.contract == GUARANTEE and e.points >= (74 if e.trump == HEARTS else 80) - 6:
-            return True
-        if e.contract in (MISERE, SPREAD) and e.tricks <= 1:
-            return True
-        if e.contract == CALL_SOLO and e.tricks >= 9.5:
-            return True
-    return False
+    """Is any contract still open near its mark by the game's rules of thumb? A hand with none
+    is passed without sampling: the advisor would only confirm it, at the cost of a second or
+    more. The game's rule bot says (Six-Bid Solo's marks:
+    :func:`tutor.games.six_bid_solo.bots.within_reach`); the solver is not loaded for it."""
+    return rule_choices(view.game).within_reach(view)
 
 
 #: Solver nodes after which a table move or hint samples no more deals (at least two are

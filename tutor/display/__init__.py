@@ -7,24 +7,34 @@ Nothing here imports ipywidgets or keeps state; every function returns a ``str``
 The API a lesson or a widget uses:
 
 - ``card_svg(card, *, four_colour=False, face_down=False, width=64, emphasis="") -> SvgStr`` —
-  one card (a Card, ``"TH"``/``"10♥"`` or an engine int); ``role="img"``,
+  one card of any deck (a Card, ``"TH"``/``"10♥"``/``"2S"`` or an engine int); ``role="img"``,
   ``aria-label="ten of hearts"``, ``<title>``; classes ``st-red``/``st-black``, ``st-pip``.
 - ``card_back_svg(*, width=64)`` — a face-down card.
-- ``hand_svg(cards, *, overlap=0.45, sort=True, emphasis={card: "selected"}, face_down=0)`` —
-  a hand as one ``role="group"`` SVG holding one ``role="img"`` SVG per card.
-- ``trick_svg(cards, *, seats=None, labels=None, winner=None, slots=3)`` — a trick in play
-  order, captioned by seat; ``winner`` only once the learner may know it.
+- ``hand_svg(cards, *, overlap=0.45, sort=True, emphasis={card: "selected"}, face_down=0,
+  deck=None)`` — a hand as one ``role="group"`` SVG holding one ``role="img"`` SVG per card,
+  sorted in the game's deck (``game.info.deck``).
+- ``trick_svg(cards, *, seats=None, labels=None, winner=None, slots=3, per_row=None)`` — a
+  trick in play order (up to 12 places), captioned by seat; ``winner`` only once the learner
+  may know it.
 - ``cards_html(cards, *, emphasis=None)`` — separate card SVGs in a wrapping row.
-- ``view_html(view, *, emphasis=None, show_tricks=False)`` — a SeatView (never more).
-- ``deal_html(state_or_record)`` — a whole deal with all tricks and the settlement.
-- ``rank_ladder_svg(suit)``, ``points_table_html()`` — lesson helpers (SBS-2, SBS-3).
+- ``view_html(view, *, emphasis=None, show_tricks=False)`` — a SeatView (never more), its
+  seats around the table.
+- ``deal_html(state_or_record)`` — a whole deal with all tricks and the settlement (Six-Bid
+  Solo's and Frog's deals).
+- ``ring_html(places, centre)``, ``ring_plan(n)`` — 2 to 12 seats around a table (:mod:`.ring`),
+  legible on a desktop and at 360 px.
+- ``rank_ladder_svg(suit, deck=DECK_36)``, ``points_table_html(deck=DECK_36, rule="SBS-3")``
+  — lesson helpers (SBS-2, SBS-3; any deck).
 - ``question_html(question, *, emphasis=None, feedback=None)``, ``feedback_html(feedback)``,
   ``score_html(score)``, ``rules_html(rules)`` — a quiz question's prompt and exhibit (never its
   choices or its answer; ``emphasis`` echoes the learner's picks) and the feedback after
   grading (``role="status"``, rule ids as badges); ``question_html(q, feedback=fb)`` redraws
   the exhibit after grading with right / wrong / missed marks (``feedback_emphasis(fb)``) and
   a trick's winner; see :mod:`tutor.quiz`.
-- ``calls_html(calls, active)``, ``facts_html(rows)`` — an auction's calls, label/value lines.
+- ``calls_html(calls, active, game=...)``, ``facts_html(rows)`` — an auction's calls,
+  label/value lines.
+- ``seat_label``, ``position_name``, ``contract_words`` — a game's words (``game=`` a record
+  id, Six-Bid Solo's by default), read off its presentation.
 - :mod:`.play_table` — the play table's status line, seat view, log, settlement and review of
   the learner's play (for :class:`tutor.widgets.TableWidget`).
 - ``lesson_css()`` — the text of ``assets/lesson.css``; ``style_html()`` wraps it in ``<style>``
@@ -35,9 +45,13 @@ Themes: colours are ``--st-*`` CSS variables falling back to JupyterLab's ``--jp
 variables and then to light defaults, so a card alone follows JupyterLab/Voilà light and dark;
 ``assets/lesson.css`` adds layout, narrow screens and ``prefers-color-scheme`` outside Jupyter.
 Text form (``text/plain``) of every drawing is short: ``<svg: ten of hearts>``.
+Games: the display never imports a game's rules. It asks the registry for a game's words (its
+presentation) and deck, and a game's own ``tutor/games/<game>/display.py`` for what its whole
+deal adds (:mod:`.adapter`).
 Notebooks: :func:`register_formatters` (:mod:`.ipython`) tells IPython to draw a ``Card``, a
-``SeatView`` and, for a finished deal only, a ``SixBidSoloState`` with these functions; ``import
-tutor`` calls it under IPython. The engine has no ``_repr_*`` hooks: it never imports the display.
+``SeatView`` and, for a finished deal only, the state of every registered game with these
+functions; ``import tutor`` calls it under IPython. The engine has no ``_repr_*`` hooks: it
+never imports the display.
 Bad input raises :class:`DisplayError` (DSP-1 not a card, DSP-2 bad option, DSP-3 wrong object).
 """
 
@@ -63,6 +77,7 @@ from .quiz import (
     score_html,
     style_html,
 )
+from .ring import SeatPlace, ring_html, ring_plan
 from .table import (
     calls_html,
     cards_html,
@@ -77,10 +92,12 @@ from .table import (
 )
 
 __all__ = [
-    "EMPHASES", "PIP_COUNT", "DisplayError", "HtmlStr", "SvgStr", "as_card", "calls_html",
+    "EMPHASES", "PIP_COUNT", "DisplayError", "HtmlStr", "SeatPlace", "SvgStr", "as_card",
+    "calls_html",
     "card_back_svg", "card_svg", "cards_html", "contract_words", "deal_html", "facts_html",
     "feedback_emphasis", "feedback_html", "hand_svg", "lesson_css", "pick_html",
     "points_table_html", "position_name", "question_html", "rank_ladder_svg",
-    "register_formatters", "rules_html", "score_html", "seat_label", "style_html",
+    "register_formatters", "ring_html", "ring_plan", "rules_html", "score_html", "seat_label",
+    "style_html",
     "suit_colour_class", "trick_seats", "trick_svg", "view_html",
 ]

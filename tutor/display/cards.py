@@ -243,11 +243,13 @@ def _check_width(width: float, where: str) -> None:
                            what=repr(width))
 
 
-def emphasis_of(emphasis: Mapping[CardLike, str] | None, where: str) -> dict[Card, str]:
+def emphasis_of(emphasis: Mapping[CardLike, str] | None, where: str,
+                deck: Deck | None = None) -> dict[Card, str]:
+    """``{card: emphasis}`` with every key read as a card (an int as an index into ``deck``)."""
     out: dict[Card, str] = {}
     for k, v in (emphasis or {}).items():
         _check_emphasis(v, where)
-        out[as_card(k, where)] = v
+        out[as_card(k, where, deck)] = v
     return out
 
 
@@ -258,9 +260,10 @@ def hand_svg(cards: Iterable[CardLike], *, four_colour: bool = False,
     """A hand as one SVG: cards side by side, overlapping by ``overlap`` of a card's width.
 
     Cards are sorted into display order (suits ♣ ♠ ♥ ♦, each from the highest down in the rank
-    order of ``deck``, the game's deck) unless ``sort=False``, with a small gap between suits.
-    Without ``deck``: the 36-card deck's order, or the 52-card deck's for a hand holding a card
-    outside it. ``emphasis`` maps cards to an emphasis
+    order of ``deck``, the game's deck: ``game.info.deck``) unless ``sort=False``, with a small
+    gap between suits; an int card is an index into ``deck``. Without ``deck``: the 36-card
+    deck's order, or the 52-card deck's for a hand holding a card outside it. ``emphasis`` maps
+    cards to an emphasis
     (``{"TH": "selected"}``). ``face_down=n`` draws ``n`` backs instead (another seat's hand:
     only its size is known). The group's label says how many cards it holds.
     """
@@ -268,12 +271,12 @@ def hand_svg(cards: Iterable[CardLike], *, four_colour: bool = False,
         raise DisplayError("DSP-2", "overlap is a fraction of a card, 0..0.85", where="hand_svg",
                            what=repr(overlap))
     _check_width(width, "hand_svg")
-    hand = [as_card(c, f"hand_svg[{i}]") for i, c in enumerate(cards)]
+    hand = [as_card(c, f"hand_svg[{i}]", deck) for i, c in enumerate(cards)]
     if sort:
         if deck is None:
             deck = DECK_36 if all(c in DECK_36 for c in hand) else DECK_52
         hand.sort(key=deck.sort_key)
-    marks = emphasis_of(emphasis, "hand_svg")
+    marks = emphasis_of(emphasis, "hand_svg", deck)
     height = width * ASPECT
     step = width * (1 - overlap)
     gap = width * 0.14
@@ -313,16 +316,21 @@ def _group_svg(label: str, w: float, h: float, cls: str, body: str) -> str:
             f"<title>{esc(label)}</title>{body}</svg>")
 
 
+#: The most cards a trick has: one from each of up to 12 seats.
+MAX_SLOTS = 12
+
+
 def trick_svg(cards: Sequence[CardLike], *, seats: Sequence[int] | None = None,
               labels: Sequence[str] | None = None, winner: int | None = None,
               slots: int = 3, four_colour: bool = False,
-              width: float = DEFAULT_WIDTH) -> SvgStr:
+              width: float = DEFAULT_WIDTH, per_row: int | None = None) -> SvgStr:
     """A trick in play order, each card captioned with its seat (or ``labels``).
 
     ``seats[i]`` is the seat that played ``cards[i]``; the first card is the lead. ``winner``
     (a seat) draws that card with the ``winner`` outline — pass it only when the learner may
-    know it (never while asking "who wins this trick?"). Empty places up to ``slots`` are drawn
-    dashed, for a trick in progress.
+    know it (never while asking "who wins this trick?"). Empty places up to ``slots`` (0..12,
+    one per seat) are drawn dashed, for a trick in progress. ``per_row`` breaks a long trick
+    into rows of that many places, so that many seats' trick stays legible in a narrow box.
     """
     _check_width(width, "trick_svg")
     played = [as_card(c, f"trick_svg[{i}]") for i, c in enumerate(cards)]
@@ -332,8 +340,13 @@ def trick_svg(cards: Sequence[CardLike], *, seats: Sequence[int] | None = None,
     if labels is not None and len(labels) != len(played):
         raise DisplayError("DSP-2", "one label per card", where="trick_svg.labels",
                            what=repr(list(labels)))
-    if not 0 <= slots <= 5:
-        raise DisplayError("DSP-2", "slots is 0..5", where="trick_svg", what=repr(slots))
+    if not 0 <= slots <= MAX_SLOTS:
+        raise DisplayError("DSP-2", f"slots is 0..{MAX_SLOTS}", where="trick_svg",
+                           what=repr(slots))
+    if per_row is not None and (isinstance(per_row, bool) or not isinstance(per_row, int)
+                                or per_row < 1):
+        raise DisplayError("DSP-2", "per_row is a number of places, 1 or more",
+                           where="trick_svg", what=repr(per_row))
     if winner is not None and (seats is None or winner not in seats):
         raise DisplayError("DSP-2", "the winner must be one of the trick's seats",
                            where="trick_svg.winner", what=repr(winner))
@@ -351,43 +364,49 @@ def trick_svg(cards: Sequence[CardLike], *, seats: Sequence[int] | None = None,
     items: list[str] = []
     spoken: list[str] = []
     n = max(slots, len(played))
+    across = min(n, per_row) if per_row is not None else n  # places in one row
+    line_h = height + cap_h + pad  # one row of cards with their captions
     for i in range(n):
-        x = margin + i * step
+        x = margin + (i % across) * step
+        y = pad + (i // across) * line_h
         if i < len(played):
             card = played[i]
             seat = seats[i] if seats is not None else None
             em = "winner" if winner is not None and seat == winner else ""
-            items.append(_card_element(card, x=x, y=pad, width=width, four_colour=four_colour,
+            items.append(_card_element(card, x=x, y=y, width=width, four_colour=four_colour,
                                        emphasis=em, standalone=False))
             cap = captions[i] + (" led" if i == 0 and captions[i] else "")
             if cap:
-                items.append(f'<text x="{num(x + width / 2)}" y="{num(pad + height + 13)}" '
+                items.append(f'<text x="{num(x + width / 2)}" y="{num(y + height + 13)}" '
                              f'text-anchor="middle" font-size="11" font-family="{_SANS}" '
                              f'style="fill:{_BLACK}" aria-hidden="true">{esc(cap)}</text>')
             who = captions[i] or f"card {i + 1}"
             spoken.append(f"{who} {'led' if i == 0 else 'played'} {card.name}")
         else:
-            items.append(f'<rect x="{num(x)}" y="{num(pad)}" width="{num(width)}" '
+            items.append(f'<rect x="{num(x)}" y="{num(y)}" width="{num(width)}" '
                          f'height="{num(height)}" rx="5" style="fill:none;stroke:{_MUTED}" '
                          f'stroke-dasharray="4 3"/>')
     label = "trick: " + ("; ".join(spoken) if spoken else "no card played yet")
     if winner is not None:
         label += f"; won by seat {winner}"
-    w = margin * 2 + (n - 1) * step + width if n else width + 2 * pad
-    return SvgStr(_group_svg(label, w, height + cap_h + 2 * pad, "st-trick", "".join(items)))
+    w = margin * 2 + (across - 1) * step + width if n else width + 2 * pad
+    rows = -(-n // across) if n else 1
+    h = rows * line_h + pad  # = height + cap_h + 2 * pad for one row
+    return SvgStr(_group_svg(label, w, h, "st-trick", "".join(items)))
 
 
 def rank_ladder_svg(suit: Suit | str = Suit.HEARTS, *, four_colour: bool = False,
-                    width: float = 48, points: bool = True) -> SvgStr:
-    """The nine cards of one suit from the highest down (SBS-2), with card points (SBS-3).
+                    width: float = 48, points: bool = True, deck: Deck = DECK_36) -> SvgStr:
+    """The cards of one suit from the highest down, with card points, in ``deck``'s order.
 
-    The order and the points come from the deck (:data:`tutor.cards.DECK_36`) — nothing here
+    The order and the points come from the deck (by default the 36-card deck of SBS-2 and
+    SBS-3, :data:`tutor.cards.DECK_36`; Pitch's ``DECK_52`` draws 13 cards) — nothing here
     restates the rules.
     """
     s = suit if isinstance(suit, Suit) else _suit_of(suit)
     _check_width(width, "rank_ladder_svg")
-    ranks = DECK_36.ranks
-    worth = {r: DECK_36.rank_points(r) for r in ranks}
+    ranks = tuple(r for r in deck.ranks if Card(r, s) in deck)
+    worth = {r: deck.rank_points(r) for r in ranks}
     height = width * ASPECT
     step = width * 1.08
     pad = 2.0

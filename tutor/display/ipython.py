@@ -7,9 +7,10 @@ notebook, Voilà or an IPython shell:
 - a :class:`~tutor.cards.Card` as its face (``image/svg+xml``, :func:`.cards.card_svg`);
 - a :class:`~tutor.games.tapp.SeatView` as :func:`.table.view_html` draws it
   (``text/html``): a view holds only what its seat may know;
-- a *finished* :class:`~tutor.games.six_bid_solo.rules.SixBidSoloState` in full
-  (:func:`.table.deal_html`); a deal in progress keeps its text form, since drawing it would
-  show every hidden card (a teacher may still call ``deal_html`` on purpose).
+- a *finished* deal of every registered game whose deals the display draws (each game's
+  ``state_class``, asked of the registry :data:`tutor.games.SPECS`: Six-Bid Solo's and Frog's
+  states) in full (:func:`.table.deal_html`); a deal in progress keeps its text form, since
+  drawing it would show every hidden card (a teacher may still call ``deal_html`` on purpose).
 
 ``import tutor`` registers them when it runs under IPython (the package's ``__init__``), so a
 lesson needs no setup; :func:`register_formatters` does it for any other shell.
@@ -20,9 +21,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card
-from ..games.six_bid_solo.rules import SixBidSoloState
-from ..games.tapp import SeatView
+from ..games import SPECS
+from ..games.tapp import SeatView, TappState
 from .cards import card_svg
+from .markup import DisplayError
 from .table import deal_html, view_html
 
 SVG = "image/svg+xml"
@@ -39,19 +41,29 @@ def view_picture(view: SeatView) -> str:
     return str(view_html(view))
 
 
-def deal_picture(state: SixBidSoloState) -> str | None:
+def deal_picture(state: TappState) -> str | None:
     """A finished deal in full, as ``text/html``; None (the text form) for a deal in progress,
-    whose drawing would show the hidden hands and the widow."""
+    whose drawing would show the hidden hands and the widow, or for a game the display cannot
+    draw yet."""
     if not state.is_terminal():
         return None
-    return str(deal_html(state))
+    try:
+        return str(deal_html(state))
+    except DisplayError:
+        return None
+
+
+def state_types() -> tuple[type, ...]:
+    """The state class of every registered game (the registry's ``GameSpec.game.state_class``)."""
+    found = (getattr(s.game, "state_class", None) for s in SPECS)
+    return tuple(t for t in found if isinstance(t, type))
 
 
 #: (MIME type, engine type, the function that draws it)
 FORMATTERS: tuple[tuple[str, type, Any], ...] = (
     (SVG, Card, card_picture),
     (HTML, SeatView, view_picture),
-    (HTML, SixBidSoloState, deal_picture),
+    *((HTML, t, deal_picture) for t in state_types()),
 )
 
 
@@ -75,4 +87,5 @@ def register_formatters(ip: Any = None) -> bool:
     return True
 
 
-__all__ = ["FORMATTERS", "card_picture", "deal_picture", "register_formatters", "view_picture"]
+__all__ = ["FORMATTERS", "card_picture", "deal_picture", "register_formatters", "state_types",
+           "view_picture"]

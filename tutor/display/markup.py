@@ -10,8 +10,9 @@ comparisons do not hold the whole markup twice.
 Display input errors are :class:`DisplayError` (a :class:`~tutor.errors.TutorError`) with these
 rule ids, documented here the way the record module documents REC-n:
 
-- DSP-1 not a card: a display function takes a :class:`~tutor.cards.Card`, a card text
-  (``"TH"``, ``"10♥"``) of the 36-card deck or an engine card int 0..35 (SBS-1 names the deck);
+- DSP-1 not a card: a display function takes a :class:`~tutor.cards.Card` of any deck, a card
+  text (``"TH"``, ``"10♥"``, ``"2S"``) or a card's index in a deck (by default the Tapp family's
+  engine ints 0..35, the 36-card deck of SBS-1);
 - DSP-2 an option value the function does not know (an emphasis, a seat, a size);
 - DSP-3 not something this function can draw (e.g. ``deal_html`` given neither a state nor a
   record), or the lesson stylesheet is missing.
@@ -23,9 +24,8 @@ import re
 from html import escape, unescape
 from typing import Any
 
-from ..cards import Card
+from ..cards import DECK_36, Card, Deck
 from ..errors import TutorError
-from ..games.tapp import CARDS, N_CARDS
 
 
 class DisplayError(TutorError):
@@ -84,28 +84,30 @@ def num(x: float) -> str:
 CardLike = Card | str | int
 
 
-def as_card(card: object, where: str = "card") -> Card:
-    """A :class:`Card` from a Card, a card text or an engine int 0..35 (DSP-1 otherwise).
+def as_card(card: object, where: str = "card", deck: Deck | None = None) -> Card:
+    """A :class:`Card` from a Card, a card text or an index into ``deck`` (DSP-1 otherwise).
 
-    Any :class:`Card` is drawn (the 52-card deck's 2..5 too); a text or an int names a card of
-    Six-Bid Solo's 36-card deck (SBS-1).
+    Any card of the 52 is drawn — Pitch's 2♠ as well as Sixty-Six's 24 cards — and an int is a
+    position in ``deck.cards``: without ``deck`` the Tapp family's engine ints 0..35
+    (:data:`tutor.cards.DECK_36`). With a ``deck``, a Card or a text outside it is DSP-1 too.
     """
+    parsed: Card | None = None
     if isinstance(card, Card):
-        return card
-    if isinstance(card, bool):
+        parsed = card
+    elif isinstance(card, bool):
         pass
     elif isinstance(card, int):
-        if 0 <= card < N_CARDS:
-            return CARDS[card]
+        cards = (deck or DECK_36).cards
+        if 0 <= card < len(cards):
+            return cards[card]
     elif isinstance(card, str):
         try:
             parsed = Card.parse(card)
         except TutorError:
             parsed = None
-        if parsed is not None and parsed in _DECK:
-            return parsed
-    raise DisplayError("DSP-1", "not a card of the 36-card deck (SBS-1): give a Card, a text "
-                       "like 'TH' or an int 0..35", where=where, what=repr(card))
-
-
-_DECK = frozenset(CARDS)
+    if parsed is not None and (deck is None or parsed in deck):
+        return parsed
+    of = f"the {deck.name} deck ({len(deck)} cards)" if deck is not None else "any deck"
+    top = len((deck or DECK_36).cards) - 1
+    raise DisplayError("DSP-1", f"not a card of {of}: give a Card, a text like 'TH' or '2S', "
+                       f"or an int 0..{top}", where=where, what=repr(card))

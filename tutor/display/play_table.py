@@ -5,7 +5,9 @@ review of the learner's play — pure functions of plain data, returning HTML st
 the learner's :class:`SeatView` (never from the state) until the deal is over, when the whole
 deal (:func:`deal_end_html`) and the review are shown. SBS-25: tricks are turned face down, so
 the seat view shows only the tricks that fell since the learner's last action unless the
-*teaching aid* is on (every trick, and the card points taken).
+*teaching aid* is on (every trick, and the card points taken). The game's words (seat names,
+contracts, prompts with their rule ids, the facts) come from its presentation and its deal
+notes (:mod:`.adapter`).
 """
 
 from __future__ import annotations
@@ -14,12 +16,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..cards import Card, card_label
-from ..games.six_bid_solo.rules import CONTRACT_NAMES, CONTRACTS, SixBidSoloState
-from ..games.tapp import AUCTION, CARDS, PLAY, SUIT_SYMBOLS, SeatView
+from ..cards import Card, Suit, card_label
+from ..games.tapp import AUCTION, CARDS, PLAY, SeatView, TappState
+from .adapter import deal_notes, deck_of, words
 from .cards import hand_svg, trick_svg
 from .markup import CardLike, HtmlStr, esc
-from .table import calls_html, contract_words, deal_html, facts_html, seat_label, trick_seats
+from .ring import ring_html
+from .table import (
+    calls_html,
+    deal_html,
+    facts_html,
+    seat_places,
+    trick_centre,
+    trick_rows,
+    trick_seats,
+)
 
 if TYPE_CHECKING:
     from ..quiz.decisions import ReviewLine
@@ -47,29 +58,26 @@ def note_html(text: str) -> HtmlStr:
 
 def table_status_html(view: SeatView, *, done: bool, learner_to_move: bool, auto: bool,
                       match: MatchStanding | None) -> HtmlStr:
-    """The status line: whose turn, what the learner may do now and by which rule; in a match,
-    the deal's number and the chips (SBS-26). ``auto``: the bots play at once."""
-    pos = seat_label(view.seat, view.active, view.dealer)
+    """The status line: whose turn, what the learner may do now and by which rule (the game's
+    prompt); in a match, the deal's number and the chips (SBS-26). ``auto``: the bots play at
+    once."""
+    pres = words(view.game)
     if done:
-        text = ("Everyone passed: the deal is thrown in (SBS-17)." if view.bidder is None
+        text = (f"Everyone passed: the deal is thrown in ({deal_notes(view.game).thrown_in_rule})."
+                if view.bidder is None
                 else "The deal is over — the settlement and the review are below.")
     elif learner_to_move:
+        prompt, rule = pres.prompt(view)
+        text = f"{prompt} ({rule})" if rule else prompt
         if view.phase == AUCTION:
-            text = (f"Your call — you are {pos}. Only the calls the rules allow are enabled "
-                    "(SBS-14: pass or a strictly higher contract).")
-        elif view.step == "trump":
-            text = "You won the auction: name trump (SBS-19)."
-        elif view.step == "call":
-            text = ("Call Solo: call one card you do not hold, or call none (SBS-20). "
-                    "Its holder hands it over and you give a card back.")
-        elif view.step == "give":
-            text = (f"Give seat {view.call_holder} one of your cards, face down — any but "
-                    "the called card (SBS-20).")
+            pos = pres.seat_label(view.seat, view.active, view.dealer)
+            text += f" — you are {pos}. Only the calls the rules allow are enabled."
+        elif view.phase == PLAY:
+            text += ". Only legal cards are enabled."
         else:
-            text = ("Your turn: play a card. Only legal cards are enabled (SBS-23: follow "
-                    "suit, else trump, else any card).")
+            text += "."
     else:
-        who = seat_label(view.to_move or 0, view.active)
+        who = pres.seat_label(view.to_move or 0, view.active)
         text = (f"{who} is to move — press “Next bot move”." if not auto
                 else f"{who} is to move…")
     line = ""
@@ -84,64 +92,46 @@ def table_status_html(view: SeatView, *, done: bool, learner_to_move: bool, auto
 
 def table_view_html(view: SeatView, emphasis: Mapping[CardLike, str], *,
                     fallen: Sequence[Trick], teaching_aid: bool) -> HtmlStr:
-    """The learner's seat at the table, from the view alone: facts and the auction; the other
-    seats (card backs), the trick in progress and the tricks ``fallen`` since the learner's last
-    action (SBS-25), or with the ``teaching_aid`` every trick played; the exposed Spread Misère
-    hand; the learner's hand, ``emphasis`` marking cards (e.g. the legal ones)."""
+    """The learner's seat at the table, from the view alone: the game's facts and the auction;
+    the seats around the table (the others as card backs, the learner's hand at the bottom,
+    ``emphasis`` marking cards, e.g. the legal ones); in the centre the trick in progress and
+    the tricks ``fallen`` since the learner's last action (SBS-25), or with the
+    ``teaching_aid`` every trick played below; the exposed Spread Misère hand; a Frog bidder's
+    own discard."""
+    pres = words(view.game)
+    deck = deck_of(view.game, view.options)
     active = view.active
     me = view.seat
-    facts = [("You are", seat_label(me, active, view.dealer))]
-    if view.bidder is not None:
-        facts.append(("Contract", contract_words(view.contract, view.trump)))
-        facts.append(("Bidder", "you" if view.bidder == me else seat_label(view.bidder,
-                                                                          active)))
-    if view.called is not None:
-        held = ("the widow" if view.call_holder == -1 else
-                "you" if view.call_holder == me else f"seat {view.call_holder}")
-        facts.append(("Called card", f"{card_label(view.called)} (from {held})"))
-    if view.given is not None:
-        facts.append(("Card given back", card_label(view.given)))
-    if view.phase == PLAY:
-        facts.append(("Tricks won", ", ".join(
-            f"{'you' if s == me else f'seat {s}'}: {view.won_tricks[s]}" for s in active)))
-    top = (f'<div class="st-row"><div>{facts_html(facts)}</div>'
-           f'<div><h4 class="st-h">Auction</h4>{calls_html(view.calls, active)}</div></div>')
-    seats = []
-    for s in active:
-        if s == me:
-            continue
-        n = view.hand_sizes[s]
-        backs = hand_svg([], face_down=n, width=26, overlap=0.7, label=f"seat {s}") \
-            if n else ""
-        seats.append(f'<div class="st-seat"><div class="st-who">'
-                     f"{esc(seat_label(s, active))} — {n} card{'s' if n != 1 else ''}"
-                     f"</div>{backs}</div>")
-    middle = list(seats)
-    if view.phase == PLAY and view.trick_leader is not None:
-        who = trick_seats(view.trick_leader, len(view.trick), active)
-        middle.append('<div class="st-seat st-current"><div class="st-who">Trick in '
-                      "progress</div>" + trick_svg(view.trick, seats=who, labels=[
-                          "you" if s == me else f"seat {s}" for s in who], width=48)
-                      + "</div>")
+    top = (f'<div class="st-row"><div>{facts_html(pres.facts(view))}</div>'
+           f'<div><h4 class="st-h">Auction</h4>'
+           f"{calls_html(view.calls, active, game=view.game)}</div></div>")
+    own = hand_svg(view.hand, width=56, emphasis=emphasis or None, label="your hand", deck=deck)
+    centre = trick_centre(view, width=48)
     if not teaching_aid:
-        middle.extend(_fallen(view, fallen))
-    parts = [top, f'<div class="st-row st-table-middle">{"".join(middle)}</div>']
+        centre += "".join(_fallen(view, fallen))
+    parts = [top, ring_html(seat_places(view, pres, own, backs_width=26), centre,
+                            label="the seats at the table")]
     if view.exposed is not None and view.bidder is not None and view.bidder != me:
         parts.append(f'<div class="st-seat"><div class="st-who">Spread Misère: seat '
                      f"{view.bidder}'s hand, face up (SBS-21)</div>"
-                     + hand_svg(view.exposed, width=40, label=f"seat {view.bidder}, exposed")
+                     + hand_svg(view.exposed, width=40, label=f"seat {view.bidder}, exposed",
+                                deck=deck)
                      + "</div>")
+    if view.discarded:
+        parts.append('<div class="st-seat st-discard"><div class="st-who">Your discard, face '
+                     "down (only you see it)</div>"
+                     + hand_svg(view.discarded, width=34, overlap=0.3, label="your discard",
+                                deck=deck) + "</div>")
     if teaching_aid and view.tricks:
         rows = []
         for i, (leader, cards, winner) in enumerate(view.tricks):
-            who = trick_seats(leader, 3, active)
+            who = trick_seats(leader, len(cards), active)
             rows.append(f'<div class="st-seat"><div class="st-who">Trick {i + 1}, won by '
                         f"{'you' if winner == me else f'seat {winner}'}</div>"
-                        + trick_svg(cards, seats=who, winner=winner, width=34) + "</div>")
+                        + trick_svg(cards, seats=who, winner=winner, width=34,
+                                    slots=len(cards)) + "</div>")
         parts.append('<section class="st-aid"><h4 class="st-h">Tricks played (teaching '
                      f'aid)</h4><div class="st-row">{"".join(rows)}</div></section>')
-    parts.append('<h4 class="st-h">Your hand</h4>' + hand_svg(
-        view.hand, width=56, emphasis=emphasis or None, label="your hand"))
     return HtmlStr(f'<div class="st-root st-view st-table-view" role="region" '
                    f'aria-label="{esc(f"seat {me} at the table")}">{"".join(parts)}</div>')
 
@@ -151,13 +141,14 @@ def _fallen(view: SeatView, tricks: Sequence[Trick]) -> list[str]:
     first = len(view.tricks) - len(tricks)
     items = []
     for k, (leader, cards, winner) in enumerate(tricks):
-        who = trick_seats(leader, 3, view.active)
-        items.append(f'<div class="st-seat st-fallen"><div class="st-who">Trick {first + k + 1}'
+        who = trick_seats(leader, len(cards), view.active)
+        items.append(f'<div class="st-fallen"><div class="st-who">Trick {first + k + 1}'
                      f" — won by {'you' if winner == view.seat else f'seat {winner}'} "
                      "(now face down, SBS-25)</div>"
                      + trick_svg(cards, seats=who, labels=[
                          "you" if s == view.seat else f"seat {s}" for s in who],
-                         winner=winner, width=48) + "</div>")
+                         winner=winner, width=48, slots=len(cards),
+                         per_row=trick_rows(len(cards))) + "</div>")
     return items
 
 
@@ -185,25 +176,29 @@ def table_log_html(lines: Sequence[tuple[str, str]]) -> HtmlStr:
                    f'<ol class="st-log">{"".join(items)}</ol></section>')
 
 
-def settlement_html(state: SixBidSoloState, learner: int,
+def settlement_html(state: TappState, learner: int,
                     match: MatchStanding | None) -> HtmlStr:
-    """The finished deal's settlement from the learner's side: contract, result and chips
-    (SBS-10..12, SBS-27); in a match the balances after it and, at the end, the winners
-    (SBS-28)."""
+    """The finished deal's settlement from the learner's side: contract, result and chips, with
+    the game's rules for P and the chips (Six-Bid Solo: SBS-10..12, SBS-27; Frog: FR-1, FR-5);
+    in a match the balances after it and, at the end, the winners (SBS-28)."""
     d = state.describe()
+    notes = deal_notes(state.game.id)
     if state.bidder is None:
         return HtmlStr('<div class="st-root"><p>Everyone passed: the cards are thrown in and no '
-                       "chips change (SBS-17).</p></div>")
+                       f"chips change ({esc(notes.thrown_in_rule)}).</p></div>")
+    pres = words(state.game.id)
     me = learner
     chips = d["chips"]
     made = "made" if d["made"] else "lost"
-    name = CONTRACT_NAMES[CONTRACTS[state.contract - 1]]
-    who = "You" if state.bidder == me else f"Seat {state.bidder}"
-    facts = [("Contract", f"{name}{'' if state.trump < 0 else ' ' + SUIT_SYMBOLS[state.trump]}"
-              f" by {who.lower() if who == 'You' else who}"),
-             ("Result", f"{made} — P = {d['bidder_points']} points (SBS-12), "
-              f"{d['bidder_tricks']} tricks"),
-             ("Your chips", f"{chips[me]:+d} (SBS-10, SBS-11, SBS-27)")]
+    contract = d["contract"]
+    name = pres.contract_name(contract)
+    trump = f" {Suit(state.trump).symbol}" if state.trump >= 0 else ""
+    who = "you" if state.bidder == me else f"Seat {state.bidder}"
+    facts = [("Contract", f"{name}{trump} by {who}"),
+             ("Result", f"{made} — P = {d['bidder_points']} points ({notes.points_rule}"
+              + (f"; {came}" if (came := notes.points_from(state)) else "")
+              + f"), {d['bidder_tricks']} tricks"),
+             ("Your chips", f"{chips[me]:+d} ({notes.chips_rules})")]
     if match is not None:
         m = match
         after = [b + (0 if m.settled else c) for b, c in zip(m.balances, chips, strict=True)]
@@ -248,7 +243,7 @@ def review_html(lines: Sequence[ReviewLine], total: int) -> HtmlStr:
                    + "".join(rows) + "</tbody></table></div></section>")
 
 
-def deal_end_html(state: SixBidSoloState, held_back: Sequence[tuple[str, str]]) -> HtmlStr:
+def deal_end_html(state: TappState, held_back: Sequence[tuple[str, str]]) -> HtmlStr:
     """After the deal: the bots' reasons ``held_back`` during it (each action's text and its
     reason), then the whole deal."""
     extra = ""

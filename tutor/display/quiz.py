@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from ..quiz import Feedback, Question, Score
+from .adapter import DEFAULT_GAME, deck_of
 from .cards import hand_svg, trick_svg
 from .markup import CardLike, DisplayError, HtmlStr, as_card, esc
 from .table import calls_html, cards_html, facts_html, view_html
@@ -79,7 +80,8 @@ def question_html(question: Question, *, four_colour: bool = False,
     if q.facts:
         parts.append(facts_html(q.facts))
     if q.calls or (q.kind == "auction" and q.active):
-        parts.append(calls_html(q.calls, q.active))
+        game = q.view.game if q.view is not None else str(q.context.get("game", DEFAULT_GAME))
+        parts.append(calls_html(q.calls, q.active, game=game))
     if q.trick:
         seats = [s for s, _ in q.trick]
         parts.append(trick_svg([c for _, c in q.trick], seats=seats,
@@ -87,8 +89,9 @@ def question_html(question: Question, *, four_colour: bool = False,
                                winner=winner, four_colour=four_colour, width=width))
     if q.cards:
         if len(q.cards) > _SPREAD_MAX:
+            deck = deck_of(q.view.game, q.view.options) if q.view is not None else None
             parts.append(hand_svg(q.cards, four_colour=four_colour, width=width,
-                                  emphasis=emphasis, label="cards"))
+                                  emphasis=emphasis, label="cards", deck=deck))
         else:
             parts.append(cards_html(q.cards, four_colour=four_colour, width=width,
                                     emphasis=emphasis))

@@ -1,5 +1,6 @@
-"""Readable hand evaluation: the rules of thumb the rule-based bot bids by, which a learner can
-follow with the cards in front of them.
+"""Readable hand evaluation for the Tapp family (Six-Bid Solo, Frog): rules of thumb a learner
+can follow with the cards in front of them. A game's own estimates of its contracts build on
+these (``tutor/games/<game>/hand.py``).
 
 - **Tricks with a trump suit.** Count every trump as a trick, less one for each of the trump
   ace, ten and king you lack (an opponent wins a trick with it), but never less than the rounds
@@ -7,24 +8,18 @@ follow with the cards in front of them.
   (A; A-10; A-10-K), and half a trick for a guarded ten (10 with another card, no ace).
 - **Points.** About 10 points for each trick you expect, plus your share of the widow — it holds
   3 of the 25 cards you cannot see, so 3/25 of their points on average (SBS-12 counts it for the
-  bidder in Solo, Heart Solo, Guarantee and Call Solo) — plus 4 for what the count leaves out
-  (ruffs, long cards, the defenders' slips). The 4 was measured in duplicate play
-  (``docs/bots.md``).
+  bidder in Solo, Heart Solo, Guarantee and Call Solo; FR-1 in every Frog contract) — plus 4 for
+  what the count leaves out (ruffs, long cards, the defenders' slips). The 4 was measured in
+  duplicate play of Six-Bid Solo (``docs/bots.md``).
 - **Misère.** A card is *covered* when you hold enough lower cards of its suit to duck under the
   opponents' leads: its height above the 6 (6 = 0, 7 = 1, ... ace = 8) is at most one more than
   twice the number of lower cards you hold in the suit. Misère needs every card covered; Spread
   Misère, whose hand is shown (SBS-21), needs every card covered with one to spare.
-
-The Call Solo helpers choose the card to call and the card to give back (SBS-20) by the same kind
-of rule; the bid advisor uses them too (it solves the play, not the call).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from ..games.six_bid_solo.rules import CALL_SOLO, GUARANTEE, HEART_SOLO, MISERE, SOLO, SPREAD
-from ..games.tapp import HEARTS, POINTS, SUIT_MASK, SUIT_SYMBOLS, mask_cards, mask_points
+from ..games.tapp import SUIT_MASK, SUIT_SYMBOLS, mask_cards, mask_points
 
 RANK_TEXT = "ATKQJ9876"  # by rank position: A=0 ... 6=8
 UNCOUNTED = 4  # points for the tricks the count leaves out (ruffs, long cards, misplays)
@@ -71,20 +66,8 @@ def side_tricks(hand: int, trump: int) -> float:
 
 
 def widow_share(hand: int) -> float:
-    """The widow's expected points: 3/25 of the points you cannot see (SBS-12)."""
+    """The widow's expected points: 3/25 of the points you cannot see (SBS-12, FR-1)."""
     return (120 - mask_points(hand)) * 3 / 25
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """One contract as the rule of thumb sees it: expected points or risk, and chips."""
-
-    contract: int
-    trump: int  # -1 for the misères
-    tricks: float
-    points: int
-    chips: int  # estimated chips from each opponent (negative: a loss); 0 means "do not bid"
-    reason: str
 
 
 def trump_estimate(hand: int, trump: int) -> tuple[float, int, str]:
@@ -122,81 +105,5 @@ def spread_safe(hand: int) -> bool:
     return True
 
 
-def estimates(hand: int, solo_trumps: tuple[int, ...] = (0, 1, 3)) -> list[Estimate]:
-    """Every contract's estimate for an 11-card ``hand``; ``chips`` 0 where the rule says no.
-
-    Margins: Solo and Heart Solo are bid from their target, 61 (SBS-10); Guarantee Solo from
-    4 points above its target (80, or 74 with ♥ trump); Call Solo only with 10½ tricks or more.
-    """
-    out: list[Estimate] = []
-    by_trump = {s: trump_estimate(hand, s) for s in range(4)}
-    best_solo = max(solo_trumps, key=lambda s: by_trump[s][1])
-    tr, pts, words = by_trump[best_solo]
-    out.append(Estimate(SOLO, best_solo, tr, pts, 2 * (pts - 60) if pts >= 61 else 0,
-                        f"Solo: {words}; needs 61 (SBS-10 pays 2 × (P − 60))"))
-    tr, pts, words = by_trump[HEARTS]
-    out.append(Estimate(HEART_SOLO, HEARTS, tr, pts, 3 * (pts - 60) if pts >= 61 else 0,
-                        f"Heart Solo: {words}; needs 61 (SBS-10 pays 3 × (P − 60))"))
-    risky = uncovered(hand)
-    shown = " ".join(RANK_TEXT[rank(c)] + SUIT_SYMBOLS[c // 9] for c in risky) or "none"
-    out.append(Estimate(MISERE, -1, len(risky), 0, 30 if not risky else 0,
-                        f"Misère: cards I could not duck: {shown}"))
-
-    def guarantee_need(s: int) -> int:
-        return 74 if s == HEARTS else 80
-
-    best_g = max(range(4), key=lambda s: by_trump[s][1] - guarantee_need(s))
-    tr, pts, words = by_trump[best_g]
-    need = guarantee_need(best_g)
-    out.append(Estimate(GUARANTEE, best_g, tr, pts, 40 if pts >= need + 4 else 0,
-                        f"Guarantee Solo: {words}; needs {need} (SBS-11 pays 40)"))
-    safe = spread_safe(hand)
-    out.append(Estimate(SPREAD, -1, len(risky), 0, 60 if safe else 0,
-                        "Spread Misère: " + ("every card covered with one to spare" if safe
-                                             else "not every card is covered with one to spare")))
-    best_c = max(range(4), key=lambda s: by_trump[s][0])
-    tr, pts, words = by_trump[best_c]
-    tariff = 150 if best_c == HEARTS else 100
-    out.append(Estimate(CALL_SOLO, best_c, tr, pts, tariff if tr >= 10.5 else 0,
-                        f"Call Solo: {words}; needs every point (SBS-11 pays {tariff})"))
-    return out
-
-
-def call_card(hand: int, trump: int) -> int | None:
-    """The card to call in Call Solo (SBS-20 a): the highest trump you lack; holding every
-    trump, the highest card you lack in a side suit where you hold the ace's neighbours; none if
-    the hand lacks nothing that matters. ``None`` means decline."""
-    for r in range(9):
-        c = trump * 9 + r
-        if not hand >> c & 1:
-            return c
-    best: tuple[int, int] | None = None
-    for s in range(4):
-        if s == trump:
-            continue
-        for r in range(9):
-            c = s * 9 + r
-            if not hand >> c & 1:
-                if POINTS[c] and (best is None or POINTS[c] > best[0]):
-                    best = (POINTS[c], c)
-                break
-    return best[1] if best else None
-
-
-def give_card(hand: int, called: int, trump: int) -> int:
-    """The card to give back after the exchange (SBS-20 b): the lowest card outside trump of
-    your shortest side suit, preferring one with no points, so it can neither win a trick
-    nor hand the defender points."""
-    candidates = [c for c in mask_cards(hand) if c != called and c // 9 != trump]
-    if not candidates:
-        candidates = [c for c in mask_cards(hand) if c != called]
-
-    def key(c: int) -> tuple[int, int, int]:
-        length = (hand & SUIT_MASK[c // 9]).bit_count()
-        return (POINTS[c], length, -rank(c))
-
-    return min(candidates, key=key)
-
-
-__all__ = ["Estimate", "call_card", "estimates", "give_card", "rank", "spread_safe",
-           "trump_estimate", "trump_tricks", "uncovered"]
+__all__ = ["RANK_TEXT", "UNCOUNTED", "rank", "side_tricks", "spread_safe", "top_run",
+           "trump_estimate", "trump_tricks", "uncovered", "widow_share"]

@@ -1,32 +1,34 @@
-"""Deals of the unseen cards consistent with one seat's view — the one sampler every bot and the
-bid advisor use.
+"""Deals of the unseen cards consistent with one seat's view — the one sampler every Monte-Carlo
+bot and the bid advisor use, for every game whose folder says what a view fixes.
 
-A seat sees its own hand, every call, the declaration, the cards played and, in Spread Misère,
-the exposed hand (SBS-21); in Call Solo it sees the called card and where it came from, and the
-bidder and the defender who received it see the card given back (SBS-20). Everything else — the
-other hands and the widow — is unseen. A *world* is one way the unseen cards could lie:
+A *world* is one way the cards the viewer cannot see could lie. The generic core here knows four
+kinds of fact, and nothing of any game:
 
-- each other active seat holds exactly as many unseen cards as it has cards left;
-- the widow holds 3 cards (SBS-8), the called card among them if it lay there (SBS-20 b);
-- a seat that did not follow the led suit holds none of that suit, and one that neither followed
-  nor trumped holds no trump either (SBS-23) — a *void* shown by the play;
-- the exposed Spread Misère hand, the called card (now with the bidder) and a known gift are
-  where the view shows them.
+- **hands to fill, with known sizes**: each other active seat holds exactly as many unseen
+  cards as it has cards left;
+- **cards known to be out of a hand**: a *void* — a suit the play showed a seat does not hold;
+- **cards known to be in a hand** (or in a pile) though the viewer does not hold them;
+- **unseen piles** of known size that take unseen cards too, with no void: the widow, a
+  discard laid away face down (:data:`WIDOW`, :data:`DISCARD`).
 
-Every consistent world is equally likely here: the deal is uniform (SBS-7, SBS-8) and this
-sampler does not read anything into the players' choices (it does not condition on the calls,
-nor on which card a player chose among legal ones); reading the bids is a layer above it,
-:mod:`tutor.engine.inference`, which prefers among these deals those that fit them. Worlds
-are drawn **exactly uniformly** — no rejection: cards of one suit are interchangeable as far
-as the constraints go (voids are per suit), so a small table counts, for each suit in turn,
-the ways of splitting it among the slots (seats and widow) with the remaining room, and a
-world is drawn suit by suit with those counts as weights.
+A game's folder turns a view into these facts — ``tutor/games/<game>/sampling.py`` offers
+``constraints(view)`` (a :class:`Constraints`, which also rebuilds the deal as dealt from one
+placement), ``history_of(view)`` (the actions as far as the view shows them) and
+``deal_state(game, dealer, deal)`` — and the sampler finds it through the registry
+(:func:`sampling_of`). Six-Bid Solo's: Call Solo's called card and gift, the Spread Misère hand.
+Frog's: the widow in the Frog bidder's hand and the discard beside it.
 
-A sampled world is a full :class:`SixBidSoloState` whose history *is* the real one: the dealt
-hands are rebuilt (the current hands plus the cards each seat played, the Call Solo exchange
-undone) and the view's calls, declaration and cards are replayed through the checked ``apply``.
-So ``world.view(seat) == view`` for every world (the tests check it). When the view does not show
-the card the bidder gave back, the gift is drawn uniformly from the receiving defender's cards.
+Every consistent world is equally likely here: the deal is uniform and this sampler reads
+nothing into the players' choices (reading the bids is a layer above it,
+:mod:`tutor.engine.inference`). Worlds are drawn **exactly uniformly** — no rejection: cards of
+one suit are interchangeable as far as the constraints go (voids are per suit), so a small
+table counts, for each suit in turn, the ways of splitting it among the slots (seats and piles)
+with the remaining room, and a world is drawn suit by suit with those counts as weights.
+
+A sampled world is a full state whose history *is* the real one: the dealt hands are rebuilt
+and the view's actions replayed through the checked ``apply``, with the actions the view does
+not show (a gift, a discard) drawn with the deal. So ``world.view(seat) == view`` for every
+world (the tests check it).
 """
 
 from __future__ import annotations
@@ -34,40 +36,27 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
+from importlib import import_module
 from math import comb
-from typing import Any
+from types import ModuleType
+from typing import Any, Protocol, cast
 
-from ..errors import IllegalActionError
-from ..games.six_bid_solo.rules import (
-    CALL_SOLO,
-    CONTRACTS,
-    GUARANTEE,
-    SOLO,
-    SixBidSolo,
-    SixBidSoloState,
-    parse_call,
-)
-from ..games.tapp import (
-    AUCTION,
-    CALLCARD_BASE,
-    CARD_INDEX,
-    DECLARE,
-    DECLINE,
-    GIVE_BASE,
-    N_CARDS,
-    TRUMP_BASE,
-    SeatView,
-    mask_cards,
-)
+from ..errors import IllegalActionError, OptionError
+from ..games import spec
+from ..games.tapp import CARD_INDEX, N_CARDS, SeatView, TappGame, TappState, mask_cards
 from ..state import Action, as_rng
 
 WIDOW = -1  # the slot id of the widow among the seats
+DISCARD = -2  # the slot id of cards laid away face down (Frog's discard)
+ALL = (1 << N_CARDS) - 1  # every card of the 36-card deck, as a mask
 
 
 @dataclass(frozen=True)
 class Deal:
-    """One sampled deal: the cards as dealt (before any action) and, in Call Solo, the gift.
+    """One sampled deal: the cards as dealt (before any action), and the actions the view did
+    not show (Call Solo's gift to the other defender, Frog's discard to the defenders), in the
+    order the history holds them.
 
     Small and picklable, so a batch of deals can be sent to worker processes, which rebuild the
     worlds with :func:`world_of`.
@@ -75,33 +64,110 @@ class Deal:
 
     hands: tuple[int, ...]  # dealt masks per seat
     widow: int
-    gift: int  # the card the bidder gave back (-1: none, or not given yet)
+    hidden: tuple[Action, ...] = ()
 
 
 @dataclass(frozen=True)
 class PublicHistory:
-    """What every world shares: the game, the dealer and the actions taken so far.
+    """What every world shares: the game, its options, the dealer and the actions taken so far.
 
-    ``actions`` holds ``None`` where the card given back in Call Solo is unseen by the viewer; a
-    :class:`Deal` supplies it.
+    ``actions`` holds ``None`` where the viewer did not see the action; a :class:`Deal`
+    supplies it.
     """
 
+    game: str
     options: Mapping[str, Any]
     dealer: int
     actions: tuple[Action | None, ...]
 
 
+class Constraints:
+    """What one view fixes about where the unseen cards lie: the generic core's input.
+
+    ``slots`` are the places that receive unseen cards — other seats (``>= 0``) and piles
+    (:data:`WIDOW`, :data:`DISCARD`); ``sizes`` how many cards each holds now; ``known`` the
+    cards known to lie in a slot though the viewer does not hold them; ``voids`` the suits
+    (bit ``s``) a slot holds none of; ``unseen`` the cards left to place. ``rules`` name the
+    rules a contradictory view breaks: the hand sizes (the deal), the voids (following suit).
+
+    A game subclasses it to rebuild the deal as dealt from one placement (:meth:`deal_of`).
+    """
+
+    def __init__(self, *, slots: Sequence[int], sizes: Sequence[int], known: Mapping[int, int],
+                 voids: Mapping[int, int], unseen: int, rules: tuple[str, str]) -> None:
+        self.slots = tuple(slots)
+        self.sizes = tuple(sizes)
+        self.known = dict(known)
+        self.voids = dict(voids)
+        self.unseen = unseen
+        self.rules = rules
+
+    def deal_of(self, held: Mapping[int, int], rng: random.Random) -> Deal:
+        """The deal as dealt, from ``held`` — every slot's cards now, the known ones included —
+        drawing with ``rng`` whatever the placement leaves open (a gift, which cards were the
+        widow)."""
+        raise NotImplementedError
+
+
+class GameSampling(Protocol):
+    """What a game's ``sampling`` module offers the sampler."""
+
+    def constraints(self, view: SeatView) -> Constraints: ...
+
+    def history_of(self, view: SeatView) -> PublicHistory: ...
+
+    def deal_state(self, game: TappGame[Any], dealer: int, deal: Deal) -> TappState: ...
+
+
+@cache
+def _adapter(game_id: str) -> ModuleType:
+    folder = spec(game_id).folder
+    try:
+        return import_module(f"{folder}.sampling")
+    except ModuleNotFoundError as e:
+        if e.name != f"{folder}.sampling":
+            raise
+        raise OptionError("REC-2", f"the sampler does not know {game_id} yet (no "
+                          f"{folder}.sampling)", where="game", what=repr(game_id)) from None
+
+
+def sampling_of(game_id: str) -> ModuleType:
+    """The game's ``sampling`` module (REC-2 naming the game when it has none)."""
+    return _adapter(game_id)
+
+
+def _sampling(game_id: str) -> GameSampling:
+    return cast(GameSampling, _adapter(game_id))
+
+
+@lru_cache(maxsize=64)
+def _game(game_id: str, options: tuple[tuple[str, Any], ...]) -> TappGame[Any]:
+    return cast(TappGame[Any], spec(game_id).make(dict(options)))
+
+
+def game_of(game_id: str, options: Mapping[str, Any]) -> TappGame[Any]:
+    """The game ``game_id`` with ``options`` (one object per option set: games hold no state
+    a deal changes)."""
+    return _game(game_id, tuple(sorted(options.items())))
+
+
+def history_of(view: SeatView) -> PublicHistory:
+    """The actions that led to ``view`` as far as it shows them (the game's reading)."""
+    return _sampling(view.game).history_of(view)
+
+
 def world_of(history: PublicHistory, deal: Deal, *, checked: bool = True,
-             game: SixBidSolo | None = None) -> SixBidSoloState:
+             game: TappGame[Any] | None = None) -> TappState:
     """Rebuild the full state of one world: deal ``deal`` and replay ``history``.
 
     ``checked`` replays through ``apply`` (every action re-checked against the rules); search
     code that rebuilds many worlds from a trusted sampler may pass ``False``.
     """
-    game = game or SixBidSolo(dict(history.options))
-    state = SixBidSoloState(game, history.dealer, list(deal.hands), deal.widow)
+    game = game or game_of(history.game, history.options)
+    state = _sampling(history.game).deal_state(game, history.dealer, deal)
+    hidden = iter(deal.hidden)
     for a in history.actions:
-        action = GIVE_BASE + deal.gift if a is None else a
+        action = next(hidden) if a is None else a
         if checked:
             state.apply(action)
         else:
@@ -109,46 +175,21 @@ def world_of(history: PublicHistory, deal: Deal, *, checked: bool = True,
     return state
 
 
-def history_of(view: SeatView) -> PublicHistory:
-    """The actions that led to ``view`` (calls, declaration steps, cards) as far as it shows.
-
-    Declaration steps follow the contract and the option ``call_solo_order`` (SBS-19, SBS-20,
-    SBS-V6); in the declare phase only the steps before the current one are taken.
-    """
-    actions: list[Action | None] = [parse_call(t) for _, t in view.calls]
-    contract = CONTRACTS.index(view.contract) + 1 if view.contract else 0
-    steps: list[str] = []
-    if contract in (SOLO, GUARANTEE):
-        steps = ["trump"]
-    elif contract == CALL_SOLO:
-        order = view.options.get("call_solo_order", "call_first")
-        steps = ["call", "give", "trump"] if order == "call_first" else ["trump", "call", "give"]
-        if view.call_holder is None or view.call_holder < 0:
-            steps.remove("give")  # declined, or the called card lay in the widow
-    if view.phase == DECLARE:
-        assert view.step in steps
-        steps = steps[: steps.index(view.step)]  # only the steps already taken
-    elif view.phase == AUCTION:
-        steps = []
-    for step in steps:
-        if step == "trump":
-            assert view.trump is not None
-            actions.append(TRUMP_BASE + int(view.trump))
-        elif step == "call":
-            actions.append(DECLINE if view.called is None
-                           else CALLCARD_BASE + CARD_INDEX[view.called])
-        else:  # give: known to the bidder and the receiver only
-            actions.append(None if view.given is None else GIVE_BASE + CARD_INDEX[view.given])
+# --- the Tapp family's reading of the cards played (SBS-22..24) ---------------------------------
+def cards_played(view: SeatView) -> list[Action]:
+    """The cards of the tricks and of the trick in progress, in the order played."""
+    out: list[Action] = []
     for _, cards, _ in view.tricks:
-        actions.extend(CARD_INDEX[c] for c in cards)
-    actions.extend(CARD_INDEX[c] for c in view.trick)
-    return PublicHistory(dict(view.options), view.dealer, tuple(actions))
+        out.extend(CARD_INDEX[c] for c in cards)
+    out.extend(CARD_INDEX[c] for c in view.trick)
+    return out
 
 
-def _played_by_seat(view: SeatView) -> tuple[dict[int, int], dict[int, int]]:
-    """Per seat: the mask of cards it played, and the mask of suits it has shown void in."""
+def played_and_voids(view: SeatView) -> tuple[dict[int, int], dict[int, int]]:
+    """Per active seat: the mask of cards it played, and the mask of suits it has shown void
+    in — it did not follow the led suit, and, holding no trump either, did not trump (SBS-23)."""
     active = view.active
-    trump = int(view.trump) if view.trump is not None else -1  # None in the misères (SBS-24)
+    trump = int(view.trump) if view.trump is not None else -1  # None: no trump (SBS-24)
     played = {s: 0 for s in active}
     void = {s: 0 for s in active}  # bit s = void in suit s
     tricks = [(ld, [CARD_INDEX[c] for c in cs]) for ld, cs, _ in view.tricks]
@@ -168,6 +209,7 @@ def _played_by_seat(view: SeatView) -> tuple[dict[int, int], dict[int, int]]:
     return played, void
 
 
+# --- counting and drawing ----------------------------------------------------------------------
 @lru_cache(maxsize=4096)
 def _splits(n: int, caps: tuple[int, ...], allowed: tuple[bool, ...]
             ) -> tuple[tuple[int, ...], ...]:
@@ -209,65 +251,27 @@ class Sampler:
     """
 
     def __init__(self, view: SeatView) -> None:
-        if view.game != "six-bid-solo":
-            raise IllegalActionError("SBS-1", "the sampler deals Six-Bid Solo worlds",
-                                     where="view", what=view.game)
+        adapter = _sampling(view.game)
         self.view = view
-        self.game = SixBidSolo(dict(view.options))
-        self.history = history_of(view)
-        n = len(view.hand_sizes)
-        played, void = _played_by_seat(view)
-        self.played = played
-        self.void = void
-        own = sum(1 << CARD_INDEX[c] for c in view.hand)
-        self.own = own
-        # cards whose place is known though the viewer does not hold them (fixed per slot)
-        fixed: dict[int, int] = {s: 0 for s in range(n)}
-        fixed[WIDOW] = 0
-        all_played = 0
-        for m in played.values():
-            all_played |= m
-        bidder = view.bidder
-        if view.exposed is not None and bidder is not None and bidder != view.seat:
-            fixed[bidder] |= sum(1 << CARD_INDEX[c] for c in view.exposed)  # SBS-21
-        called = CARD_INDEX[view.called] if view.called is not None else -1
-        holder = view.call_holder
-        if called >= 0 and holder is not None:
-            bit = 1 << called
-            if holder < 0:
-                fixed[WIDOW] |= bit  # SBS-20 b: it lay in the widow
-            elif bidder is not None and not (all_played | own) & bit:
-                fixed[bidder] |= bit  # handed over to the bidder
-        self.gift = CARD_INDEX[view.given] if view.given is not None else -1
-        self.give_done = any(a is None or GIVE_BASE <= a < GIVE_BASE + N_CARDS
-                             for a in self.history.actions)
-        self.gift_unknown = None in self.history.actions
-        if self.gift >= 0 and holder is not None and holder >= 0 \
-                and not (all_played | own) & (1 << self.gift):
-            fixed[holder] |= 1 << self.gift
-        self.fixed = fixed
-        # the slots that receive unseen cards: other active seats, then the widow
-        self.slots: tuple[int, ...] = (
-            *(s for s in view.active if s != view.seat), WIDOW)
-        caps = []
-        for s in self.slots:
-            size = 3 if s == WIDOW else view.hand_sizes[s]
-            caps.append(size - fixed[s].bit_count())
-        self.caps = tuple(caps)
-        known = own | all_played
-        for m in fixed.values():
-            known |= m
-        self.unseen = ((1 << N_CARDS) - 1) & ~known
-        self.by_suit = [mask_cards(self.unseen & (0x1FF << (9 * su))) for su in range(4)]
-        self.allowed = [tuple(s == WIDOW or not void.get(s, 0) >> su & 1 for s in self.slots)
+        self.game = game_of(view.game, view.options)
+        self.history = adapter.history_of(view)
+        c = self.constraints = adapter.constraints(view)
+        self.slots = c.slots
+        self.fixed = c.known
+        self.void = c.voids
+        self.caps = tuple(size - c.known.get(s, 0).bit_count()
+                          for s, size in zip(c.slots, c.sizes, strict=True))
+        self.unseen = c.unseen
+        self.by_suit = [mask_cards(c.unseen & (0x1FF << (9 * su))) for su in range(4)]
+        self.allowed = [tuple(not c.voids.get(s, 0) >> su & 1 for s in c.slots)
                         for su in range(4)]
-        if sum(self.caps) != self.unseen.bit_count() or min(self.caps) < 0:
-            raise IllegalActionError("SBS-8", "the view's hand sizes do not fit the unseen cards",
-                                     where=f"seat {view.seat}")
+        if sum(self.caps) != c.unseen.bit_count() or min(self.caps, default=0) < 0:
+            raise IllegalActionError(c.rules[0], "the view's hand sizes do not fit the unseen "
+                                     "cards", where=f"seat {view.seat}")
         self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
         if self._count(0, self.caps) == 0:
-            raise IllegalActionError("SBS-23", "no deal of the unseen cards fits the voids shown",
-                                     where=f"seat {view.seat}")
+            raise IllegalActionError(c.rules[1], "no deal of the unseen cards fits the voids "
+                                     "shown", where=f"seat {view.seat}")
 
     # -- counting (exact) --
     def _count(self, suit: int, caps: tuple[int, ...]) -> int:
@@ -286,14 +290,15 @@ class Sampler:
         return total
 
     def count(self) -> int:
-        """The number of consistent placements of the unseen cards (before the gift, if unseen)."""
+        """The number of consistent placements of the unseen cards (before whatever the deal
+        draws beside them: an unseen gift, which cards were the widow)."""
         return self._count(0, self.caps)
 
     # -- drawing --
     def sample_deal(self, rng: random.Random) -> Deal:
         """One deal, uniform among those consistent with the view."""
         caps = self.caps
-        held = dict(self.fixed)
+        held = {s: self.fixed.get(s, 0) for s in self.slots}
         for suit in range(4):
             cards = self.by_suit[suit]
             if not cards:
@@ -319,32 +324,9 @@ class Sampler:
                 for c in shuffled[at: at + k]:
                     held[slot] |= 1 << c
                 at += k
-        return self._deal_of(held, rng)
+        return self.constraints.deal_of(held, rng)
 
-    def _deal_of(self, held: dict[int, int], rng: random.Random) -> Deal:
-        """Current holdings → the hands as dealt (cards played put back, the exchange undone)."""
-        view = self.view
-        n = len(view.hand_sizes)
-        hands = [0] * n
-        for s in view.active:
-            now = self.own if s == view.seat else held[s]
-            hands[s] = now | self.played[s]
-        gift = self.gift
-        holder = view.call_holder
-        called = CARD_INDEX[view.called] if view.called is not None else -1
-        if called >= 0 and holder is not None and holder >= 0:
-            bidder = view.bidder
-            assert bidder is not None
-            if self.give_done:
-                if self.gift_unknown:  # SBS-20 b: any card the receiver has had may be the gift
-                    gift = rng.choice(mask_cards(hands[holder]))
-                hands[bidder] |= 1 << gift
-                hands[holder] &= ~(1 << gift)
-            hands[bidder] &= ~(1 << called)  # the called card goes back to its holder
-            hands[holder] |= 1 << called
-        return Deal(tuple(hands), held[WIDOW], gift if self.give_done else -1)
-
-    def sample(self, rng: random.Random | int | None) -> SixBidSoloState:
+    def sample(self, rng: random.Random | int | None) -> TappState:
         """One world as a full state (checked replay of the real history)."""
         rng = as_rng(rng)
         return world_of(self.history, self.sample_deal(rng), game=self.game)
@@ -354,16 +336,17 @@ class Sampler:
         rng = as_rng(seed)
         return [self.sample_deal(rng) for _ in range(n)]
 
-    def worlds(self, n: int, seed: int | random.Random | None) -> Iterator[SixBidSoloState]:
+    def worlds(self, n: int, seed: int | random.Random | None) -> Iterator[TappState]:
         """``n`` worlds from one seed, as full states."""
         for d in self.deals(n, seed):
             yield world_of(self.history, d, game=self.game)
 
 
-def sample_worlds(view: SeatView, n: int, seed: int | random.Random | None
-                  ) -> list[SixBidSoloState]:
+def sample_worlds(view: SeatView, n: int, seed: int | random.Random | None) -> list[TappState]:
     """``n`` worlds consistent with ``view``, reproducible from ``seed``."""
     return list(Sampler(view).worlds(n, seed))
 
 
-__all__ = ["Deal", "PublicHistory", "Sampler", "history_of", "sample_worlds", "world_of"]
+__all__ = ["ALL", "DISCARD", "WIDOW", "Constraints", "Deal", "GameSampling", "PublicHistory",
+           "Sampler", "cards_played", "game_of", "history_of", "played_and_voids", "sample_worlds",
+           "sampling_of", "world_of"]

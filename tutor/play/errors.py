@@ -5,8 +5,8 @@
 - TABLE-2 a seat, a player count or a bots' level the table cannot use for this game;
 - TABLE-3 a deal file name or folder that cannot be used (:mod:`tutor.play.saved`);
 - TABLE-4 the deal is over (no hint) or not over (no review);
-- TABLE-5 a helper this game does not have yet (hints, comparisons and the review need the
-  double-dummy solver, :mod:`tutor.play.levels`).
+- TABLE-5 a helper this game does not have yet (hints, comparisons and the review rest on the
+  sampling bots, :mod:`tutor.play.levels`).
 """
 
 from __future__ import annotations

@@ -1,16 +1,19 @@
 """The bots' levels the table offers for each game, and the table's bot of a level.
 
-The bots room climbs a ladder (random cards, rules of thumb, sampling + solver); the table
-offers a game only the levels whose bots know that game. Hints, the comparison of two tries and
-the review of the learner's play all rest on the double-dummy solver behind the sampling level,
-so a game without that level has none of them yet (:func:`has_solver`).
-
-When a game's bots learn a new level, add it to :data:`LEVELS`: nothing else here names a game.
+The bots room climbs a ladder (random cards, rules of thumb, sampling + solver); the random bot
+plays any game, the others only a game whose folder holds its part of them (:data:`ADAPTERS`,
+the bots room's convention: ``tutor/games/<game>/bots.py`` for the rules of thumb, ``pimc.py``
+for the sampling bot). The table offers a game the levels whose bots play it. Hints, the
+comparison of two tries and the review of the learner's play all rest on the sampling level's
+part (the solver's values read as chips), so a game without it has none of them yet
+(:func:`has_pimc`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
+from importlib.util import find_spec
 
 from ..bots import KINDS, make_bot
 from ..bots.base import Bot
@@ -21,18 +24,20 @@ from .errors import TableError
 #: Each level in a learner's words, weakest first.
 LEVEL_WORDS: Mapping[str, str] = {
     "random": "random cards", "rule": "rules of thumb", "pimc": "sampling + solver (PIMC)"}
-#: The levels whose bots play each game, weakest first (a game missing here has no bots yet).
-LEVELS: Mapping[str, tuple[str, ...]] = {
-    "six-bid-solo": ("random", "rule", "pimc"),
-    "frog": ("random",),  # Frog's rule bot and its solver are still to come
-}
+#: The file of a game's folder that holds its part of a level (the random bot needs none).
+ADAPTERS: Mapping[str, str] = {"rule": "bots", "pimc": "pimc"}
 #: The level a table starts with when the learner names none and the game has it.
 PREFERRED = "rule"
 
 
+@cache
 def levels(game_id: str) -> tuple[str, ...]:
-    """The levels of bots that play the registered game ``game_id`` (REC-2 if there is none)."""
-    return LEVELS.get(spec(game_id).id, ())
+    """The levels of bots that play the registered game ``game_id`` (REC-2 if there is none),
+    weakest first. Read off the game's folder without importing the parts (the sampling bot's
+    loads the solver)."""
+    folder = spec(game_id).folder
+    return tuple(k for k in KINDS
+                 if k not in ADAPTERS or find_spec(f"{folder}.{ADAPTERS[k]}") is not None)
 
 
 def check_level(game_id: str, level: object) -> str:
@@ -69,15 +74,15 @@ def level_note(game_id: str, wanted: str, level: str) -> str:
             f"{LEVEL_WORDS[level]}.")
 
 
-def has_solver(game_id: str) -> bool:
-    """Does the solver know ``game_id``? (hints, comparisons and the review need it)"""
+def has_pimc(game_id: str) -> bool:
+    """Do the sampling bots play ``game_id``? (hints, comparisons and the review rest on them)"""
     return "pimc" in levels(game_id)
 
 
-def no_solver(game_id: str, what: str) -> TableError:
-    """TABLE-5: ``what`` (``hints``) needs the solver, which does not know the game yet."""
-    return TableError("TABLE-5", f"{what} need the double-dummy solver, which does not know "
-                      f"{spec(game_id).name} yet", where=what)
+def no_pimc(game_id: str, what: str) -> TableError:
+    """TABLE-5: ``what`` (``hints``) rests on the sampling bots, which do not play the game."""
+    return TableError("TABLE-5", f"{what} need the sampling player (sampling + solver), which "
+                      f"does not play {spec(game_id).name} yet", where=what)
 
 
 def make_table_bot(level: str, seed: int, worlds: int) -> Bot:
@@ -95,5 +100,5 @@ def _offered(game_id: str) -> str:
     return "its bots play " + " or ".join(LEVEL_WORDS[k] for k in have)
 
 
-__all__ = ["LEVELS", "LEVEL_WORDS", "PREFERRED", "check_level", "fallback_level", "has_solver",
-           "level_note", "levels", "make_table_bot", "no_solver"]
+__all__ = ["ADAPTERS", "LEVEL_WORDS", "PREFERRED", "check_level", "fallback_level", "has_pimc",
+           "level_note", "levels", "make_table_bot", "no_pimc"]

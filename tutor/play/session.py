@@ -14,7 +14,7 @@ card (:meth:`TableGame.undo`; never past a widow the learner has taken into hand
 the new try with the old one on deals sampled from the learner's view, saves and loads hand
 records, plays a short match with chips carried (SBS-26..28), and at the end reviews the
 learner's play card by card, double-dummy (:func:`tutor.quiz.decisions.review_iter`). Hints,
-comparisons and the review need the solver, so only games it knows have them. The widget
+comparisons and the review rest on the sampling bots, so only games they play have them. The widget
 :class:`tutor.widgets.TableWidget` is its face in a notebook.
 
 Errors (besides the engine's rule errors): the table's TABLE-1..5 (:mod:`tutor.play.errors`).
@@ -43,10 +43,10 @@ from .levels import (
     PREFERRED,
     check_level,
     fallback_level,
-    has_solver,
+    has_pimc,
     level_note,
     make_table_bot,
-    no_solver,
+    no_pimc,
 )
 from .log import Entry, action_text, action_words, names_any, turn_rule
 
@@ -138,9 +138,9 @@ class TableGame:
         return self.spec.id
 
     @property
-    def has_solver(self) -> bool:
-        """Hints, comparisons and the review: does the solver know this game?"""
-        return has_solver(self.spec.id)
+    def has_pimc(self) -> bool:
+        """Hints, comparisons and the review: do the sampling bots play this game?"""
+        return has_pimc(self.spec.id)
 
     def make_bots(self) -> None:
         """A fresh bot of the current level for every active seat but the learner's."""
@@ -305,7 +305,7 @@ class TableGame:
         self._compare_job = None
         if self._pending is not None and self._pending[0] == prefix:
             old = self._pending[1]
-            if old != action and self.has_solver:
+            if old != action and self.has_pimc:
                 self._compare_job = (view_before, old, action)
             self._pending = None
         return entry
@@ -404,8 +404,8 @@ class TableGame:
         learner's view (deals sampled from it, each solved double-dummy). In the auction the
         advisor samples *anytime* (:meth:`bid_hint`)."""
         self._require_turn("hint")
-        if not self.has_solver:
-            raise no_solver(self.spec.id, "hints")
+        if not self.has_pimc:
+            raise no_pimc(self.spec.id, "hints")
         view = self.view
         if view.phase == AUCTION and len(view.legal) > 1 and within_reach(view):
             return self.bid_hint(view)
@@ -529,8 +529,8 @@ class TableGame:
         if not self.done:
             raise TableError("TABLE-4", f"the review comes when all {self.game.info.tricks} "
                              "tricks are played (SBS-25)", where="review")
-        if not self.has_solver:
-            raise no_solver(self.spec.id, "reviews")
+        if not self.has_pimc:
+            raise no_pimc(self.spec.id, "reviews")
         key = tuple(self.state.history())
         if self._review is not None and self._review_key == key:
             return self._review
@@ -543,13 +543,12 @@ class TableGame:
         return lines
 
     def review_iter(self) -> Iterator[ReviewLine]:
-        """The review line by line (a game the solver knows: :attr:`has_solver`)."""
-        if not self.has_solver:
-            raise no_solver(self.spec.id, "reviews")
+        """The review line by line (a game the sampling bots play: :attr:`has_pimc`)."""
+        if not self.has_pimc:
+            raise no_pimc(self.spec.id, "reviews")
         from ..quiz.decisions import review_iter
 
-        state: Any = self.state  # the review's own type: a state of a game the solver knows
-        return review_iter(state, self.seat, self.tries)
+        return review_iter(self.state, self.seat, self.tries)
 
     def learner_cards_played(self) -> int:
         return sum(1 for e in self.log if e.learner and self._is_card(e.action))

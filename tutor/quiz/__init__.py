@@ -20,14 +20,20 @@ gives the card and its spoken name for a button's tooltip — seat numbers (``"2
 (``"TH KH QH"``). Grading and answering take about a millisecond (timings:
 ``docs/lessons.md``).
 
-- Kinds (:data:`KINDS`): card-order, points, deal, legal-plays, trick-winner, auction,
-  settlement. ``generate(kind, seed)`` always gives the same question for the same seed.
+- Kinds per game (:mod:`.registry`): ``kinds(game)`` lists a game's kinds in order — the Tapp
+  family's generic ones (card-order, points, deal, legal-plays, trick-winner, auction,
+  settlement; :mod:`.generators`) and the game's own, from ``tutor/games/<game>/quiz.py``
+  (Frog: discard, contracts). :data:`KINDS` and :data:`TITLES` are Six-Bid Solo's (the default
+  game). ``generate(kind, seed, game)`` always gives the same question for the same seed;
+  ``Session(game="frog")`` asks about Frog.
 - The answer is computed by the engine when the question is made and kept in
   ``Question._key`` (server side); it is not in :meth:`Question.public` or in the exhibit.
 - Every explanation cites its rule ids (``Feedback.rules``, and in the text).
 - A bad answer raises :class:`QuizError` (QUIZ-1 not a choice, QUIZ-2 wrong shape), an unknown
-  kind or a non-int seed QUIZ-3, a progress file that cannot be read or written QUIZ-4; a corrupt
-  progress file is set aside and progress starts afresh (``Progress.recovered``, QUIZ-5).
+  kind or game or a non-int seed QUIZ-3, a progress file that cannot be read or written QUIZ-4;
+  a corrupt progress file is set aside and progress starts afresh (``Progress.recovered``,
+  QUIZ-5). Progress is counted by game and kind; a file of the format before games
+  (``tutor-progress/1``) is migrated, not set aside (``Progress.migrated``).
 
 The decision quizzes (:mod:`.decisions`: *what would you bid?*, *which card?*) need the solver,
 so their names are loaded on first use: ``DecisionQuestion``, ``DecisionSession``,
@@ -44,9 +50,9 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from ..cards import card_label
-from .core import AnswerKey, Choice, Feedback, Question, QuizError, Score, grade
-from .generators import GENERATORS, KINDS, TITLES, generate
-from .progress import FORMAT, Progress, Session, progress_path
+from .core import DEFAULT_GAME, AnswerKey, Choice, Feedback, Question, QuizError, Score, grade
+from .progress import FORMAT, FORMAT_1, Progress, Session, progress_path
+from .registry import GENERATORS, KINDS, TITLES, QuizKind, game_quiz, games, generate, kinds, titles
 
 if TYPE_CHECKING:
     from .decision_basics import KINDS as DECISION_KINDS
@@ -84,9 +90,9 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "DECISION_KINDS", "DECISION_TITLES", "FORMAT", "GENERATORS", "KINDS", "TITLES", "AnswerKey",
-    "Choice", "DecisionQuestion", "DecisionSession", "Feedback", "Progress", "Question",
-    "QuizError", "Score", "Session", "analyse_play", "card_label", "clear_call", "generate",
-    "generate_decision", "grade", "grade_decision", "progress_path", "review_iter",
-    "sampled_values",
+    "DECISION_KINDS", "DECISION_TITLES", "DEFAULT_GAME", "FORMAT", "FORMAT_1", "GENERATORS",
+    "KINDS", "TITLES", "AnswerKey", "Choice", "DecisionQuestion", "DecisionSession", "Feedback",
+    "Progress", "Question", "QuizError", "QuizKind", "Score", "Session", "analyse_play",
+    "card_label", "clear_call", "game_quiz", "games", "generate", "generate_decision", "grade",
+    "grade_decision", "kinds", "progress_path", "review_iter", "sampled_values", "titles",
 ]

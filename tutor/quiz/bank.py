@@ -74,24 +74,16 @@ from typing import Any
 
 from ..engine.record import state_of
 from ..errors import RecordError, TutorError
-from ..games.six_bid_solo.rules import (
-    CONTRACTS,
-    MISERES,
-    Outcome,
-    SixBidSolo,
-    SixBidSoloState,
-    made,
-    opponent_amount,
-    settle,
-)
-from ..games.tapp import AUCTION, CALL_BASE, PASS, SUIT_LETTERS, SeatView
+from ..games.tapp import AUCTION, CALL_BASE, PASS, SUIT_LETTERS, SeatView, TappState
 from ..solver.advisor import Advice, Row, RowResult, advise_iter, open_rows
 from .bid_questions import DEALS, bid_question, screened_position
-from .core import QuizError
-from .decision_basics import DecisionQuestion, clear_call
+from .core import DEFAULT_GAME, QuizError
+from .decision_basics import DecisionQuestion, clear_call, decision_game
 
 FORMAT = "tutor-bid-bank"
 VERSION = 1
+#: The bank's game: the bid advisor knows only Six-Bid Solo yet.
+GAME = DEFAULT_GAME
 #: Worlds per bank entry (offline, so more than the live quiz's 16: the bid table's 40).
 BANK_SAMPLES = 40
 #: The bank shipped with the package.
@@ -113,9 +105,9 @@ def candidate_wants_bid(index: int) -> bool:
     return index % (BID_CANDIDATES + 1) != 0
 
 
-def call_token(action: int) -> str:
-    """``pass`` or the contract id of a call."""
-    return "pass" if action == PASS else CONTRACTS[action - CALL_BASE - 1]
+def call_token(state: TappState, action: int) -> str:
+    """``pass`` or the contract id of a call in ``state``'s game."""
+    return str(state.token(action))
 
 
 def find_candidate(task: tuple[int, int, int]) -> tuple[dict[str, Any] | None, float]:
@@ -126,7 +118,7 @@ def find_candidate(task: tuple[int, int, int]) -> tuple[dict[str, Any] | None, f
     t0 = time.process_time()
     rng = random.Random(f"bid-bank:{seed}:{index}")
     want_bid = candidate_wants_bid(index)
-    game = SixBidSolo()
+    game = decision_game(GAME).game()
     for deal in range(DEALS):
         screened = screened_position(rng, game, want_bid)  # the live quiz's pre-screen
         if screened is None:
@@ -150,7 +142,7 @@ def find_candidate(task: tuple[int, int, int]) -> tuple[dict[str, Any] | None, f
                      "rows": [[r.row.contract_id, r.row.trump_letter, list(r.values)]
                               for r in advice.rows],
                      "reading": advice.reading,
-                     "answer": call_token(clear[0])}
+                     "answer": call_token(state, clear[0])}
         return entry, time.process_time() - t0
     return None, time.process_time() - t0
 
@@ -315,9 +307,10 @@ def _field(entry: Mapping[str, Any], key: str, kind: type | tuple[type, ...],
     return value
 
 
-def entry_position(entry: Mapping[str, Any], where: str) -> SixBidSoloState:
+def entry_position(entry: Mapping[str, Any], where: str) -> TappState:
     """Replay the entry's record through the engine's checked ``apply``: the position, with the
-    entry's seat to call (SBS-13) — or the engine's error, placed in the entry."""
+    entry's seat to call (SBS-13) — or the engine's error, placed in the entry. The record is a
+    deal of the bank's game (:data:`GAME`, REC-1 otherwise)."""
     if not isinstance(entry, Mapping):
         raise RecordError("REC-1", "a bank entry is a JSON object", where=where)
     record = _field(entry, "record", dict, where)
@@ -326,59 +319,49 @@ def entry_position(entry: Mapping[str, Any], where: str) -> SixBidSoloState:
         state = state_of(record)
     except TutorError as e:
         raise e.at(f"{where}: {e.where}" if e.where else where) from None
-    if not isinstance(state, SixBidSoloState) or state.phase != AUCTION \
-            or state.to_move != seat:
+    if not isinstance(state, TappState) or state.game.id != GAME:
+        raise RecordError("REC-1", f"a bank entry is a deal of {GAME} (the bid advisor knows "
+                          "no other game yet)", where=f"{where}.record")
+    if state.phase != AUCTION or state.to_move != seat:
         raise RecordError("REC-1", f"the record must stop in the auction with seat {seat} to "
                           "call (SBS-13)", where=f"{where}.record")
     return state
 
 
-def outcome_of(row: Row, value: int, misere_rule: str) -> Outcome:
-    """The settlement's view of one world of a row: the bidder's points P (SBS-12) in the point
-    contracts; in the misères the value (0 none, 1 at least one) counts tricks, or card points
-    under SBS-V1 — as the advisor reads its own values."""
-    if row.contract in MISERES:
-        tricks = value if misere_rule == "no_tricks" else 0
-        return Outcome(row.contract, -1, 0, tricks, value - tricks)
-    return Outcome(row.contract, row.trump, value, 0, 0)
-
-
-def entry_advice(entry: Mapping[str, Any], state: SixBidSoloState, where: str) -> Advice:
+def entry_advice(entry: Mapping[str, Any], state: TappState, where: str) -> Advice:
     """The advisor's table of an entry, rebuilt: each row's solver values as stored, its chips
-    and made/failed by the engine's settlement (SBS-10, SBS-11, SBS-27) — exactly what
-    :func:`tutor.solver.advisor.evaluate_world` computed from the same values."""
+    and made/failed by the game's settlement (:meth:`~.decision_basics.DecisionGame.row_world`:
+    SBS-10, SBS-11, SBS-27) — exactly what :func:`tutor.solver.advisor.evaluate_world` computed
+    from the same values."""
     seed = _field(entry, "seed", int, where)
     samples = _field(entry, "samples", int, where)
     rows = _field(entry, "rows", list, where)
     seat = state.to_move
     assert seat is not None
-    opts = state.game.options
-    misere_rule = str(opts.misere)
-    players = opts.players
-    defenders = tuple(s for s in state.active if s != seat)
+    rules = decision_game(state.game.id)
+    players = state.n
     results: list[RowResult] = []
     for k, cell in enumerate(rows):
         at = f"{where}.rows[{k}]"
-        ok = (isinstance(cell, list) and len(cell) == 3 and cell[0] in CONTRACTS
+        ok = (isinstance(cell, list) and len(cell) == 3 and cell[0] in state.CONTRACTS
               and (cell[1] is None or cell[1] in SUIT_LETTERS) and isinstance(cell[2], list)
               and len(cell[2]) == samples
               and all(type(v) is int and 0 <= v <= 120 for v in cell[2]))
         if not ok:
             raise RecordError("REC-1", f"a row is [contract, trump, {samples} solver values]",
                               where=at, what=repr(cell)[:40])
-        contract = CONTRACTS.index(cell[0]) + 1
+        contract = state.CONTRACTS.index(cell[0]) + 1
         trump = SUIT_LETTERS.index(cell[1]) if cell[1] is not None else -1
         row = Row(contract, trump)
-        outcomes = [outcome_of(row, v, misere_rule) for v in cell[2]]
+        worlds = [rules.row_world(state, seat, contract, trump, v) for v in cell[2]]
         # fixed-tariff rows: what the bidder wins or loses in all (the advisor's interval maps
         # P(make) onto it); Solo and Heart Solo pay on the margin and need none
-        stake = 0 if row.needs_exact() else abs(opponent_amount(opts, outcomes[0])) * (
-            players - 1)
+        stake = 0 if row.needs_exact() else abs(worlds[0][2]) * (players - 1)
         r = RowResult(row, stake=stake)
-        for value, o in zip(cell[2], outcomes, strict=True):
+        for value, (chips, made, _) in zip(cell[2], worlds, strict=True):
             r.values.append(value)
-            r.chips.append(settle(opts, seat, defenders, o)[seat])
-            r.made.append(made(opts, o))
+            r.chips.append(chips)
+            r.made.append(made)
         results.append(r)
     # the rows must be the advisor's for this view: every contract still open, with each trump
     open_ = [(r.contract_id, r.trump_letter) for r in open_rows(state.view(seat))]
@@ -406,8 +389,8 @@ def entry_question(bank: Bank, index: int, seed: int) -> DecisionQuestion:
     legal = list(view.legal)
     clear = clear_call(advice, legal)
     answer = _field(entry, "answer", str, where)
-    if clear is None or call_token(clear[0]) != answer:
-        found = "no clear call" if clear is None else call_token(clear[0])
+    if clear is None or call_token(state, clear[0]) != answer:
+        found = "no clear call" if clear is None else call_token(state, clear[0])
         raise QuizError("QUIZ-6", f"the stored answer is not the clear call of the stored "
                         f"advisor table ({found})", where=f"{where}.answer", what=answer)
     deals = entry.get("deals", 1)
@@ -473,9 +456,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-__all__ = ["BANK_PATH", "BANK_SAMPLES", "FORMAT", "VERSION", "Bank", "bank_question", "build",
-           "entry_advice", "entry_position", "entry_question", "find_candidate", "load_bank",
-           "main", "save_bank", "summary"]
+__all__ = ["BANK_PATH", "BANK_SAMPLES", "FORMAT", "GAME", "VERSION", "Bank", "bank_question",
+           "build", "entry_advice", "entry_position", "entry_question", "find_candidate",
+           "load_bank", "main", "save_bank", "summary"]
 
 if __name__ == "__main__":
     sys.exit(main())

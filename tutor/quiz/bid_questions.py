@@ -15,21 +15,21 @@ from dataclasses import replace
 from typing import Any
 
 from ..bots.rule_bot import RuleBot
-from ..engine.hand import estimates
-from ..games.six_bid_solo.rules import CONTRACT_NAMES, CONTRACTS, SixBidSolo, SixBidSoloState
-from ..games.tapp import AUCTION, CALL_BASE, PASS, SeatView
+from ..games import spec
+from ..games.six_bid_solo.hand import estimates
+from ..games.tapp import AUCTION, CALL_BASE, PASS, SeatView, TappGame, TappState
 from ..solver.advisor import Advice, RowResult
 from ..state import Action
 from .core import AnswerKey, Choice
-from .decision_basics import DecisionQuestion, call_values
+from .decision_basics import DecisionQuestion, call_values, decision_game
 
 #: Deals dealt for one bid question, most of them turned away by the cheap pre-screen.
 DEALS = 3000
 
 
-def _auction_position(rng: random.Random, game: SixBidSolo) -> SixBidSoloState | None:
+def _auction_position(rng: random.Random, game: TappGame[Any]) -> TappState | None:
     """A fresh deal with the auction played by rule-based bots up to a random call."""
-    state = game.new_deal(rng, rng.randrange(game.players))
+    state: TappState = game.new_deal(rng, rng.randrange(game.players))
     bot = RuleBot(rng.randrange(1 << 30))
     stop = rng.choice((0, 0, 1, 1, 2, 3))
     for _ in range(stop):
@@ -41,8 +41,8 @@ def _auction_position(rng: random.Random, game: SixBidSolo) -> SixBidSoloState |
     return state if state.phase == AUCTION else None
 
 
-def screened_position(rng: random.Random, game: SixBidSolo, want_bid: bool
-                      ) -> tuple[SixBidSoloState, SeatView, int] | None:
+def screened_position(rng: random.Random, game: TappGame[Any], want_bid: bool
+                      ) -> tuple[TappState, SeatView, int] | None:
     """An auction position (:func:`_auction_position`) that passes the cheap first screen, so
     the advisor's time goes to hands worth asking about: the rules of thumb
     (:func:`tutor.engine.hand.estimates`) rate a contract still open at 20 chips or more from
@@ -64,8 +64,11 @@ def screened_position(rng: random.Random, game: SixBidSolo, want_bid: bool
     return state, view, rng.getrandbits(31)
 
 
-def _call_label(action: Action) -> str:
-    return "pass" if action == PASS else CONTRACT_NAMES[CONTRACTS[action - CALL_BASE - 1]]
+def _call_label(state: TappState, action: Action) -> str:
+    """``pass`` or the contract's name (the game's words)."""
+    token = state.token(action)
+    assert token is not None
+    return spec(state.game.id).presentation.call_words(token)
 
 
 def _row_words(r: RowResult) -> str:
@@ -76,13 +79,16 @@ def _row_words(r: RowResult) -> str:
             f"{sum(r.made)}/{r.n}")
 
 
-def bid_question(seed: int, state: SixBidSoloState, view: SeatView, advice: Advice,
+def bid_question(seed: int, state: TappState, view: SeatView, advice: Advice,
                   legal: list[Action], clear: tuple[Action, RowResult | None],
                  attempt: int, extra: Mapping[str, Any] | None = None) -> DecisionQuestion:
     """The question for a position whose best call is ``clear`` in ``advice`` (the live quiz
     and the bank make theirs alike): the choices, the answer and its explanation citing
-    SBS-14, SBS-10, SBS-11 and SBS-27; ``attempt`` and ``extra`` go into its evidence."""
+    SBS-14 and the game's settlement rules (Six-Bid Solo: SBS-10, SBS-11, SBS-27); ``attempt``
+    and ``extra`` go into its evidence."""
     best, row = clear
+    words = spec(state.game.id).presentation
+    settled, settle_rules = decision_game(state.game.id).settlement_words
     seat = view.seat
     values = call_values(advice)
     others = sorted((a for a in legal if a != best), key=lambda a: -values.get(a, 0.0))
@@ -94,32 +100,28 @@ def bid_question(seed: int, state: SixBidSoloState, view: SeatView, advice: Advi
                + " is the best of them, and its whole interval lies below 0 — pass (worth 0).")
     else:
         assert row is not None
-        why = (f"{_call_label(best)} is clearly best: {_row_words(row)}. ")
+        why = (f"{_call_label(state, best)} is clearly best: {_row_words(row)}. ")
         if runner is not None:
-            why += (f"The next best call, {_call_label(runner)}, is worth "
+            why += (f"The next best call, {_call_label(state, runner)}, is worth "
                     f"{values.get(runner, 0.0):+.1f}"
                     + (" (pass is always 0)." if runner == PASS else "."))
-    facing = ("nobody has bid yet" if state.high == 0 else
-              f"the standing bid is {CONTRACT_NAMES[CONTRACTS[state.high - 1]]}")
+    high = state.CONTRACTS[state.high - 1] if state.high else None
+    facing = ("nobody has bid yet" if high is None else
+              f"the standing bid is {words.contract_name(high)}")
     explanation = (f"The bid advisor solved {advice.worlds} deals sampled from your view "
                    f"double-dummy (seed {advice.seed}); {facing}, and a bid must name a strictly "
                    f"higher contract or pass (SBS-14). "
                    + (f"{advice.reading} " if advice.reading else "")
-                   + f"{why} Chips are settled by SBS-10 "
-                   "(Solo, Heart Solo: on the margin) and SBS-11 (the others: won or lost "
-                   "whole) with each opponent (SBS-27).")
-    rules = ("SBS-14", "SBS-10", "SBS-11", "SBS-27")
+                   + f"{why} {settled}")
+    rules = ("SBS-14", *settle_rules)
     shown = replace(view, legal=())
-    choices = tuple(Choice(CONTRACTS[a - CALL_BASE - 1] if a != PASS else "pass",
-                           _call_label(a)) for a in legal)
+    choices = tuple(Choice(str(state.token(a)), _call_label(state, a)) for a in legal)
     reasons = {c.value: f"worth {values.get(a, 0.0):+.1f} chips by the advisor"
                for c, a in zip(choices, legal, strict=True)}
-    answer = "pass" if best == PASS else CONTRACTS[best - CALL_BASE - 1]
-    facts = (("Standing bid", "none" if state.high == 0
-              else CONTRACT_NAMES[CONTRACTS[state.high - 1]]),)
+    answer = str(state.token(best))
+    facts = (("Standing bid", "none" if high is None else words.contract_name(high)),)
     context = {"dealer": state.dealer, "active": list(state.active), "seat": seat,
-               "high": CONTRACTS[state.high - 1] if state.high else None,
-               "calls": [t for _, t in view.calls]}
+               "high": high, "calls": [t for _, t in view.calls]}
     detail = {"advice": advice.as_dict(), "advice_obj": advice, "attempts": attempt + 1,
               **(extra or {})}
     return DecisionQuestion(

@@ -12,7 +12,8 @@ Errors (rule ids of this module, in the style of the record module's REC-n):
 - QUIZ-1 an answer value that is not one of the question's choices;
 - QUIZ-2 an answer of the wrong shape: one value (a ``str``) for a single-choice question, a
   collection of values for a pick-every-one question (``multi``);
-- QUIZ-3 an unknown question kind, or a seed that is not an int;
+- QUIZ-3 an unknown question kind or game (or a game the quiz does not know yet), or a seed that
+  is not an int;
 - QUIZ-4 a progress file that cannot be read or written (permissions, a directory, ...);
 - QUIZ-5 a progress file that is not valid progress (it is set aside and progress starts afresh,
   see :mod:`tutor.quiz.progress`);
@@ -32,6 +33,11 @@ from ..errors import TutorError
 from ..games.tapp import SeatView
 
 Q = TypeVar("Q", bound="Question")
+
+#: The game of a question or a progress count that names none: the tutor's first game. Its
+#: question ids (``legal-plays#12``) and public forms stay as they were before the tutor had
+#: several games; another game's id is ``frog/legal-plays#12``.
+DEFAULT_GAME = "six-bid-solo"
 
 
 class QuizError(TutorError):
@@ -72,6 +78,8 @@ class Question:
     - ``context`` — the same public facts as data (``{"players": 5, "dealer": 2, "contract":
       "solo", "trump": "S", ...}``; JSON-safe), for widgets and for tests that recompute the
       answer independently. Never the answer.
+
+    ``game`` is the record id of the question's game (:data:`DEFAULT_GAME` unless named).
     """
 
     kind: str
@@ -87,12 +95,14 @@ class Question:
     active: tuple[int, ...] = ()
     facts: tuple[tuple[str, str], ...] = ()
     context: Mapping[str, Any] = field(default_factory=dict)
+    game: str = DEFAULT_GAME
     _key: AnswerKey | None = field(default=None, repr=False, compare=False)
 
     @property
     def id(self) -> str:
-        """``legal-plays#1234``: kind and seed, enough to regenerate the question."""
-        return f"{self.kind}#{self.seed}"
+        """``legal-plays#1234`` (``frog/legal-plays#1234`` in another game than
+        :data:`DEFAULT_GAME`): game, kind and seed, enough to regenerate the question."""
+        return question_id(self.game, self.kind, self.seed)
 
     @property
     def values(self) -> tuple[str, ...]:
@@ -110,7 +120,8 @@ class Question:
         return [(c.label, c.value) for c in self.choices]
 
     def public(self) -> dict[str, Any]:
-        """A JSON-safe form with everything the learner may see and nothing else (no answer)."""
+        """A JSON-safe form with everything the learner may see and nothing else (no answer).
+        ``game`` is there when it is not :data:`DEFAULT_GAME` (whose form is unchanged)."""
         out: dict[str, Any] = {
             "id": self.id, "kind": self.kind, "prompt": self.prompt, "multi": self.multi,
             "choices": [[c.value, c.label] for c in self.choices],
@@ -121,6 +132,8 @@ class Question:
             "facts": [[k, v] for k, v in self.facts],
             "context": dict(self.context),
         }
+        if self.game != DEFAULT_GAME:
+            out["game"] = self.game
         if self.view is not None:
             v = self.view
             out["view"] = {
@@ -133,6 +146,8 @@ class Question:
                 "hand_sizes": list(v.hand_sizes), "won_tricks": list(v.won_tricks),
                 "exposed": [c.text for c in v.exposed] if v.exposed else None,
             }
+            if v.discarded is not None:  # Frog's bidder sees the cards laid away (FR-2)
+                out["view"]["discarded"] = [c.text for c in v.discarded]
         return out
 
     def key(self) -> AnswerKey:
@@ -160,6 +175,8 @@ class Feedback:
     score: Score | None = None
     #: False when the question had been answered before in this session (graded, not scored).
     scored: bool = True
+    #: The question's game (progress is counted by game and kind).
+    game: str = DEFAULT_GAME
 
     @property
     def headline(self) -> str:
@@ -209,7 +226,8 @@ def grade(question: Question, answer: object) -> Feedback:
                  if (v in picked) != (v in key.answer) and v in key.reasons]
         if notes:
             explanation += " " + " ".join(notes)
-    return Feedback(question_id=question.id, kind=question.kind, correct=correct,
+    return Feedback(question_id=question.id, kind=question.kind, game=question.game,
+                    correct=correct,
                     your_answer=yours, correct_answer=right, explanation=explanation,
                     rules=key.rules, your_values=tuple(v for v in order if v in picked),
                     correct_values=tuple(v for v in order if v in key.answer))
@@ -247,17 +265,25 @@ def check_kinds(kinds: Sequence[str], known: Sequence[str], where: str) -> tuple
     return tuple(kinds)
 
 
+def question_id(game: str, kind: str, seed: int) -> str:
+    """``legal-plays#12``, or ``frog/legal-plays#12`` for a game other than
+    :data:`DEFAULT_GAME`."""
+    return f"{kind}#{seed}" if game == DEFAULT_GAME else f"{game}/{kind}#{seed}"
+
+
 def from_seed(generators: Mapping[str, Callable[[int, random.Random], Q]], kind: str,
-              seed: int, where: str) -> Q:
-    """The question of ``kind`` for ``seed`` from its generator, seeded with ``"kind:seed"`` —
-    the same seed, the same question (QUIZ-3: an unknown kind or a seed that is not an int)."""
+              seed: int, where: str, game: str = DEFAULT_GAME) -> Q:
+    """The question of ``kind`` for ``seed`` from its generator, seeded with ``"kind:seed"``
+    (``"frog/kind:seed"`` in another game) — the same seed, the same question (QUIZ-3: an
+    unknown kind or a seed that is not an int)."""
     gen = generators.get(kind) if isinstance(kind, str) else None
     if gen is None:
         raise QuizError("QUIZ-3", "unknown question kind; one of " + ", ".join(generators),
                         where=where, what=repr(kind))
     if type(seed) is not int:
         raise QuizError("QUIZ-3", "a question seed is an int", where=where, what=repr(seed))
-    return gen(seed, random.Random(f"{kind}:{seed}"))
+    prefix = "" if game == DEFAULT_GAME else f"{game}/"
+    return gen(seed, random.Random(f"{prefix}{kind}:{seed}"))
 
 
 def suit_word(suit: Suit | int) -> str:

@@ -1,6 +1,7 @@
 """What every decision quiz shares, without the solver: the kinds and their titles, words for an
-action, a call's value in the advisor's table, the clarity criterion of a bid question and the
-question type that keeps its evidence server side.
+action, a call's value in the advisor's table, the clarity criterion of a bid question, the
+question type that keeps its evidence server side, and a game's part in the decision quizzes
+(:class:`DecisionGame`, found in ``tutor/games/<game>/decisions.py`` by :func:`decision_game`).
 
 The modules above build on this one and on each other in one direction:
 :mod:`.bid_questions` (a bid question from a position and the advisor's table) ->
@@ -12,13 +13,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from functools import cache
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import card_label
-from ..games.six_bid_solo.rules import describe_action
-from ..games.tapp import CALL_BASE, CARDS, DECLINE, N_CARDS, PASS, SUIT_SYMBOLS, TRUMP_BASE
-from ..state import Action
-from .core import Question, QuizError
+from ..games import spec
+from ..games.tapp import (
+    CALL_BASE,
+    CARDS,
+    DECLINE,
+    N_CARDS,
+    PASS,
+    SUIT_SYMBOLS,
+    TRUMP_BASE,
+    TappGame,
+    TappState,
+)
+from ..state import Action, Game
+from .core import DEFAULT_GAME, Question, QuizError
 
 if TYPE_CHECKING:  # annotations only: the advisor's types come with the solver
     from ..solver.advisor import Advice, RowResult
@@ -27,13 +40,21 @@ KINDS: tuple[str, ...] = ("bid-decision", "play-decision")
 TITLES: dict[str, str] = {"bid-decision": "What would you bid?", "play-decision": "Which card?"}
 
 
-def action_words(action: Action) -> str:
-    """Words for a call, a declaration step or a card (``bid Solo``, ``trump ♠``, ``10♥``)."""
+def action_words(action: Action, game: Game | None = None) -> str:
+    """Words for a call, a declaration step or a card (``bid Solo``, ``trump ♠``, ``10♥``) of
+    ``game`` (by default :data:`~tutor.quiz.core.DEFAULT_GAME`'s, with its default options):
+    the game's own label of the action (:meth:`~tutor.state.Game.action_info`), a card by its
+    spoken name."""
     if action < N_CARDS:
         return card_label(CARDS[action])
     if TRUMP_BASE <= action < DECLINE:
         return f"trump {SUIT_SYMBOLS[action - TRUMP_BASE]}"
-    return describe_action(action)
+    return (game or _default_game()).action_info(action).label
+
+
+@cache
+def _default_game() -> Game:
+    return spec(DEFAULT_GAME).make()
 
 
 def call_values(advice: Advice) -> dict[Action, float]:
@@ -72,6 +93,73 @@ def clear_call(advice: Advice, legal: Sequence[Action]) -> tuple[Action, RowResu
     return None
 
 
+class DecisionGame:
+    """A game's part in the decision quizzes: its settlement of the advisor's rows, whose side
+    wants the solver's value higher, the declaration steps a trial finishes by rule of thumb,
+    and its words. One instance per game (``DECISIONS`` in ``tutor/games/<game>/decisions.py``,
+    found by :func:`decision_game`); it holds no state."""
+
+    #: the game's record id
+    game_id: ClassVar[str] = ""
+    #: how chips are settled, for a bid question's explanation, and the rule ids it cites
+    settlement_words: ClassVar[tuple[str, tuple[str, ...]]] = ("", ())
+
+    def game(self) -> TappGame[Any]:
+        """The game with its default options."""
+        game = spec(self.game_id).make()
+        assert isinstance(game, TappGame)
+        return game
+
+    def row_world(self, state: TappState, seat: int, contract: int, trump: int, value: int
+                  ) -> tuple[int, bool, int]:
+        """One world of an advisor row for ``seat`` bidding ``contract`` with ``trump`` in
+        ``state``'s auction, whose solver value is ``value``: ``seat``'s chips, made or not,
+        and what each opponent pays (negative: the bidder pays)."""
+        raise NotImplementedError
+
+    def side_sign(self, state: TappState, seat: int) -> int:
+        """+1 when ``seat`` wants the solver's value higher, -1 when lower."""
+        raise NotImplementedError
+
+    def unit_of(self, state: TappState) -> str:
+        """``points`` or ``tricks``: what the solver's values count in this contract."""
+        raise NotImplementedError
+
+    def finish_declaration(self, state: TappState) -> None:
+        """Take the declaration steps left by the rule of thumb."""
+        raise NotImplementedError
+
+    def play_words(self, state: TappState, seat: int, unit: str
+                   ) -> tuple[str, str, tuple[str, ...]]:
+        """For a play question: what ``seat`` wants, what the solver's values are, and the
+        rule ids behind them."""
+        raise NotImplementedError
+
+
+def decision_game(game: str = DEFAULT_GAME) -> DecisionGame:
+    """The decision quizzes' adapter of ``game``: ``DECISIONS`` of
+    ``tutor/games/<game>/decisions.py`` (QUIZ-3 when the game has none yet)."""
+    return _decision_game(game)
+
+
+@cache
+def _decision_game(game: str) -> DecisionGame:
+    found = spec(game)
+    name = f"{found.folder}.decisions"
+    try:
+        module = import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:
+            raise
+        raise QuizError("QUIZ-3", f"the decision quizzes do not know {found.name} yet",
+                        where="game", what=repr(game)) from None
+    adapter = getattr(module, "DECISIONS", None)
+    if not isinstance(adapter, DecisionGame) or adapter.game_id != game:
+        raise QuizError("QUIZ-3", f"{name}.DECISIONS is not {found.name}'s", where="game",
+                        what=repr(game))
+    return adapter
+
+
 @dataclass(frozen=True)
 class DecisionQuestion(Question):
     """A decision question: a :class:`~tutor.quiz.core.Question` with its evidence kept server
@@ -86,4 +174,5 @@ class DecisionQuestion(Question):
         return self._detail
 
 
-__all__ = ["KINDS", "TITLES", "DecisionQuestion", "action_words", "call_values", "clear_call"]
+__all__ = ["KINDS", "TITLES", "DecisionGame", "DecisionQuestion", "action_words", "call_values",
+           "clear_call", "decision_game"]

@@ -12,7 +12,7 @@ question. The light names come from :mod:`tutor.quiz.decision_basics`, which
 
 from __future__ import annotations
 
-from .core import Feedback, Question
+from .core import DEFAULT_GAME, Feedback, Question, QuizError
 from .decision_basics import KINDS, TITLES, action_words, clear_call
 from .progress import Session
 
@@ -25,7 +25,13 @@ class DecisionSession(Session):
     there by kind and by rule id. Making a question loads the solver (on first use).
     """
 
-    known = KINDS
+    def known(self, game: str) -> tuple[str, ...]:
+        """The decision kinds: Six-Bid Solo's only for now (the advisor and the solver know no
+        other game yet; QUIZ-3 for another)."""
+        if game != DEFAULT_GAME:
+            raise QuizError("QUIZ-3", "the decision quizzes know only Six-Bid Solo yet",
+                            where="DecisionSession.game", what=repr(game))
+        return KINDS
 
     def make(self, kind: str, seed: int) -> Question:
         from .decisions import generate_decision  # the solver, on first use

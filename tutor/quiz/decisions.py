@@ -54,32 +54,19 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..bots.pimc import chips_for
 from ..bots.rule_bot import RuleBot
 from ..cards import card_label
-from ..engine.hand import call_card, give_card, trump_estimate
 from ..engine.sampler import Sampler
-from ..games.six_bid_solo.rules import MISERES, SixBidSolo, SixBidSoloState
-from ..games.tapp import (
-    AUCTION,
-    CALLCARD_BASE,
-    CARDS,
-    DECLARE,
-    DECLINE,
-    GIVE_BASE,
-    N_CARDS,
-    PASS,
-    PLAY,
-    TRUMP_BASE,
-    SeatView,
-)
+from ..games.tapp import AUCTION, CARDS, DECLARE, N_CARDS, PASS, PLAY, SeatView, TappGame, TappState
 from ..solver import search
 from ..solver.advisor import advise_view
 from ..state import Action
 from .bank import bank_question
 from .bid_questions import DEALS, bid_question, screened_position
-from .core import AnswerKey, Choice, Feedback, Question, QuizError, from_seed, grade
+from .core import DEFAULT_GAME, AnswerKey, Choice, Feedback, Question, QuizError, from_seed, grade
 from .decision_basics import (
     KINDS,
     TITLES,
@@ -87,6 +74,7 @@ from .decision_basics import (
     action_words,
     call_values,
     clear_call,
+    decision_game,
 )
 from .generators import contract_context
 
@@ -105,23 +93,16 @@ BID_WANTED_TRIES = 12
 
 
 # --- the value of a position, from one seat's side ------------------------------------------------
-def side_sign(state: SixBidSoloState, seat: int) -> int:
-    """+1 when ``seat`` wants the solver's value higher, -1 when lower.
-
-    The value is the bidder's points P (SBS-12) in the point contracts and the bidder's tricks
-    (or card points, SBS-V1) in the misères: the bidder wants more points and fewer misère
-    tricks; the defenders want the opposite (SBS-5: they play together against the bidder).
-    """
-    bidder_side = seat == state.bidder
-    misere = state.contract in MISERES
-    return 1 if bidder_side != misere else -1
+def side_sign(state: TappState, seat: int) -> int:
+    """+1 when ``seat`` wants the solver's value higher, -1 when lower (the game's reading:
+    Six-Bid Solo's bidder wants more points P, SBS-12, and fewer misère tricks, SBS-V1; the
+    defenders want the opposite)."""
+    return decision_game(state.game.id).side_sign(state, seat)
 
 
-def unit_of(state: SixBidSoloState) -> str:
+def unit_of(state: TappState) -> str:
     """``points`` or ``tricks``: what the solver's values count in this contract."""
-    if state.contract in MISERES and state.options.misere == "no_tricks":
-        return "tricks"
-    return "points"
+    return decision_game(state.game.id).unit_of(state)
 
 
 @dataclass(frozen=True)
@@ -160,12 +141,13 @@ class PlayAnalysis:
         return max(self.values.values()) - min(self.values.values())
 
 
-def analyse_play(state: SixBidSoloState) -> PlayAnalysis:
+def analyse_play(state: TappState) -> PlayAnalysis:
     """The :class:`PlayAnalysis` of the player to move (the play phase; SBS-22 otherwise)."""
-    values = search.analyse(state)  # raises SBS-22 outside the play
+    solved: Any = state  # the solver's and chips_for's signatures still name Six-Bid Solo's state
+    values = search.analyse(solved)  # raises SBS-22 outside the play
     seat = state.to_move
     assert seat is not None
-    chips = {c: chips_for(state, seat, v) for c, v in values.items()}
+    chips = {c: chips_for(solved, seat, v) for c, v in values.items()}
     return PlayAnalysis(seat, values, chips, side_sign(state, seat), unit_of(state))
 
 
@@ -209,7 +191,7 @@ class ReviewLine:
         return text + "."
 
 
-def review_iter(state: SixBidSoloState, seat: int,
+def review_iter(state: TappState, seat: int,
                 tries: Mapping[tuple[int, ...], Sequence[int]] | None = None
                 ) -> Iterator[ReviewLine]:
     """For each card ``seat`` played in ``state``'s deal, the analysis of its position.
@@ -220,7 +202,7 @@ def review_iter(state: SixBidSoloState, seat: int,
     """
     rec = state.record()
     replay = state.game.from_record_deal(rec)
-    assert isinstance(replay, SixBidSoloState)
+    assert isinstance(replay, TappState)
     history = state.history()
     played = 0
     for i, action in enumerate(history):
@@ -235,25 +217,6 @@ def review_iter(state: SixBidSoloState, seat: int,
 
 
 # --- comparing actions from a seat's own view (no hidden card is read) ----------------------------
-def _finish_declaration(state: SixBidSoloState) -> None:
-    """Take the declaration steps left by the rule of thumb (:mod:`tutor.engine.hand`)."""
-    while state.phase == DECLARE:
-        bidder = state.bidder
-        assert bidder is not None
-        hand = state.hands[bidder]
-        choices = ([a - TRUMP_BASE for a in state.legal_actions()] if state.step == "trump"
-                   else [0, 1, 2, 3])  # Call Solo names any suit (SBS-20 c)
-        trump = state.trump if state.trump >= 0 else max(
-            choices, key=lambda s: trump_estimate(hand, s)[1])
-        if state.step == "trump":
-            state.apply(TRUMP_BASE + trump)
-        elif state.step == "call":
-            c = call_card(hand, trump)
-            state.apply(DECLINE if c is None else CALLCARD_BASE + c)
-        else:
-            state.apply(GIVE_BASE + give_card(hand, state.called, trump))
-
-
 def sampled_values(view: SeatView, actions: Sequence[Action], *, worlds: int = 10,
                    seed: int = 0) -> dict[Action, float]:
     """The average chips each of ``actions`` brings ``view.seat``, over deals sampled from the
@@ -261,7 +224,8 @@ def sampled_values(view: SeatView, actions: Sequence[Action], *, worlds: int = 1
 
     - Cards: each world solved double-dummy after the card (``analyse``).
     - Calls: the bid advisor on ``worlds`` deals; a call's value is its best row (pass = 0).
-    - Declaration steps: the step, then the rest of the declaration by the rule of thumb, solved.
+    - Declaration steps: the step, then the rest of the declaration by the rule of thumb (the
+      game's, :meth:`~.decision_basics.DecisionGame.finish_declaration`), solved.
     """
     seat = view.seat
     if view.phase == AUCTION:
@@ -280,7 +244,7 @@ def sampled_values(view: SeatView, actions: Sequence[Action], *, worlds: int = 1
         for a in actions:
             trial = world.copy()
             trial.apply(a)
-            _finish_declaration(trial)
+            decision_game(trial.game.id).finish_declaration(trial)
             totals[a] += chips_for(trial, seat, search.solve(trial))
     return {a: t / max(n, 1) for a, t in totals.items()}
 
@@ -290,7 +254,7 @@ def bid_decision(seed: int, rng: random.Random, *, samples: int | None = None
                  ) -> DecisionQuestion:
     """What would you bid here? (see the module docstring for the clarity criterion)"""
     samples = samples or BID_SAMPLES
-    game = SixBidSolo()
+    game = decision_game(DEFAULT_GAME).game()
     # half the questions come from hands the rules of thumb would bid, and their answer is a
     # bid; half from hands they would pass (most clear hands are passes)
     want_bid = rng.random() < 0.5
@@ -315,9 +279,9 @@ def bid_decision(seed: int, rng: random.Random, *, samples: int | None = None
                     where=f"bid-decision#{seed}")
 
 
-def _played_position(rng: random.Random, game: SixBidSolo) -> SixBidSoloState | None:
+def _played_position(rng: random.Random, game: TappGame[Any]) -> TappState | None:
     """A deal bid and played by rule-based bots to a random card of tricks 2..10."""
-    state = game.new_deal(rng, rng.randrange(game.players))
+    state: TappState = game.new_deal(rng, rng.randrange(game.players))
     bots = {s: RuleBot(rng.randrange(1 << 30)) for s in state.active}
     while state.phase in (AUCTION, DECLARE):
         seat = state.to_move
@@ -338,7 +302,7 @@ def play_decision(seed: int, rng: random.Random, *, threshold: int | None = None
     """Which card? (see the module docstring for the screens)"""
     threshold = PLAY_THRESHOLD if threshold is None else threshold
     screen_worlds = PLAY_SCREEN_WORLDS if screen_worlds is None else screen_worlds
-    game = SixBidSolo()
+    game = decision_game(DEFAULT_GAME).game()
     for attempt in range(ATTEMPTS):
         state = _played_position(rng, game)
         if state is None or len(state.legal_actions()) < 2:
@@ -360,29 +324,23 @@ def play_decision(seed: int, rng: random.Random, *, threshold: int | None = None
                     where=f"play-decision#{seed}")
 
 
-def _play_question(seed: int, state: SixBidSoloState, view: SeatView, analysis: PlayAnalysis,
+def _play_question(seed: int, state: TappState, view: SeatView, analysis: PlayAnalysis,
                    attempt: int) -> DecisionQuestion:
     seat = analysis.seat
     legal = list(analysis.values)
     best = analysis.best()
     role = "the bidder" if seat == state.bidder else "a defender"
-    goal = {(True, False): "as many card points as you can",
-            (True, True): "no trick",
-            (False, False): "the bidder as few card points as you can",
-            (False, True): "the bidder a trick"}[(seat == state.bidder,
-                                                  state.contract in MISERES)]
+    goal, what, value_rules = decision_game(state.game.id).play_words(state, seat, analysis.unit)
     values_words = ", ".join(f"{card_label(CARDS[c])} → {analysis.values[c]}" for c in legal)
-    what = ("the bidder's final points P (SBS-12)" if analysis.unit == "points"
-            else "the bidder's tricks")
     explanation = (f"Solved double-dummy — every hand seen, perfect play from here — each legal "
                    f"card leads to {what}: {values_words}. As {role} you want {goal}. Tricks "
                    f"go to the highest trump, else the highest card of the led suit (SBS-24), "
                    f"and each player must follow suit, else trump (SBS-23).")
-    rules: tuple[str, ...] = ("SBS-23", "SBS-24", "SBS-12" if analysis.unit == "points"
-                              else "SBS-V1")
+    rules: tuple[str, ...] = ("SBS-23", "SBS-24", *value_rules)
     reasons = {CARDS[c].text: cost_words(analysis, c) for c in legal}
     shown = replace(view, legal=())
-    facts = (("Your role", role), ("Trick", f"{len(state.tricks) + 1} of 11"))
+    facts = (("Your role", role),
+             ("Trick", f"{len(state.tricks) + 1} of {state.game.info.tricks}"))
     context = {**contract_context(state), "seat": seat, "trick_number": len(state.tricks) + 1}
     detail = {"values": {CARDS[c].text: v for c, v in analysis.values.items()},
               "chips": {CARDS[c].text: v for c, v in analysis.chips.items()},

@@ -1,99 +1,215 @@
-"""Question generators: one per kind, each a pure function of a seed.
+"""The generic question kinds of the Tapp family (Six-Bid Solo, Frog): one generator per kind,
+each a pure function of a game's quiz, a seed and a seeded ``random.Random``.
 
-Positions come from real deals: ``SixBidSolo.new_deal`` with a seeded ``random.Random``, an
+Positions come from real deals: the game's ``new_deal`` with a seeded ``random.Random``, an
 auction and a declaration played through the engine's checked ``apply``, then seeded random
 legal cards. Every answer is the engine's (``legal_actions``, the winner it recorded for a
 trick, ``to_move`` and ``bidder`` after the calls, ``chips()``, ``bidder_points()``, the deck's
 rank order) — never a table written here. The explanations restate the rule in words and cite
 its id; the numbers in them come from the engine too.
 
-Kinds (``KINDS``): ``card-order`` (SBS-2), ``points`` (SBS-3, SBS-12), ``deal`` (SBS-5,
-SBS-8, SBS-V2), ``legal-plays`` (SBS-23, pick every legal card), ``trick-winner`` (SBS-24),
-``auction`` (SBS-13..17, SBS-16a), ``settlement`` (SBS-10, SBS-11, SBS-27, SBS-V2).
+The kinds (:data:`GENERIC`): ``card-order`` (SBS-2), ``points`` (SBS-3 and the game's P rule),
+``deal`` (SBS-5, SBS-8, SBS-V2), ``legal-plays`` (SBS-23, pick every legal card),
+``trick-winner`` (SBS-24), ``auction`` (SBS-13..17, SBS-16a), ``settlement`` (the game's).
+What differs between the games — which contracts a random deal is bid in, what P counts, how a
+deal is settled, who leads first — a game says through its :class:`TappQuiz`, which lives in the
+game's folder (``tutor/games/<game>/quiz.py``) with the kinds only that game has; the registry
+(:mod:`tutor.quiz.registry`) puts them together.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import cmp_to_key
 from itertools import permutations
+from typing import Any, ClassVar
 
 from ..cards import DECK_36, DECK_52, Card, Rank, Suit, card_label
 from ..errors import IllegalActionError
-from ..games.six_bid_solo.rules import (
-    CALL_SOLO,
-    CONTRACT_NAMES,
-    CONTRACTS,
-    GUARANTEE,
-    HEART_SOLO,
-    MISERES,
-    SOLO,
-    WIDOW_COUNTS,
-    SixBidSolo,
-    SixBidSoloState,
-    token_of,
-)
+from ..games import spec
+from ..games.presentation import POSITIONS, Presentation
 from ..games.tapp import (
     AUCTION,
     CALL_BASE,
     CARDS,
     DECLARE,
-    HEARTS,
     PASS,
     PLAY,
     POINTS,
     SUIT_MASK,
     SUIT_OF,
+    TappGame,
+    TappState,
     mask_cards,
     mask_points,
     random_playout,
 )
-from .core import AnswerKey, Choice, Question, from_seed
+from .core import AnswerKey, Choice, Question
 
-POSITIONS = ("forehand", "middlehand", "endhand")
+#: A generator bound to its game: ``(seed, rng) -> Question``.
 Generator = Callable[[int, random.Random], Question]
 
 
+# --- a game's part in the generic kinds ---------------------------------------------------------
+@dataclass(frozen=True)
+class PTerms:
+    """What the bidder's P counts besides the tricks, in a game's words (the ``points`` kind)."""
+
+    cards: int  # the mask of the cards laid away that count (the widow, or Frog's discard)
+    label: str  # their name in the facts: ``Widow``, ``Discard``
+    key: str  # their key in the question's context: ``widow``, ``discard``
+    explanation: str  # the P rule with its id and the figures: ``SBS-12: P is ... P = 75.``
+    rules: tuple[str, ...]  # the rule ids of that sentence, first
+
+
+@dataclass(frozen=True)
+class SettlementTerms:
+    """How a finished deal is settled, in a game's words (the ``settlement`` kind)."""
+
+    core: str  # what each opponent pays and why, with the rule ids
+    who: str  # who settles with whom (SBS-27, SBS-V2 ...)
+    rules: tuple[str, ...]
+    wrong_each: tuple[int, ...]  # typical slips in the amount per opponent
+
+
+class TappQuiz:
+    """A Tapp-family game's part in the quiz: the game-specific choices and words the generic
+    kinds ask for, and the game's own kinds. One instance per game (``QUIZ`` in the game's
+    ``quiz.py``); it holds no state."""
+
+    #: the game's record id
+    game_id: ClassVar[str] = ""
+    #: the generic kinds this game takes (:data:`GENERIC`), in the order a session asks them
+    generic_kinds: ClassVar[tuple[str, ...]] = (
+        "card-order", "points", "deal", "legal-plays", "trick-winner", "auction", "settlement")
+    #: how often a randomly bid deal is in each contract (lowest first)
+    contract_weights: ClassVar[tuple[int, ...]] = ()
+    #: the contracts whose P (card points won, with what else counts) decides the deal
+    point_contracts: ClassVar[tuple[int, ...]] = ()
+
+    @property
+    def presentation(self) -> Presentation:
+        """The game's words (seat and contract names)."""
+        return spec(self.game_id).presentation
+
+    def game(self, options: Mapping[str, Any] | None = None) -> TappGame[Any]:
+        """The game with ``options`` (the defaults when None)."""
+        found = spec(self.game_id)
+        game = found.make(options) if options else found.game()
+        assert isinstance(game, TappGame)
+        return game
+
+    def kinds(self) -> dict[str, tuple[str, Generator]]:
+        """Every kind of this game, in order: kind -> (title, generator)."""
+        out: dict[str, tuple[str, Generator]] = {}
+        for kind in self.generic_kinds:
+            title, make = GENERIC[kind]
+            out[kind] = (title, _tagged(_bound(make, self), self.game_id))
+        for kind, (title, own) in self.own_kinds().items():
+            out[kind] = (title, _tagged(own, self.game_id))
+        return out
+
+    def own_kinds(self) -> dict[str, tuple[str, Generator]]:
+        """The kinds only this game has: kind -> (title, generator)."""
+        return {}
+
+    # -- choices a generic kind leaves to the game --
+    def table_options(self, rng: random.Random, players: int) -> dict[str, Any]:
+        """Options besides the seating for a table of ``players`` (drawn from ``rng``)."""
+        return {}
+
+    def pick_contract(self, rng: random.Random) -> int:
+        """A contract for a randomly bid deal, by :attr:`contract_weights`."""
+        w = self.contract_weights
+        return rng.choices(range(1, len(w) + 1), weights=w)[0]
+
+    def contract_phrase(self, contract: str) -> str:
+        """The contract's name in a sentence (``in Solo``, ``in the Frog bid``)."""
+        return self.presentation.contract_name(contract)
+
+    # -- the game's words --
+    def first_lead(self) -> tuple[str, str]:
+        """Who leads the first trick, in words, and the rule id."""
+        raise NotImplementedError
+
+    def p_terms(self, state: TappState) -> PTerms:
+        """What P counts in ``state``'s finished deal besides the bidder's tricks."""
+        raise NotImplementedError
+
+    def opponent_amount(self, state: TappState) -> int:
+        """What each opponent pays the bidder in ``state``'s finished deal (negative: the
+        bidder pays each)."""
+        raise NotImplementedError
+
+    def settlement_terms(self, state: TappState, amount: int, payers: Sequence[int],
+                         opponents: Sequence[int]) -> SettlementTerms:
+        """How ``state``'s finished deal is settled: ``amount`` with each of ``payers``."""
+        raise NotImplementedError
+
+    def settlement_facts(self, state: TappState) -> list[tuple[str, str]]:
+        """The facts a settlement question shows besides the table, bidder, contract, tricks."""
+        raise NotImplementedError
+
+    def settlement_context(self, state: TappState) -> dict[str, Any]:
+        """The game's settlement facts as data (options, P) for a question's context."""
+        raise NotImplementedError
+
+
+def _bound(make: Callable[[TappQuiz, int, random.Random], Question], quiz: TappQuiz
+           ) -> Generator:
+    """A generic kind's generator for ``quiz``'s game."""
+    def generate(seed: int, rng: random.Random) -> Question:
+        return make(quiz, seed, rng)
+
+    generate.__name__ = make.__name__
+    generate.__doc__ = make.__doc__
+    return generate
+
+
+def _tagged(make: Generator, game: str) -> Generator:
+    """``make`` whose questions carry ``game``'s id."""
+    def generate(seed: int, rng: random.Random) -> Question:
+        q = make(seed, rng)
+        return q if q.game == game else replace(q, game=game)
+
+    generate.__name__ = make.__name__
+    generate.__doc__ = make.__doc__
+    return generate
+
+
 # --- small helpers --------------------------------------------------------------------------------
-def seat_text(seat: int, active: Sequence[int], dealer: int | None = None) -> str:
+def seat_text(quiz: TappQuiz, seat: int, active: Sequence[int], dealer: int | None = None) -> str:
     """``seat 1 (forehand)``, ``seat 3 (sits out, dealer)``."""
-    bits = [POSITIONS[list(active).index(seat)] if seat in active else "sits out"]
-    if dealer is not None and seat == dealer:
-        bits.append("dealer")
-    return f"seat {seat} ({', '.join(bits)})"
+    return quiz.presentation.seat_label(seat, active, dealer)
 
 
-def contract_text(state: SixBidSoloState) -> str:
-    name = CONTRACT_NAMES[CONTRACTS[state.contract - 1]]
-    if state.contract in MISERES:
-        return f"{name}, no trump"
-    return f"{name}, trump {Suit(state.trump).symbol}"
+def trump_of(state: TappState) -> int:
+    """The trump suit in play, -1 for none (Six-Bid Solo's misères, SBS-24)."""
+    return state.trump
 
 
-def contract_context(state: SixBidSoloState) -> dict[str, object]:
+def contract_text(quiz: TappQuiz, state: TappState) -> str:
+    """``Solo, trump ♠``; ``Misère, no trump``."""
+    trump = trump_of(state)
+    return quiz.presentation.contract_words(state.contract_id,
+                                            Suit(trump) if trump >= 0 else None)
+
+
+def contract_context(state: TappState) -> dict[str, object]:
     """The public facts of a deal's contract as data: contract id, trump letter, bidder."""
-    trump = _trump(state)
+    trump = trump_of(state)
     return {"contract": state.contract_id, "trump": "CSHD"[trump] if trump >= 0 else None,
             "bidder": state.bidder, "dealer": state.dealer, "active": list(state.active)}
 
 
-def _trump(state: SixBidSoloState) -> int:
-    """The trump suit in play, -1 for none (Misère and Spread Misère, SBS-24)."""
-    return -1 if state.contract in MISERES else state.trump
-
-
-def _pick_contract(rng: random.Random) -> int:
-    return rng.choices(range(1, 7), weights=(6, 4, 3, 3, 2, 1))[0]
-
-
-def _bid_deal(rng: random.Random, game: SixBidSolo, contract: int | None = None
-              ) -> SixBidSoloState:
+def bid_deal(quiz: TappQuiz, rng: random.Random, game: TappGame[Any],
+             contract: int | None = None) -> TappState:
     """A fresh deal whose auction a random active player wins with ``contract``, declared at
     random, ready for the first lead — every call and step through the checked ``apply``."""
-    state = game.new_deal(rng, rng.randrange(game.players))
-    target = contract or _pick_contract(rng)
+    state: TappState = game.new_deal(rng, rng.randrange(game.players))
+    target = contract or quiz.pick_contract(rng)
     bidder = state.active[rng.randrange(3)]
     bid = False
     while state.phase == AUCTION:
@@ -107,17 +223,17 @@ def _bid_deal(rng: random.Random, game: SixBidSolo, contract: int | None = None
     return state
 
 
-def _play_out(state: SixBidSoloState, rng: random.Random) -> list[SixBidSoloState]:
+def play_out(state: TappState, rng: random.Random) -> list[TappState]:
     """Play random legal cards to the end; return the state before every card (copies)."""
-    before: list[SixBidSoloState] = []
+    before: list[TappState] = []
     while state.phase == PLAY:
         before.append(state.copy())
         state.apply(rng.choice(state.legal_actions()))
     return before
 
 
-def _number_choices(rng: random.Random, correct: int, wrongs: Sequence[int], *, n: int = 4,
-                    signed: bool = False, step: int = 1) -> tuple[Choice, ...]:
+def number_choices(rng: random.Random, correct: int, wrongs: Sequence[int], *, n: int = 4,
+                   signed: bool = False, step: int = 1) -> tuple[Choice, ...]:
     """``n`` numeric choices: the right one, the typical mistakes first, then near misses."""
     pool: list[int] = []
     for w in wrongs:
@@ -135,9 +251,9 @@ def _number_choices(rng: random.Random, correct: int, wrongs: Sequence[int], *, 
     return tuple(Choice(str(v), f"{v:+d}" if signed and v else str(v)) for v in values)
 
 
-def _seat_choices(seats: Sequence[int], active: Sequence[int], dealer: int | None = None
-                  ) -> tuple[Choice, ...]:
-    return tuple(Choice(str(s), seat_text(s, active, dealer)) for s in seats)
+def _seat_choices(quiz: TappQuiz, seats: Sequence[int], active: Sequence[int],
+                  dealer: int | None = None) -> tuple[Choice, ...]:
+    return tuple(Choice(str(s), seat_text(quiz, s, active, dealer)) for s in seats)
 
 
 # --- card order (SBS-2) ---------------------------------------------------------------------------
@@ -145,7 +261,7 @@ def _outranks(a: Card, b: Card) -> int:
     return -1 if DECK_36.beats(a, b) else (1 if DECK_36.beats(b, a) else 0)
 
 
-def card_order(seed: int, rng: random.Random) -> Question:
+def card_order(quiz: TappQuiz, seed: int, rng: random.Random) -> Question:
     """Which card of one suit ranks higher / highest / lowest, or which list is in order
     (SBS-2)."""
     suit = Suit(rng.randrange(4))
@@ -215,7 +331,7 @@ def _put_in_order(seed: int, rng: random.Random, ordered: list[Card], rule: str)
         _key=AnswerKey(frozenset({value(ordered)}), explanation, ("SBS-2",)))
 
 
-# --- points (SBS-3, SBS-12) -----------------------------------------------------------------------
+# --- points (SBS-3 and the game's P) --------------------------------------------------------------
 def _points_mistakes(cards: Sequence[int]) -> list[int]:
     """Typical miscounts: the ten as nothing, the king as ten, the ace as one."""
     total = sum(POINTS[c] for c in cards)
@@ -226,43 +342,44 @@ def _points_mistakes(cards: Sequence[int]) -> list[int]:
             total - 10 * tens + 6 * kings]
 
 
-_POINTS_RULE = ("SBS-3: A 11, 10 10, K 4, Q 3, J 2, and 9 8 7 6 nothing, whatever the suit.")
+POINTS_RULE = ("SBS-3: A 11, 10 10, K 4, Q 3, J 2, and 9 8 7 6 nothing, whatever the suit.")
 
 
-def points(seed: int, rng: random.Random) -> Question:
-    """Count card points: a trick, a handful of cards, or the bidder's P (SBS-3, SBS-12)."""
+def points(quiz: TappQuiz, seed: int, rng: random.Random) -> Question:
+    """Count card points: a trick, a handful of cards, or the bidder's P (SBS-3 and the game's
+    P rule: SBS-12, FR-1)."""
     variant = rng.choice(("trick", "cards", "bidder"))
-    game = SixBidSolo()
+    game = quiz.game()
     if variant == "bidder":
-        state = _bid_deal(rng, game, rng.choice(WIDOW_COUNTS))
-        _play_out(state, rng)
+        state = bid_deal(quiz, rng, game, rng.choice(quiz.point_contracts))
+        play_out(state, rng)
         bidder = state.bidder
-        assert bidder is not None
+        assert bidder is not None and state.contract_id is not None
         won = mask_cards(state.won_cards[bidder])
-        widow = mask_cards(state.widow)
+        terms = quiz.p_terms(state)
+        extra = mask_cards(terms.cards)
         in_tricks = state.won_points[bidder]
-        widow_pts = mask_points(state.widow)
-        p = state.bidder_points()  # the engine's P (SBS-12)
-        name = CONTRACT_NAMES[CONTRACTS[state.contract - 1]]
-        explanation = (
-            f"SBS-12: P is the card points in the bidder's tricks ({in_tricks}) plus, in "
-            f"{name}, the widow's card points ({widow_pts}): P = {p}. {_POINTS_RULE}")
+        extra_pts = mask_points(terms.cards)
+        p = state.bidder_points()  # the engine's P
+        phrase = quiz.contract_phrase(state.contract_id)
+        explanation = f"{terms.explanation} {POINTS_RULE}"
+        rules = (*terms.rules, "SBS-3")
         return Question(
             kind="points", seed=seed,
             prompt=(f"The deal is over. These are the cards in the tricks the bidder won in "
-                    f"{name}. What is the bidder's P?"),
-            choices=_number_choices(rng, p, [in_tricks, widow_pts, p - widow_pts + 10,
-                                             120 - p]),
-            multi=False, rules=("SBS-12", "SBS-3"), cards=tuple(CARDS[c] for c in won),
-            facts=(("Contract", contract_text(state)),
-                   ("Widow", " ".join(card_label(CARDS[c]) for c in widow)),
+                    f"{phrase}. What is the bidder's P?"),
+            choices=number_choices(rng, p, [in_tricks, extra_pts, p - extra_pts + 10,
+                                            120 - p]),
+            multi=False, rules=rules, cards=tuple(CARDS[c] for c in won),
+            facts=(("Contract", contract_text(quiz, state)),
+                   (terms.label, " ".join(card_label(CARDS[c]) for c in extra)),
                    ("Tricks won by the bidder", str(state.won_tricks[bidder]))),
             context={"variant": variant, **contract_context(state),
-                     "widow": [CARDS[c].text for c in widow]},
-            _key=AnswerKey(frozenset({str(p)}), explanation, ("SBS-12", "SBS-3")))
+                     terms.key: [CARDS[c].text for c in extra]},
+            _key=AnswerKey(frozenset({str(p)}), explanation, rules))
     if variant == "trick":
-        state = _bid_deal(rng, game)
-        _play_out(state, rng)
+        state = bid_deal(quiz, rng, game)
+        play_out(state, rng)
         _, cards, _ = rng.choice(state.tricks)
         shown = list(cards)
         prompt = "How many card points are in this trick?"
@@ -271,48 +388,52 @@ def points(seed: int, rng: random.Random) -> Question:
         prompt = "How many card points do these cards hold together?"
     total = sum(POINTS[c] for c in shown)  # the engine's point table (SBS-3)
     parts = " + ".join(f"{card_label(CARDS[c])} {POINTS[c]}" for c in shown)
-    explanation = f"{_POINTS_RULE} Here: {parts} = {total}."
+    explanation = f"{POINTS_RULE} Here: {parts} = {total}."
     return Question(
         kind="points", seed=seed, prompt=prompt,
-        choices=_number_choices(rng, total, _points_mistakes(shown)), multi=False,
+        choices=number_choices(rng, total, _points_mistakes(shown)), multi=False,
         rules=("SBS-3",), cards=tuple(CARDS[c] for c in shown), context={"variant": variant},
         _key=AnswerKey(frozenset({str(total)}), explanation, ("SBS-3",)))
 
 
 # --- deal structure (SBS-5, SBS-8, SBS-V2) --------------------------------------------------------
-_SITOUT_WORDS = {
+SITOUT_WORDS = {
     "hoyle": "the player two seats to the dealer's right",
     "next_dealer": "the player on the dealer's left",
     "second_next_dealer": "the player two seats to the dealer's left",
 }
 
 
-def _table_game(rng: random.Random, players: int | None = None) -> SixBidSolo:
+def table_game(quiz: TappQuiz, rng: random.Random, players: int | None = None
+               ) -> TappGame[Any]:
+    """A game of 3, 4 or 5 players (``players``, else drawn), the sit-out rule drawn for 5
+    (SBS-V2), and whatever else the game's quiz draws (:meth:`TappQuiz.table_options`)."""
     n = players or rng.choice((3, 3, 4, 5))
     opts: dict[str, object] = {"players": n}
     if n == 5:
-        opts["five_player_sitout"] = rng.choice(tuple(_SITOUT_WORDS))
-    return SixBidSolo(opts)
+        opts["five_player_sitout"] = rng.choice(tuple(SITOUT_WORDS))
+    opts.update(quiz.table_options(rng, n))
+    return quiz.game(opts)
 
 
-def _table_words(game: SixBidSolo, dealer: int) -> str:
+def table_words(game: TappGame[Any], dealer: int) -> str:
     n = game.players
     text = f"{n} players, seats 0..{n - 1} clockwise; seat {dealer} deals"
     if n == 5:
         rule = game.options.five_player_sitout
-        text += (f"; the second player to sit out is {_SITOUT_WORDS[rule]}"
+        text += (f"; the second player to sit out is {SITOUT_WORDS[rule]}"
                  f" (five_player_sitout = {rule})")
     return text
 
 
-def _active_words(state: SixBidSoloState) -> str:
+def _active_words(state: TappState) -> str:
     return ", ".join(f"{POSITIONS[i]} seat {s}" for i, s in enumerate(state.active))
 
 
-def deal(seed: int, rng: random.Random) -> Question:
+def deal(quiz: TappQuiz, seed: int, rng: random.Random) -> Question:
     """Who is forehand / middlehand / endhand, who sits out, where a card of the pack goes."""
     variant = rng.choice(("position", "sitout", "packet", "count"))
-    game = _table_game(rng, rng.choice((4, 5)) if variant in ("sitout", "count") else None)
+    game = table_game(quiz, rng, rng.choice((4, 5)) if variant in ("sitout", "count") else None)
     dealer = rng.randrange(game.players)
     state = game.new_deal(rng, dealer)  # the engine decides who is active (SBS-5, SBS-V2)
     n = game.players
@@ -323,13 +444,13 @@ def deal(seed: int, rng: random.Random) -> Question:
         v2 = " SBS-V2: with 4 players the dealer receives no cards."
     elif n == 5:
         v2 = (f" SBS-V2: with 5 players the dealer and "
-              f"{_SITOUT_WORDS[game.options.five_player_sitout]} receive no cards "
+              f"{SITOUT_WORDS[game.options.five_player_sitout]} receive no cards "
               f"(here seats {' and '.join(map(str, sitting))}).")
     rules = ("SBS-5", "SBS-V2") if n > 3 else ("SBS-5",)
     base = (f"SBS-5: the active players clockwise from the dealer's left are forehand, "
             f"middlehand and endhand; with 3 players endhand is the dealer.{v2} "
             f"Here: {_active_words(state)}.")
-    facts = (("Table", _table_words(game, dealer)),)
+    facts = (("Table", table_words(game, dealer)),)
     context: dict[str, object] = {"variant": variant, "players": n, "dealer": dealer,
                                   "five_player_sitout": game.options.five_player_sitout}
     if variant == "position":
@@ -388,7 +509,7 @@ def deal(seed: int, rng: random.Random) -> Question:
 
 
 # --- legal plays (SBS-23) -------------------------------------------------------------------------
-def _situation(state: SixBidSoloState) -> str:
+def _situation(state: TappState) -> str:
     """lead | follow | trump | discard: which branch of SBS-23 binds the player to move."""
     seat = state.to_move
     assert seat is not None
@@ -398,17 +519,17 @@ def _situation(state: SixBidSoloState) -> str:
     led = SUIT_OF[state.trick[0]]
     if hand & SUIT_MASK[led]:
         return "follow"
-    trump = _trump(state)
+    trump = trump_of(state)
     if trump >= 0 and hand & SUIT_MASK[trump]:
         return "trump"
     return "discard"
 
 
-def legal_plays(seed: int, rng: random.Random) -> Question:
+def legal_plays(quiz: TappQuiz, seed: int, rng: random.Random) -> Question:
     """Pick every card the player to move may legally play (SBS-23)."""
-    state = _bid_deal(rng, SixBidSolo())
-    history = [s for s in _play_out(state, rng) if s.hands[s.to_move or 0].bit_count() >= 3]
-    by_kind: dict[str, list[SixBidSoloState]] = {}
+    state = bid_deal(quiz, rng, quiz.game())
+    history = [s for s in play_out(state, rng) if s.hands[s.to_move or 0].bit_count() >= 3]
+    by_kind: dict[str, list[TappState]] = {}
     for s in history:
         by_kind.setdefault(_situation(s), []).append(s)
     weights = {"follow": 4, "trump": 3, "discard": 2, "lead": 1}
@@ -428,12 +549,13 @@ def legal_plays(seed: int, rng: random.Random) -> Question:
             reasons[CARDS[c].text] = f"illegal — {e.rule}: {e.detail}."
         else:
             reasons[CARDS[c].text] = "legal too."
-    trump = _trump(pos)
+    trump = trump_of(pos)
     first = not pos.tricks
     rules: tuple[str, ...]
     if kind == "lead":
-        rules = ("SBS-22", "SBS-23") if first else ("SBS-25", "SBS-23")
-        why = ("forehand leads the first trick (SBS-22)" if first else
+        lead_words, lead_rule = quiz.first_lead()
+        rules = (lead_rule, "SBS-23") if first else ("SBS-25", "SBS-23")
+        why = (lead_words if first else
                "the winner of the last trick leads the next (SBS-25)")
         explanation = (f"You lead this trick — {why} — and SBS-23 binds only the players who "
                        f"follow: every card in your hand is legal.")
@@ -466,11 +588,11 @@ def legal_plays(seed: int, rng: random.Random) -> Question:
 
 
 # --- trick winner (SBS-24) ------------------------------------------------------------------------
-def trick_winner(seed: int, rng: random.Random) -> Question:
+def trick_winner(quiz: TappQuiz, seed: int, rng: random.Random) -> Question:
     """Who wins this trick? (SBS-24; SBS-2 inside a suit)"""
-    state = _bid_deal(rng, SixBidSolo())
-    _play_out(state, rng)
-    trump = _trump(state)
+    state = bid_deal(quiz, rng, quiz.game())
+    play_out(state, rng)
+    trump = trump_of(state)
 
     def interest(t: tuple[int, tuple[int, ...], int]) -> int:
         _, cs, _ = t
@@ -504,16 +626,16 @@ def trick_winner(seed: int, rng: random.Random) -> Question:
                       for s, c in zip(seats, cards, strict=True)),
         multi=False, rules=rules,
         trick=tuple((s, CARDS[c]) for s, c in zip(seats, cards, strict=True)),
-        active=state.active, facts=(("Contract", contract_text(state)),
+        active=state.active, facts=(("Contract", contract_text(quiz, state)),
                                     ("Led by", f"seat {leader}")),
         context={**contract_context(state), "leader": leader},
         _key=AnswerKey(frozenset({str(winner)}), explanation, rules))
 
 
 # --- auction (SBS-13..17, SBS-16a) ----------------------------------------------------------------
-def _random_auction(rng: random.Random, state: SixBidSoloState) -> list[SixBidSoloState]:
+def _random_auction(rng: random.Random, state: TappState) -> list[TappState]:
     """Random legal calls to the end of the auction; the states before each call (copies)."""
-    before: list[SixBidSoloState] = []
+    before: list[TappState] = []
     while state.phase == AUCTION:
         before.append(state.copy())
         legal = state.legal_actions()
@@ -525,18 +647,19 @@ def _random_auction(rng: random.Random, state: SixBidSoloState) -> list[SixBidSo
     return before
 
 
-def _calls_of(state: SixBidSoloState) -> tuple[tuple[int, str], ...]:
+def _calls_of(state: TappState) -> tuple[tuple[int, str], ...]:
     return state.view(state.active[0]).calls  # every seat's view carries every call
 
 
-def auction(seed: int, rng: random.Random) -> Question:
+def auction(quiz: TappQuiz, seed: int, rng: random.Random) -> Question:
     """Who speaks next, which calls are legal, who wins the auction (SBS-13..17, SBS-16a)."""
     variant = rng.choice(("next", "calls", "winner"))
-    game = SixBidSolo()
-    state = game.new_deal(rng, rng.randrange(3))
+    game = quiz.game()
+    words = quiz.presentation
+    state: TappState = game.new_deal(rng, rng.randrange(3))
     before = _random_auction(rng, state)
     active = state.active
-    choices = _seat_choices(active, active)
+    choices = _seat_choices(quiz, active, active)
     if variant == "winner":
         calls = _calls_of(state)
         if state.bidder is None:
@@ -546,7 +669,8 @@ def auction(seed: int, rng: random.Random) -> Question:
             rules: tuple[str, ...] = ("SBS-17", "SBS-16a")
         else:
             answer = str(state.bidder)
-            name = CONTRACT_NAMES[CONTRACTS[state.contract - 1]]
+            assert state.contract_id is not None
+            name = words.contract_name(state.contract_id)
             explanation = (f"SBS-16a, step (2): seat {state.bidder} named {name} and is the only "
                            f"player who has not passed, so seat {state.bidder} is the bidder "
                            f"and must play {name} (SBS-18).")
@@ -563,19 +687,19 @@ def auction(seed: int, rng: random.Random) -> Question:
         pos = rng.choice(standing or started)
         seat = pos.to_move
         assert seat is not None
-        legal = {token_of(a) for a in pos.legal_actions()}
-        values = ["pass", *CONTRACTS]
+        legal = {pos.token(a) for a in pos.legal_actions()}
+        values = ["pass", *pos.CONTRACTS]
         reasons: dict[str, str] = {}
         for t in values:
             trial = pos.copy()
             try:
-                trial.apply(PASS if t == "pass" else CALL_BASE + CONTRACTS.index(t) + 1)
+                trial.apply(game.parse_call(t))
             except IllegalActionError as e:
                 reasons[t] = f"illegal — {e.rule}: {e.detail}."
             else:
                 reasons[t] = "legal too."
         if pos.high:
-            stand = CONTRACT_NAMES[CONTRACTS[pos.high - 1]]
+            stand = words.contract_name(pos.CONTRACTS[pos.high - 1])
             explanation = (f"SBS-14: a bid must name a strictly higher contract than the one "
                            f"standing ({stand}); passing is always allowed (SBS-13).")
         else:
@@ -585,10 +709,9 @@ def auction(seed: int, rng: random.Random) -> Question:
         rules = ("SBS-14", "SBS-13")
         return Question(
             kind="auction", seed=seed,
-            prompt=(f"It is the turn of {seat_text(seat, active)}. Pick every call seat {seat} "
-                    "may make."),
-            choices=tuple(Choice(t, "pass" if t == "pass" else CONTRACT_NAMES[t])
-                          for t in values),
+            prompt=(f"It is the turn of {seat_text(quiz, seat, active)}. Pick every call seat "
+                    f"{seat} may make."),
+            choices=tuple(Choice(t, words.call_words(t)) for t in values),
             multi=True, rules=rules, calls=_calls_of(pos), active=active,
             context={"variant": variant, "dealer": pos.dealer, "seat": seat},
             _key=AnswerKey(frozenset(t for t in values if t in legal), explanation, rules,
@@ -619,94 +742,33 @@ def auction(seed: int, rng: random.Random) -> Question:
         _key=AnswerKey(frozenset({str(nxt)}), explanation, rules))
 
 
-# --- settlement (SBS-10, SBS-11, SBS-27, SBS-V2) --------------------------------------------------
-def _made_words(state: SixBidSoloState) -> tuple[str, tuple[str, ...]]:
-    """Why the contract was made or lost, in the rule's words, from the engine's figures."""
-    bidder = state.bidder
-    assert bidder is not None
-    c = state.contract
-    made = state.made()
-    if c in MISERES:
-        if state.options.misere == "no_card_points":
-            got = f"card points {state.won_points[bidder]}"
-            need = "no card point in the bidder's tricks"
-        else:
-            got = f"{state.won_tricks[bidder]} trick(s)"
-            need = "no trick"
-        return (f"the bidder needed {need} (SBS-V1) and won {got}: "
-                f"{'made' if made else 'lost'}", ("SBS-V1",))
-    p = state.bidder_points()
-    if c == GUARANTEE:
-        need = f"P ≥ {74 if state.trump == HEARTS else 80}"
-    elif c == CALL_SOLO:
-        need = "P = 120"
-    else:
-        need = "P ≥ 61"
-    return (f"the bidder needed {need} and has P = {p} (SBS-12): "
-            f"{'made' if made else 'lost'}", ("SBS-12",))
-
-
-def settlement(seed: int, rng: random.Random) -> Question:
-    """Chips for a finished deal: the bidder's total or one opponent's (SBS-10/11/27, V2)."""
-    game = _table_game(rng)
-    state = _bid_deal(rng, game)
+# --- settlement (the game's rules; SBS-27, SBS-V2) ------------------------------------------------
+def settlement(quiz: TappQuiz, seed: int, rng: random.Random) -> Question:
+    """Chips for a finished deal: the bidder's total or one opponent's (the game's settlement
+    rules: SBS-10/11/27/V2, FR-1/4/5)."""
+    game = table_game(quiz, rng)
+    state = bid_deal(quiz, rng, game)
     random_playout(state, rng)
     bidder = state.bidder
     assert bidder is not None
     chips = state.chips()  # the engine's settlement
-    amount = state.opponent_amount()
+    amount = quiz.opponent_amount(state)
     n = game.players
-    c = state.contract
-    name = CONTRACT_NAMES[CONTRACTS[c - 1]]
     opponents = [s for s in range(n) if s != bidder]
     payers = [s for s in opponents if chips[s] != 0]
     variant = rng.choice(("bidder", "opponent"))
-    rules: list[str] = []
-    if c in (SOLO, HEART_SOLO):
-        k = 2 if c == SOLO else 3
-        p = state.bidder_points()
-        core = (f"SBS-10: {name} is paid on the margin, {k} × (P − 60) with P = {p} (SBS-12): "
-                f"{k} × ({p} − 60) = {amount} with each opponent"
-                + (" (negative: the bidder pays)" if amount < 0 else "") + ".")
-        rules += ["SBS-10", "SBS-12"]
-        wrong_each = [(5 - k) * (p - 60), p - 60, -amount]
-    else:
-        why, extra = _made_words(state)
-        tariff = abs(amount)
-        core = (f"SBS-11: {name} is won or lost whole, {tariff} with each opponent; {why}, so "
-                f"the bidder {'receives' if amount > 0 else 'pays'} {tariff} from each "
-                f"opponent." if amount > 0 else
-                f"SBS-11: {name} is won or lost whole, {tariff} with each opponent; {why}, so "
-                f"the bidder pays {tariff} to each opponent.")
-        rules += ["SBS-11", *extra]
-        wrong_each = [-amount, tariff // 2, tariff * 2]
-    if n == 5 and c in (SOLO, HEART_SOLO) and amount > 0:
-        who = (f"SBS-27: the bidder settles with each opponent — but SBS-V2: with 5 players a "
-               f"made {name} collects only from the two defenders (seats "
-               f"{' and '.join(map(str, payers))}); the two who sat out pay nothing.")
-        rules += ["SBS-27", "SBS-V2"]
-    elif n > 3:
-        who = (f"SBS-27: the bidder settles with each opponent, and SBS-V2: with {n} players "
-               f"those who sat out settle like any opponent — {len(opponents)} opponents.")
-        rules += ["SBS-27", "SBS-V2"]
-    else:
-        who = f"SBS-27: the bidder settles with each of the {len(opponents)} opponents."
-        rules.append("SBS-27")
-    facts = [("Table", _table_words(game, state.dealer)),
-             ("Bidder", seat_text(bidder, state.active)),
-             ("Contract", contract_text(state)),
-             ("Bidder's tricks", str(state.won_tricks[bidder]))]
-    if c in WIDOW_COUNTS:
-        facts.append(("Bidder's P (card points won, with the widow: SBS-12)",
-                      str(state.bidder_points())))
-    else:
-        facts.append(("Card points in the bidder's tricks", str(state.won_points[bidder])))
+    terms = quiz.settlement_terms(state, amount, payers, opponents)
+    facts = [("Table", table_words(game, state.dealer)),
+             ("Bidder", seat_text(quiz, bidder, state.active)),
+             ("Contract", contract_text(quiz, state)),
+             ("Bidder's tricks", str(state.won_tricks[bidder])),
+             *quiz.settlement_facts(state)]
     if variant == "bidder":
         answer = chips[bidder]
         total = (f"The bidder's total is {len(payers)} × {amount} = {answer}." if payers
                  else "Nothing changes hands.")
-        explanation = f"{core} {who} {total}"
-        wrongs = [w * len(payers or opponents) for w in wrong_each] + [
+        explanation = f"{terms.core} {terms.who} {total}"
+        wrongs = [w * len(payers or opponents) for w in terms.wrong_each] + [
             amount, amount * (n - 1), amount * 2, -answer]
         prompt = "How many chips does the bidder win in all (negative: lose)?"
     else:
@@ -719,42 +781,31 @@ def settlement(seed: int, rng: random.Random) -> Question:
         else:
             end = (f"Seat {seat} {'pays' if answer < 0 else 'receives'} {abs(answer)}: "
                    f"{answer:+d}." if answer else "Nothing changes hands: 0.")
-        explanation = f"{core} {who} {end}"
-        wrongs = [-answer, 0, *(-w for w in wrong_each), answer * 2]
+        explanation = f"{terms.core} {terms.who} {end}"
+        wrongs = [-answer, 0, *(-w for w in terms.wrong_each), answer * 2]
         prompt = f"How many chips does seat {seat} win or lose in this deal?"
-    rules_t = tuple(dict.fromkeys(rules))
+    rules_t = tuple(dict.fromkeys(terms.rules))
     context = {**contract_context(state), "variant": variant, "players": n,
                "five_player_sitout": game.options.five_player_sitout,
-               "misere": game.options.misere, "bidder_tricks": state.won_tricks[bidder],
-               "bidder_card_points": state.won_points[bidder],
-               "bidder_points": state.bidder_points() if c in WIDOW_COUNTS else None}
+               "bidder_tricks": state.won_tricks[bidder],
+               "bidder_card_points": state.won_points[bidder], **quiz.settlement_context(state)}
     if variant == "opponent":
         context["seat"] = seat
     return Question(
         kind="settlement", seed=seed, prompt=prompt,
-        choices=_number_choices(rng, answer, wrongs, signed=True, step=2), multi=False,
+        choices=number_choices(rng, answer, wrongs, signed=True, step=2), multi=False,
         rules=rules_t, facts=tuple(facts), active=state.active, context=context,
         _key=AnswerKey(frozenset({str(answer)}), explanation, rules_t))
 
 
-# --- the registry ---------------------------------------------------------------------------------
-GENERATORS: dict[str, Generator] = {
-    "card-order": card_order,
-    "points": points,
-    "deal": deal,
-    "legal-plays": legal_plays,
-    "trick-winner": trick_winner,
-    "auction": auction,
-    "settlement": settlement,
+# --- the generic kinds ----------------------------------------------------------------------------
+#: Every generic kind: kind -> (title, generator taking the game's quiz first).
+GENERIC: dict[str, tuple[str, Callable[[TappQuiz, int, random.Random], Question]]] = {
+    "card-order": ("Card order", card_order),
+    "points": ("Counting points", points),
+    "deal": ("The deal", deal),
+    "legal-plays": ("Legal plays", legal_plays),
+    "trick-winner": ("Who wins the trick?", trick_winner),
+    "auction": ("The auction", auction),
+    "settlement": ("Settlement", settlement),
 }
-KINDS: tuple[str, ...] = tuple(GENERATORS)
-TITLES: dict[str, str] = {
-    "card-order": "Card order", "points": "Counting points", "deal": "The deal",
-    "legal-plays": "Legal plays", "trick-winner": "Who wins the trick?",
-    "auction": "The auction", "settlement": "Settlement",
-}  # fmt: skip
-
-
-def generate(kind: str, seed: int) -> Question:
-    """The question of ``kind`` for ``seed``: the same seed always gives the same question."""
-    return from_seed(GENERATORS, kind, seed, "generate")

@@ -1,23 +1,32 @@
 """A learner's progress in a small JSON file, and a quiz session with its score.
 
-:class:`Progress` keeps, per learner, how many questions of each kind were answered and how
-many were right, the same per rule id, the last answers, and a counter from which fresh
-question seeds are drawn — so after a kernel restart the learner gets new questions, not the
-same ones again. The file (format ``tutor-progress/1``)::
+:class:`Progress` keeps, per learner, how many questions were answered and how many were right —
+in all, and per game by kind and by rule id — the last answers, and a counter from which fresh
+question seeds are drawn, so after a kernel restart the learner gets new questions, not the
+same ones again. The file (format ``tutor-progress/2``)::
 
-    {"format": "tutor-progress/1", "learner": "ada", "salt": 123456789, "issued": 12,
-     "answered": 10, "correct": 7, "kinds": {"legal-plays": [4, 3], ...},
-     "rules": {"SBS-23": [4, 3], ...}, "recent": [["legal-plays#99", true], ...]}
+    {"format": "tutor-progress/2", "learner": "ada", "salt": 123456789, "issued": 12,
+     "answered": 10, "correct": 7,
+     "games": {"six-bid-solo": {"kinds": {"legal-plays": [4, 3], ...},
+                                "rules": {"SBS-23": [4, 3], ...}},
+               "frog": {"kinds": {"settlement": [1, 0]}, "rules": {"FR-1": [1, 0], ...}}},
+     "recent": [["legal-plays#99", true], ["frog/settlement#7", false], ...]}
+
+A file of format ``tutor-progress/1`` (written before the tutor had several games: ``kinds`` and
+``rules`` at the top, all of them Six-Bid Solo's) is read and **migrated**: its counts become the
+``six-bid-solo`` game's, nothing is lost, :attr:`Progress.migrated` says so, and the next save
+writes format 2.
 
 Writes are atomic: the JSON goes to a temporary file in the same directory, is flushed to disk,
 and is renamed over the old file with ``os.replace`` — a crash leaves the old file or the new
 one, never half a file.
 
-A file that exists but is not valid progress (not JSON, wrong format, wrong types) does **not**
-stop the learner: it is moved aside to ``<name>.corrupt`` (replacing an older one), progress
-starts afresh, and :attr:`Progress.recovered` holds a QUIZ-5 message the widget can show. A file
-that cannot be read or written at all (a directory, no permission) raises :class:`QuizError`
-QUIZ-4. Two kernels writing the same learner's file at once: the last write wins.
+A file that exists but is not valid progress (not JSON, an unknown or newer format, wrong
+types) does **not** stop the learner: it is moved aside to ``<name>.corrupt`` (replacing an
+older one), progress starts afresh, and :attr:`Progress.recovered` holds a QUIZ-5 message the
+widget can show. A file that cannot be read or written at all (a directory, no permission)
+raises :class:`QuizError` QUIZ-4. Two kernels writing the same learner's file at once: the last
+write wins.
 """
 
 from __future__ import annotations
@@ -33,10 +42,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .core import Feedback, Question, QuizError, Score, check_kinds, grade
-from .generators import KINDS, generate
+from .core import DEFAULT_GAME, Feedback, Question, QuizError, Score, check_kinds, grade
+from .registry import generate
+from .registry import kinds as kinds_of
 
-FORMAT = "tutor-progress/1"
+FORMAT = "tutor-progress/2"
+#: The format before progress was kept by game (read and migrated, never written).
+FORMAT_1 = "tutor-progress/1"
 RECENT = 50  # answers remembered in ``recent``
 
 
@@ -57,30 +69,65 @@ def _check_learner(learner: object) -> None:
 
 def _fresh(learner: str) -> dict[str, Any]:
     return {"format": FORMAT, "learner": learner, "salt": random.SystemRandom().getrandbits(31),
-            "issued": 0, "answered": 0, "correct": 0, "kinds": {}, "rules": {}, "recent": []}
+            "issued": 0, "answered": 0, "correct": 0, "games": {}, "recent": []}
 
 
-def _valid(data: object) -> bool:
-    """Is ``data`` a progress object this version can use?"""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        return False
+def _valid_counts(table: object) -> bool:
+    """``{key: [answered, correct]}`` with 0 ≤ correct ≤ answered."""
+    return isinstance(table, dict) and all(
+        isinstance(k, str) and isinstance(v, list) and len(v) == 2
+        and all(type(x) is int and x >= 0 for x in v) and v[1] <= v[0]
+        for k, v in table.items())
+
+
+def _valid_common(data: dict[str, Any]) -> bool:
+    """The fields formats 1 and 2 share: learner, salt, counters, recent answers."""
     for key in ("salt", "issued", "answered", "correct"):
         if type(data.get(key)) is not int or data[key] < 0:
             return False
     if not isinstance(data.get("learner"), str) or data["correct"] > data["answered"]:
         return False
-    for table in ("kinds", "rules"):
-        t = data.get(table)
-        if not isinstance(t, dict):
-            return False
-        for k, v in t.items():
-            if not (isinstance(k, str) and isinstance(v, list) and len(v) == 2
-                    and all(type(x) is int and x >= 0 for x in v) and v[1] <= v[0]):
-                return False
     recent = data.get("recent")
     return isinstance(recent, list) and all(
         isinstance(r, list) and len(r) == 2 and isinstance(r[0], str) and type(r[1]) is bool
         for r in recent)
+
+
+def _valid(data: object) -> bool:
+    """Is ``data`` a progress object of format 2?"""
+    if not isinstance(data, dict) or data.get("format") != FORMAT or not _valid_common(data):
+        return False
+    games = data.get("games")
+    return isinstance(games, dict) and all(
+        isinstance(g, str) and isinstance(t, dict) and set(t) == {"kinds", "rules"}
+        and _valid_counts(t["kinds"]) and _valid_counts(t["rules"])
+        for g, t in games.items())
+
+
+def _valid_1(data: object) -> bool:
+    """Is ``data`` a progress object of format 1 (kinds and rules at the top)?"""
+    return (isinstance(data, dict) and data.get("format") == FORMAT_1 and _valid_common(data)
+            and _valid_counts(data.get("kinds")) and _valid_counts(data.get("rules")))
+
+
+def migrate_1(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 -> format 2: every count of the old file becomes :data:`DEFAULT_GAME`'s (the
+    only game the tutor had); learner, salt, counters and recent answers are kept as they are
+    (a question id without a game is that game's)."""
+    out = {k: data[k] for k in ("learner", "salt", "issued", "answered", "correct")}
+    games = {}
+    if data["kinds"] or data["rules"]:
+        games[DEFAULT_GAME] = {"kinds": data["kinds"], "rules": data["rules"]}
+    return {"format": FORMAT, **out, "games": games, "recent": data["recent"]}
+
+
+def _newer(data: object) -> str | None:
+    """The format of a progress file written by a newer tutor, else None."""
+    if isinstance(data, dict):
+        m = re.fullmatch(r"tutor-progress/(\d+)", str(data.get("format")))
+        if m and int(m.group(1)) > int(FORMAT.rsplit("/", 1)[1]):
+            return m.group(0)
+    return None
 
 
 class Progress:
@@ -98,6 +145,8 @@ class Progress:
         self.learner = learner
         self.durable = durable
         self.recovered: str | None = None
+        #: the format the file was migrated from when it was read (None: read as it is)
+        self.migrated: str | None = None
         self.data: dict[str, Any] = self._load()
 
     @classmethod
@@ -121,14 +170,21 @@ class Progress:
         if _valid(data):
             assert isinstance(data, dict)
             return data
+        if _valid_1(data):  # today's files before games: migrated, never set aside
+            assert isinstance(data, dict)
+            self.migrated = FORMAT_1
+            return migrate_1(data)
         aside = self.path.with_name(self.path.name + ".corrupt")
         try:
             os.replace(self.path, aside)
         except OSError as e:
             raise QuizError("QUIZ-4", f"cannot set the unreadable progress file aside "
                             f"({e.strerror})", where=str(self.path)) from None
+        newer = _newer(data)
+        what = (f"was written by a newer tutor ({newer})" if newer
+                else "was not valid progress")
         self.recovered = str(QuizError(
-            "QUIZ-5", f"the progress file was not valid progress; it was kept as {aside.name} "
+            "QUIZ-5", f"the progress file {what}; it was kept as {aside.name} "
             "and progress starts afresh", where=str(self.path)))
         return _fresh(self.learner)
 
@@ -141,13 +197,25 @@ class Progress:
     def correct(self) -> int:
         return int(self.data["correct"])
 
-    def kind_stats(self) -> dict[str, tuple[int, int]]:
-        """``{kind: (answered, correct)}``."""
-        return {k: (v[0], v[1]) for k, v in self.data["kinds"].items()}
+    def games(self) -> tuple[str, ...]:
+        """The games with answers counted, in the order first answered."""
+        return tuple(self.data["games"])
 
-    def rule_stats(self) -> dict[str, tuple[int, int]]:
-        """``{rule id: (answered, correct)}`` — which rules the learner still trips on."""
-        return {k: (v[0], v[1]) for k, v in self.data["rules"].items()}
+    def game_stats(self, game: str = DEFAULT_GAME) -> tuple[int, int]:
+        """``(answered, correct)`` in ``game``."""
+        cells = self.data["games"].get(game, {}).get("kinds", {}).values()
+        return sum(v[0] for v in cells), sum(v[1] for v in cells)
+
+    def kind_stats(self, game: str = DEFAULT_GAME) -> dict[str, tuple[int, int]]:
+        """``{kind: (answered, correct)}`` in ``game``."""
+        table = self.data["games"].get(game, {}).get("kinds", {})
+        return {k: (v[0], v[1]) for k, v in table.items()}
+
+    def rule_stats(self, game: str = DEFAULT_GAME) -> dict[str, tuple[int, int]]:
+        """``{rule id: (answered, correct)}`` in ``game`` — which rules the learner still trips
+        on."""
+        table = self.data["games"].get(game, {}).get("rules", {})
+        return {k: (v[0], v[1]) for k, v in table.items()}
 
     # -- changes (each saved at once) --
     def next_seed(self) -> int:
@@ -160,13 +228,14 @@ class Progress:
         return int.from_bytes(digest[:4], "big")
 
     def record(self, feedback: Feedback) -> None:
-        """Count one graded answer (kind, rule ids, right or wrong) and save."""
+        """Count one graded answer (game, kind, rule ids, right or wrong) and save."""
         d = self.data
         d["answered"] += 1
         d["correct"] += int(feedback.correct)
+        game = d["games"].setdefault(feedback.game, {"kinds": {}, "rules": {}})
         for table, keys in (("kinds", [feedback.kind]), ("rules", list(feedback.rules))):
             for key in keys:
-                cell = d[table].setdefault(key, [0, 0])
+                cell = game[table].setdefault(key, [0, 0])
                 cell[0] += 1
                 cell[1] += int(feedback.correct)
         d["recent"] = [*d["recent"], [feedback.question_id, feedback.correct]][-RECENT:]
@@ -207,15 +276,15 @@ class Session:
     With neither, seeds come from the operating system.
 
     Only the first answer to a question counts towards the score (a retry is graded but
-    ``Feedback.scored`` is False).
+    ``Feedback.scored`` is False). ``game`` is the record id of the game asked about
+    (:data:`~tutor.quiz.core.DEFAULT_GAME` by default; QUIZ-3 for one the quiz does not know).
     """
 
-    #: The kinds this session can make, and what it calls them in an error (QUIZ-3).
-    known: tuple[str, ...] = KINDS
-
     def __init__(self, *, seed: int | None = None, progress: Progress | None = None,
-                 kinds: Sequence[str] | None = None) -> None:
-        self.kinds = check_kinds(self.known if kinds is None else kinds, self.known,
+                 kinds: Sequence[str] | None = None, game: str = DEFAULT_GAME) -> None:
+        self.game = game
+        known = self.known(game)
+        self.kinds = check_kinds(known if kinds is None else kinds, known,
                                  f"{type(self).__name__}.kinds")
         self.progress = progress
         self._rng = random.Random(seed) if seed is not None else random.Random()
@@ -226,10 +295,14 @@ class Session:
         self._streak = 0
         self._by_kind: dict[str, list[int]] = {}
 
-    # the two steps a kind of session may change: how a question is made and how it is graded
+    # the steps a kind of session may change: its kinds, how a question is made and graded
+    def known(self, game: str) -> tuple[str, ...]:
+        """The kinds this session can make in ``game`` (QUIZ-3 for an unknown game)."""
+        return tuple(kinds_of(game))
+
     def make(self, kind: str, seed: int) -> Question:
         """The question of ``kind`` for ``seed`` (the same seed, the same question)."""
-        return generate(kind, seed)
+        return generate(kind, seed, self.game)
 
     def grade(self, question: Question, answer: object) -> Feedback:
         return grade(question, answer)

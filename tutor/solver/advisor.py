@@ -10,27 +10,30 @@ How it works (Perfect Information Monte Carlo, as GIB and the Skat programs do):
    player who passed held a hand that clearly called for more (a pass is final, SBS-14). With
    no other call made, the deals are the sampler's uniform ones (``read_calls=False`` forces
    that).
-2. **Rows.** One per contract still open to the player (SBS-14..16) and, where the bidder names
-   trump (SBS-19, SBS-20), one per trump: Solo with ♣ ♠ ♦ (♥ too under SBS-V5 ``any``), Heart
-   Solo, Misère, Guarantee Solo and Call Solo with each suit, Spread Misère.
+2. **Rows.** The game's advisor adapter (``tutor/games/<game>/advisor.py``, found through
+   :mod:`tutor.solver.games`) lists one row per contract still open to the player and, where
+   the bidder names trump, one per trump — Six-Bid Solo's Solo with ♣ ♠ ♦, Heart Solo, Misère,
+   Guarantee Solo and Call Solo with each suit, Spread Misère.
 3. **Each world, each row.** The player bids the row's contract and the others pass (the
    advisor values *winning* the contract at this level; it does not model being outbid), the
-   declaration is made, and the play is solved double-dummy (every hand seen, perfect play,
-   :mod:`tutor.solver.search`). The engine's own settlement (SBS-10, SBS-11, SBS-27, SBS-V1,
-   SBS-V2) turns the result into the bidder's chips; passing is worth 0.
+   adapter makes the declaration, and the play is solved double-dummy (every hand seen,
+   perfect play, :mod:`tutor.solver.search`). The game's solver adapter settles the result
+   by the engine's rules into the bidder's chips; passing is worth 0.
    **The same worlds serve every row**, so differences between rows are not sampling noise.
    Only yes/no searches are asked ("does the bidder reach T?", ``search.reaches``, far cheaper
-   than an exact value): Guarantee and Call Solo pay a tariff, so one search at the target
-   settles them; the misères ask "no trick at all?". Solo and Heart Solo pay on the margin, so
-   their points are *estimated without bias* by bracketing them between thresholds (61 among
-   them: make or fail is exact) and one more search at a random threshold inside the bracket
-   (see ``_Tests.estimate``); ``exact=True`` solves them exactly instead. One play — same
-   hands, trump and leader — serves Solo, Heart Solo and Guarantee Solo with that trump (the
-   widow counts alike), and every answer is remembered with what it implies.
-4. **Call Solo simplification.** The call and the gift are part of the bidder's problem; the
-   advisor plays them by the rule of thumb of :mod:`tutor.engine.hand` (call the highest trump
-   lacking, give the cheapest card of a short side suit), then solves the play. So its Call Solo
-   figures are a lower bound on a perfect caller's, less the double-dummy optimism below.
+   than an exact value): a row that pays a tariff (Guarantee and Call Solo) is settled by one
+   search at its target, a misère by "no trick at all?". A row that pays on the margin (Solo,
+   Heart Solo) has its points *estimated without bias* by bracketing them between thresholds
+   (61 among them: make or fail is exact) and one more search at a random threshold inside
+   the bracket (see ``_Tests.estimate``); ``exact=True`` solves them exactly instead. Rows
+   with the same play — same hands, leader and kernel question, as Solo, Heart Solo and
+   Guarantee Solo with one trump — share their answers, and every answer is remembered with
+   what it implies.
+4. **Declarations by rule of thumb.** What the row does not fix is declared by the adapter's
+   rule of thumb — Six-Bid Solo's Call Solo call and gift (call the highest trump lacking,
+   give the cheapest card of a short side suit), the Frog bid's discard — then the play is
+   solved. Such figures are a lower bound on a perfect declarer's, less the double-dummy
+   optimism below.
 5. **Adaptive stopping.** Worlds are solved in batches: a small first batch (a quick first
    estimate), doubling up to ``min_samples`` worlds, then growing by half of what is done.
    After each batch from ``min_samples`` on, a row is dropped when it is clearly out at 95%:
@@ -74,42 +77,21 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..engine import inference
-from ..engine.hand import call_card, give_card
 from ..engine.record import state_of
 from ..engine.sampler import Deal, Sampler
 from ..errors import IllegalActionError, RecordError
-from ..games.six_bid_solo.rules import (
-    CALL_SOLO,
-    CONTRACT_NAMES,
-    CONTRACTS,
-    GUARANTEE,
-    HEART_SOLO,
-    MISERE,
-    MISERES,
-    SOLO,
-    SPREAD,
-    Outcome,
-    SixBidSolo,
-    SixBidSoloState,
-    made,
-    settle,
-    solo_trumps,
-)
+from ..games import spec
 from ..games.tapp import (
     AUCTION,
-    CALL_BASE,
-    CALLCARD_BASE,
-    DECLINE,
-    GIVE_BASE,
-    HEARTS,
-    PASS,
     PLAY,
     SUIT_LETTERS,
-    SUIT_SYMBOLS,
-    TRUMP_BASE,
     SeatView,
+    TappGame,
+    TappState,
+    shuffle_and_cut,
 )
 from . import search
+from .games import adapter, advisor_adapter
 from .stats import mean_interval, wilson
 
 if TYPE_CHECKING:
@@ -120,49 +102,40 @@ if TYPE_CHECKING:
 # --- rows ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Row:
-    """A contract and, where the bidder names one, its trump (-1: none)."""
+    """A contract of the game and, where the bidder names one, its trump (-1: none). Its words
+    and what its chips depend on come from the game's advisor adapter
+    (:mod:`tutor.solver.games`); a row made without a game is Six-Bid Solo's (as the quiz
+    bank's stored rows are)."""
 
     contract: int
     trump: int
+    game: str = "six-bid-solo"
 
     @property
     def contract_id(self) -> str:
-        return CONTRACTS[self.contract - 1]
+        return advisor_adapter(self.game).contract_id(self.contract)
 
     @property
     def label(self) -> str:
-        name = CONTRACT_NAMES[self.contract_id]
-        if self.trump >= 0 and self.contract != HEART_SOLO:
-            return f"{name} {SUIT_SYMBOLS[self.trump]}"
-        return name
+        return advisor_adapter(self.game).label(self.contract, self.trump)
 
     @property
     def trump_letter(self) -> str | None:
         return SUIT_LETTERS[self.trump] if self.trump >= 0 else None
 
+    def target(self) -> int | None:
+        """The one value the row's chips depend on (a tariff's target), or None: the margin."""
+        return advisor_adapter(self.game).target(self.contract, self.trump)
+
     def needs_exact(self) -> bool:
-        """Solo and Heart Solo pay on the margin (SBS-10): they need exact points."""
-        return self.contract in (SOLO, HEART_SOLO)
+        """Does the row pay on the margin (Solo and Heart Solo, SBS-10; Frog's contracts)? Its
+        points are then estimated or solved, not just tested against a target."""
+        return self.target() is None
 
 
 def open_rows(view: SeatView) -> list[Row]:
     """Every contract still open to the player to move (its legal calls), with each trump."""
-    options = view.options
-    rows: list[Row] = []
-    for action in view.legal:
-        if action == PASS or not CALL_BASE < action < TRUMP_BASE:
-            continue
-        c = action - CALL_BASE
-        if c == SOLO:
-            trumps = list(solo_trumps(options))
-        elif c == HEART_SOLO:
-            trumps = [HEARTS]
-        elif c in MISERES:
-            trumps = [-1]
-        else:
-            trumps = [0, 1, 2, 3]
-        rows.extend(Row(c, t) for t in trumps)
-    return rows
+    return [Row(c, t, view.game) for c, t in advisor_adapter(view.game).rows(view)]
 
 
 # --- one world ----------------------------------------------------------------------------------
@@ -170,70 +143,29 @@ def open_rows(view: SeatView) -> list[Row]:
 class Job:
     """What a worker needs to evaluate worlds: picklable, small."""
 
+    game: str
     options: Mapping[str, Any]
     dealer: int
     calls: tuple[int, ...]  # the auction so far
     player: int
-    misere_rule: str
     seed: int = 0
-    exact: bool = False  # exact points for Solo and Heart Solo (slower) instead of estimates
+    exact: bool = False  # exact values for rows paid on the margin (slower) instead of estimates
 
 
-def _declared(base: SixBidSoloState, row: Row) -> SixBidSoloState:
-    """The world with the player bidding ``row`` and the others passing, declared (SBS-19/20)."""
-    state = base.copy()
-    state.apply_unchecked(CALL_BASE + row.contract)
-    while state.phase == AUCTION:  # the others pass (SBS-16a)
-        state.apply_unchecked(PASS)
-    bidder = state.bidder
-    assert bidder is not None
-    while state.phase != PLAY:
-        step = state.step
-        if step == "trump":
-            state.apply_unchecked(TRUMP_BASE + row.trump)
-        elif step == "call":
-            c = call_card(state.hands[bidder], row.trump)
-            state.apply_unchecked(DECLINE if c is None else CALLCARD_BASE + c)
-        else:  # give
-            g = give_card(state.hands[bidder], state.called, row.trump)
-            state.apply_unchecked(GIVE_BASE + g)
-    return state
-
-
-def _outcome(row: Row, value: int, misere_rule: str) -> Outcome:
-    if row.contract in MISERES:
-        tricks = value if misere_rule == "no_tricks" else 0
-        points = value if misere_rule != "no_tricks" else 0
-        return Outcome(row.contract, -1, 0, tricks, points)
-    return Outcome(row.contract, row.trump, value, 0, 0)
-
-
-def _need(row: Row) -> int:
-    """The points a fixed-tariff point contract needs (SBS table)."""
-    if row.contract == GUARANTEE:
-        return 74 if row.trump == HEARTS else 80
-    return 120  # Call Solo
-
-
-def _tariff(row: Row) -> int:
-    """SBS-11: what each opponent pays on a fixed-tariff contract (0 for Solo, Heart Solo)."""
-    if row.contract == CALL_SOLO:
-        return 150 if row.trump == HEARTS else 100
-    return {MISERE: 30, GUARANTEE: 40, SPREAD: 60}.get(row.contract, 0)
-
-
-#: the thresholds Solo's points are bracketed by (bins [0,41) [41,61) [61,81) ... [101,121))
+#: the thresholds a margin row's points are bracketed by (bins [0,41) [41,61) [61,81) ...
+#: [101,121)): 61 makes a Solo or a Frog contract, 120 is every card point of the deck
 BRACKETS = (41, 61, 81, 101)
+ALL_POINTS = 120
 
 
 class _Tests:
     """Yes/no questions "does the bidder reach T?" about one position, with what they imply:
     a yes at T answers every lower target, a no every higher one."""
 
-    def __init__(self, state: SixBidSoloState) -> None:
+    def __init__(self, state: TappState) -> None:
         self.state = state
         self.lo = 0  # known: value >= lo
-        self.hi = 121  # known: value < hi
+        self.hi = ALL_POINTS + 1  # known: value < hi
         self.exact: int | None = None
 
     def reaches(self, target: int) -> bool:
@@ -267,7 +199,7 @@ class _Tests:
         the estimate is the same whatever else was asked of this play first (another row's
         answers only save searches).
         """
-        lo, hi = 0, 121
+        lo, hi = 0, ALL_POINTS + 1
         while True:
             inside = [b for b in BRACKETS if lo < b < hi]
             if not inside:
@@ -280,56 +212,67 @@ class _Tests:
         t = random.Random(salt).randint(lo + 1, hi - 1)
         return hi - 1 if self.reaches(t) else lo
 
+    def answer(self, target: int | None, exact: bool, salt: int) -> int:
+        """The value as far as a row's chips need it: with ``target``, the target or one short
+        of it (one yes/no search); on the margin (``None``), exact or estimated."""
+        if target is None:
+            return self.solve() if exact else self.estimate(salt)
+        return target if self.reaches(target) else target - 1
 
-def contract_value(state: SixBidSoloState, salt: int, exact: bool = False) -> int:
+
+def contract_value(state: TappState, salt: int, exact: bool = False) -> int:
     """The solver's value of a declared deal in the play, asking only what its contract pays
-    for: Solo and Heart Solo points (estimated without bias, or exact), the target or one short
-    for Guarantee and Call Solo, 0 or 1 (none / at least one trick or point) for the misères."""
-    t = _Tests(state)
-    c = state.contract
-    if c in MISERES:
-        return 1 if t.reaches(1) else 0
-    if c in (SOLO, HEART_SOLO):
-        return t.solve() if exact else t.estimate(salt)
-    need = _need(Row(c, state.trump))
-    return need if t.reaches(need) else need - 1
+    for (the game's advisor adapter says what): Solo and Heart Solo points (estimated without
+    bias, or exact), the target or one short for Guarantee and Call Solo, 0 or 1 (none / at
+    least one trick or point) for the misères."""
+    target = advisor_adapter(state.game.id).target(state.contract, state.trump)
+    return _Tests(state).answer(target, exact, salt)
+
+
+def _base_state(job: Job, deal: Deal) -> TappState:
+    """The world's deal as dealt, the auction so far replayed."""
+    game: TappGame[Any] = spec(job.game).make(job.options)  # type: ignore[assignment]
+    base: TappState = game.state_class(game, job.dealer, list(deal.hands), deal.widow)
+    for a in job.calls:
+        base.apply_unchecked(a)
+    return base
 
 
 def evaluate_world(job: Job, deal: Deal, rows: Sequence[Row], salt: int = 0
                    ) -> list[tuple[int, int, bool]]:
-    """(value, bidder's chips, made) for each row in one world.
+    """(value, bidder's chips, made) for each row in one world: :func:`evaluate_rows` on the
+    world's deal with the auction so far replayed."""
+    return evaluate_rows(_base_state(job, deal), rows, job.exact, salt)
 
-    ``value`` is the bidder's points P (SBS-12) for Solo and Heart Solo — exact when
-    ``job.exact``, else the unbiased bracketed estimate of :meth:`_Tests.estimate` — and, for
-    Guarantee and Call Solo, the target or one short of it (one yes/no search). For the misères
-    0 when the bidder can avoid every trick (or card point, SBS-V1), else 1. ``salt`` seeds the
-    estimate's random threshold (the advisor passes the seed and the world's number).
+
+def evaluate_rows(base: TappState, rows: Sequence[Row], exact: bool = False, salt: int = 0
+                  ) -> list[tuple[int, int, bool]]:
+    """(value, bidder's chips, made) for each row, the player to move in ``base`` (a full deal
+    in the auction) winning the row's contract.
+
+    ``value`` is the bidder's points P for a row paid on the margin — exact when ``exact``,
+    else the unbiased bracketed estimate of :meth:`_Tests.estimate` — and, for a fixed-tariff
+    row, the target or one short of it (one yes/no search); for Six-Bid Solo's misères 0 when
+    the bidder can avoid every trick (or card point, SBS-V1), else 1. The game's solver adapter
+    settles it into chips. ``salt`` seeds the estimate's random threshold (the advisor passes
+    the seed and the world's number).
     """
-    game = SixBidSolo(dict(job.options))
-    opts = game.options
-    base = SixBidSoloState(game, job.dealer, list(deal.hands), deal.widow)
-    for a in job.calls:
-        base.apply_unchecked(a)
-    tests: dict[tuple[Any, ...], _Tests] = {}  # one per play: (hands, trump, leader, misère)
+    game_id = base.game.id
+    advisor = advisor_adapter(game_id)
+    solver = adapter(game_id)
+    tests: dict[tuple[Any, ...], _Tests] = {}  # one per play: hands, leader and question
     out = []
     for row in rows:
-        state = _declared(base, row)
-        key = (tuple(state.hands), state.trump, state.leader, row.contract in MISERES)
+        state = advisor.declare(base, row.contract, row.trump)
+        key = (tuple(state.hands), state.leader, solver.question(state))
         t = tests.get(key)
         if t is None:
             t = tests[key] = _Tests(state)
         bidder = state.bidder
         assert bidder is not None
-        if row.contract in MISERES:  # the chips only ask "none at all?" (SBS-V1)
-            value = 1 if t.reaches(1) else 0
-        elif row.needs_exact():
-            value = t.solve() if job.exact else t.estimate(salt * 8 + row.trump + 1)
-        else:
-            need = _need(row)
-            value = need if t.reaches(need) else need - 1
-        o = _outcome(row, value, job.misere_rule)
-        chips = settle(opts, bidder, state.defenders, o)[bidder]
-        out.append((value, chips, made(opts, o)))
+        value = t.answer(advisor.target(row.contract, row.trump), exact, salt * 8 + row.trump + 1)
+        chips, made = solver.settle(state, value)
+        out.append((value, chips[bidder], made))
     return out
 
 
@@ -413,6 +356,7 @@ class Advice:
     seconds: float = 0.0
     done: bool = False
     reading: str = ""  # what was read into the other players' calls (Reading.describe)
+    game: str = "six-bid-solo"  # the game's id, as its rows'
 
     @property
     def fraction(self) -> float:
@@ -433,6 +377,17 @@ class Advice:
             return "pass"
         return f"bid {best.row.label}"
 
+    def method(self) -> str:
+        """How the figures were made, in one line."""
+        sampled = ("sampled from the player's view, preferring deals in which each other "
+                   "player's bid fits that player's hand by the rules of thumb and no player who "
+                   "passed held a hand that clearly called for more"
+                   if inference.call_reading(self.game) is not None else
+                   "sampled uniformly from the player's view (nothing is read into the calls)")
+        return (f"double-dummy solves of worlds {sampled}; the same worlds for every row; "
+                f"{advisor_adapter(self.game).declaration_note}chips by the engine's "
+                "settlement, passing = 0")
+
     def as_dict(self) -> dict[str, Any]:
         best = self.best()
         return {
@@ -447,23 +402,21 @@ class Advice:
                      if best is not None and best.expected() > 0 else None),
             "advice": self.recommendation(),
             "reading": self.reading,
-            "method": "double-dummy solves of worlds sampled from the player's view, preferring "
-                      "deals in which each other player's bid fits that player's hand by the "
-                      "rules of thumb and no player who passed held a hand that clearly called "
-                      "for more; the same worlds for every row; Call "
-                      "Solo's call and gift by rule of thumb; chips by the engine's settlement, "
-                      "passing = 0",
+            "method": self.method(),
         }
 
 
 # --- driving ------------------------------------------------------------------------------------
-def _view_of(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState) -> SeatView:
+def _view_of(record_or_view: Mapping[str, Any] | SeatView | TappState) -> SeatView:
     if isinstance(record_or_view, SeatView):
+        advisor_adapter(record_or_view.game)  # REC-2 for a game the advisor does not know
         return record_or_view
-    state = record_or_view if isinstance(record_or_view, SixBidSoloState) \
+    state = record_or_view if isinstance(record_or_view, TappState) \
         else state_of(record_or_view)
-    if not isinstance(state, SixBidSoloState):  # pragma: no cover - one game so far
-        raise RecordError("REC-2", "the advisor knows Six-Bid Solo", where="game")
+    advisor_adapter(state.game.id)
+    if not isinstance(state, TappState):  # pragma: no cover - every adapter is a Tapp game's
+        raise RecordError("REC-2", "the advisor's solver plays the Tapp family's games",
+                          where="game", what=state.game.id)
     if state.phase != AUCTION:
         where = "declare" if state.phase == "declare" else (
             "play" if state.phase == PLAY else "calls")
@@ -495,17 +448,17 @@ def _batches(samples: int, first: int, min_samples: int = 6) -> list[int]:
 
 
 def _row_groups(rows: Sequence[Row]) -> list[list[int]]:
-    """The rows (by index) split for separate tasks: one group per trump, the misères with the
-    first. Rows of one trump share a play or at least the kernel's table context, so nothing
-    is lost by solving other trumps elsewhere; on a pool, one deal's rows keep both cores busy
-    (the first estimate comes from few deals)."""
+    """The rows (by index) split for separate tasks: one group per trump, the rows without a
+    trump (the misères) with the first. Rows of one trump share a play or at least the
+    kernel's table context, so nothing is lost by solving other trumps elsewhere; on a pool,
+    one deal's rows keep both cores busy (the first estimate comes from few deals)."""
     groups: dict[int, list[int]] = {}
     for i, row in enumerate(rows):
-        groups.setdefault(row.trump if row.contract not in MISERES else -1, []).append(i)
+        groups.setdefault(row.trump, []).append(i)
     if -1 in groups and len(groups) > 1:
-        misere = groups.pop(-1)
+        no_trump = groups.pop(-1)
         first_key = min(groups)
-        groups[first_key] = misere + groups[first_key]
+        groups[first_key] = no_trump + groups[first_key]
     return [sorted(g) for _, g in sorted(groups.items())]
 
 
@@ -558,7 +511,7 @@ def _cancel_dropped(tasks: list[_Task], results: Sequence[RowResult]) -> list[_T
     return keep
 
 
-def advise_iter(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState, samples: int,
+def advise_iter(record_or_view: Mapping[str, Any] | SeatView | TappState, samples: int,
                 seed: int, *, executor: Executor | None = None, first: int = 2,
                 chunk: int | None = None, min_samples: int = 6, adaptive: bool = True,
                 exact: bool = False, read_calls: bool = True) -> Generator[Advice, None, None]:
@@ -592,11 +545,13 @@ def advise_iter(record_or_view: Mapping[str, Any] | SeatView | SixBidSoloState, 
     reading = inference.read_calls(view, sampler, samples, seed, read=read_calls)
     deals = reading.deals
     calls = tuple(a for a in sampler.history.actions if a is not None)
-    job = Job(dict(view.options), view.dealer, calls, view.seat,
-              str(view.options.get("misere", "no_tricks")), seed, exact)
+    job = Job(view.game, dict(view.options), view.dealer, calls, view.seat, seed, exact)
     players = int(view.options.get("players", 3))
-    results = [RowResult(r, stake=_tariff(r) * (players - 1)) for r in rows]
-    advice = Advice(view.seat, seed, samples, results, reading=reading.describe())
+    advisor = advisor_adapter(view.game)
+    results = [RowResult(r, stake=advisor.tariff(r.contract, r.trump) * (players - 1))
+               for r in rows]
+    advice = Advice(view.seat, seed, samples, results, reading=reading.describe(),
+                    game=view.game)
     plan = _batches(samples, first, min_samples)
     starts = [sum(plan[:i]) for i in range(len(plan))]
     # with an executor, the next batch is sent before this one is waited for (for the rows
@@ -687,7 +642,7 @@ def _drop_clearly_out(results: Sequence[RowResult], paired: bool = True) -> None
                 r.drop_behind, r.drop_gap = best.row, gap
 
 
-def advise_view(view: SeatView | Mapping[str, Any] | SixBidSoloState, samples: int, seed: int,
+def advise_view(view: SeatView | Mapping[str, Any] | TappState, samples: int, seed: int,
                 *, executor: Executor | None = None,
                 progress: Callable[[Advice], None] | None = None, **kw: Any) -> Advice:
     """Run the advisor to the end; ``progress`` is called with every intermediate advice."""
@@ -718,12 +673,13 @@ _POOL: ProcessPoolExecutor | None = None
 
 
 def _warm_worker(_: int) -> int:
-    """Compile the solver in a worker (numba JIT) so the first table is not slow."""
-    state = SixBidSolo().new_deal(0)
-    for a in (CALL_BASE + GUARANTEE, PASS, PASS, TRUMP_BASE):
-        state.apply_unchecked(a)
-    search.reaches(state, 80)
-    search.solve(state)
+    """Compile the solver in a worker (numba JIT) so the first table is not slow: a yes/no test
+    and an exact value on a shuffled deal."""
+    deck = shuffle_and_cut(random.Random(0))
+    hands = tuple(sum(1 << c for c in deck[11 * i: 11 * i + 11]) for i in range(3))
+    pos = search.Position((hands[0], hands[1], hands[2]), 0, (), 0, 0)
+    search.reaches_points(pos, 50)
+    search.max_points(pos)
     return 0
 
 
@@ -771,6 +727,6 @@ def outcome_figure(advice: Advice, *, width: float = 7.0) -> Figure:
 
 
 __all__ = ["Advice", "Job", "Row", "RowResult", "advise", "advise_iter", "advise_view",
-           "contract_value", "evaluate_world", "open_rows", "outcome_figure", "process_pool",
-           "wilson"]
+           "contract_value", "evaluate_rows", "evaluate_world", "open_rows", "outcome_figure",
+           "process_pool", "wilson"]
 

@@ -9,10 +9,13 @@ in the play phase — at its first lead or anywhere after, mid-trick included. T
      "bidder_aims": "max",              # the bidder maximises points, minimises in the misères
      "to_move": 0, "bidder": 0, "contract": "solo"}
 
-``value`` is, for Solo, Heart Solo, Guarantee Solo and Call Solo, the bidder's card points P of
-SBS-12: tricks already won plus the rest under perfect play, plus the widow. For Misère and
-Spread Misère it is the bidder's number of tricks (card points under ``misere:
-no_card_points``, SBS-V1), the bidder minimising and the defenders maximising.
+``value`` is what the game's solver adapter counts (:mod:`tutor.solver.games`): for Six-Bid
+Solo's Solo, Heart Solo, Guarantee Solo and Call Solo the bidder's card points P of SBS-12 —
+tricks already won plus the rest under perfect play, plus the widow; for Misère and Spread
+Misère the bidder's number of tricks (card points under ``misere: no_card_points``, SBS-V1), the
+bidder minimising and the defenders maximising. For Frog's Frog bid, Chico and Grand it is P of
+FR-1: the bidder's tricks plus the discard (Frog) or the widow (Chico, Grand). A game without a
+solver adapter is a :class:`~tutor.solver.games.NoAdapterError` (REC-2).
 """
 
 from __future__ import annotations
@@ -21,21 +24,24 @@ from typing import Any
 
 from ..engine.record import state_of
 from ..errors import RecordError
-from ..games.six_bid_solo.rules import MISERES, SixBidSoloState
-from ..games.tapp import AUCTION, CARD_TEXT, DECLARE, DONE
+from ..games.tapp import AUCTION, CARD_TEXT, DECLARE, DONE, TappState
 from . import search
+from .games import adapter
 
 
 def solve(record: object) -> dict[str, Any]:
     """The solver's answer for a record stopped in the play (see the module docstring).
 
     Raises a :class:`~tutor.errors.TutorError` for a record that does not replay (as
-    ``replay``) and a :class:`~tutor.errors.RecordError` naming the rule when the record is
-    not in the play phase.
+    ``replay``) or whose game the solver does not know, and a
+    :class:`~tutor.errors.RecordError` naming the rule when the record is not in the play
+    phase.
     """
     state = state_of(record)
-    if not isinstance(state, SixBidSoloState):  # pragma: no cover - one game so far
-        raise RecordError("REC-2", "the solver knows six-bid-solo only", where="game")
+    adapter(state.game.id)  # REC-2 for a game the solver does not know
+    if not isinstance(state, TappState):  # pragma: no cover - every adapter is a Tapp game's
+        raise RecordError("REC-2", "the solver's kernel plays the Tapp family's games",
+                          where="game", what=state.game.id)
     phase = state.phase
     if phase != "play":
         if phase == DONE and state.bidder is None:
@@ -48,18 +54,17 @@ def solve(record: object) -> dict[str, Any]:
         assert phase in (AUCTION, DECLARE)
         raise RecordError("SBS-22", f"the record stops in the {step}; the solver starts at the "
                           "first lead", where="play")
+    question = search.question(state)
     cards = search.analyse(state)
     assert state.bidder is not None
-    misere = state.contract in MISERES
-    unit = "tricks" if misere and state.options.misere == "no_tricks" else "points"
     mover_is_bidder = state.to_move == state.bidder
     values = list(cards.values())
-    bidder_wants_max = not misere
+    bidder_wants_max = question.bidder_max
     value = max(values) if mover_is_bidder == bidder_wants_max else min(values)
     return {
         "value": value,
         "cards": {CARD_TEXT[c]: v for c, v in cards.items()},
-        "unit": unit,
+        "unit": question.unit,
         "bidder_aims": "max" if bidder_wants_max else "min",
         "to_move": state.to_move,
         "bidder": state.bidder,

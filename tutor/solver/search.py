@@ -1,14 +1,11 @@
-"""Double-dummy values of Six-Bid Solo positions: perfect play, every hand seen.
+"""Double-dummy values of positions in the play: perfect play, every hand seen.
 
-The bidder plays against both defenders as one side (SBS-5). The value of a position follows
-the contract:
-
-- **Solo, Heart Solo, Guarantee Solo, Call Solo**: the bidder's final points P of SBS-12 —
-  points in the tricks already won, plus those won under perfect play from here on, plus the
-  widow's points (these contracts count the widow). The bidder maximises, the defenders minimise.
-- **Misère, Spread Misère**: the bidder's final number of tricks; the bidder minimises, the
-  defenders maximise (SBS-V1 ``no_tricks``). Under the option ``misere: no_card_points`` the
-  value is the card points in the bidder's tricks instead (the widow never counts, SBS-V1).
+The bidder plays against both defenders as one side. What the value counts follows the
+contract, as the game's solver adapter says (:mod:`tutor.solver.games`, e.g.
+``tutor/games/six_bid_solo/solver.py``): the bidder's final points (Six-Bid Solo's Solo, Frog's
+three contracts), the bidder maximising, or the bidder's final tricks or points in a misère, the
+bidder minimising. The value includes what the bidder already has: units won in tricks and any
+cards laid away that count (a widow, a discard).
 
 State-level queries (a state in the play phase, possibly mid-trick; none of them changes it):
 
@@ -16,13 +13,11 @@ State-level queries (a state in the play phase, possibly mid-trick; none of them
   player to move (as endplay's ``analyse_play`` does for bridge), so a lesson can say which card
   cost how much;
 - :func:`reaches` — the yes/no form ``solve(state) >= target``, answered by one zero-window search
-  (much cheaper than the exact value). For the point contracts: "does the bidder reach
-  ``target`` points?". For the misères: "can the defenders force the bidder to ``target``
-  tricks (points under ``no_card_points``) or more?";
-- :func:`bidder_wins_no_trick` (Misère, SBS-V1 ``no_tricks``) and :func:`takes_no_card_points`
-  (SBS-V1 ``no_card_points``): can the bidder come through with no trick / no card point in
-  tricks? Both use the state's trump (none in the misères), so they also answer the question
-  for any other contract's trump.
+  (much cheaper than the exact value). For a contract the bidder maximises: "does the bidder
+  reach ``target``?". For a misère: "can the defenders force the bidder to ``target`` or more?";
+- :func:`bidder_wins_no_trick` and :func:`takes_no_card_points`: can the bidder come through
+  with no trick / no card point in tricks (Six-Bid Solo's Misère, SBS-V1)? Both use the
+  question's trump, so they also answer for any other contract's trump.
 
 Position-level queries (:class:`Position`, three hands in play order and the trick in progress)
 serve the bid advisor and the bots, which build positions for contracts not yet bid:
@@ -40,9 +35,9 @@ import threading
 from dataclasses import dataclass
 
 from ..errors import IllegalActionError
-from ..games.six_bid_solo.rules import MISERES, WIDOW_COUNTS, SixBidSoloState
-from ..games.tapp import DONE, PLAY, mask_points
+from ..games.tapp import DONE, PLAY, TappState
 from . import kernel
+from .games import Question, SolverAdapter, adapter
 from .kernel import MODE_POINTS, MODE_TRICKS, Workspace
 
 __all__ = [
@@ -55,6 +50,7 @@ __all__ = [
     "min_card_points",
     "min_tricks",
     "position_of",
+    "question",
     "reaches",
     "reaches_points",
     "solve",
@@ -93,6 +89,15 @@ class Position:
         if not 0 <= self.leader < 3 or not 0 <= self.bidder < 3 or len(self.trick) > 2:
             raise IllegalActionError("SBS-22", "no such player or trick", where="position")
 
+    @classmethod
+    def of_play(cls, hands: tuple[int, int, int], leader: int, trick: tuple[int, ...],
+                bidder: int, trump: int) -> Position:
+        """A position read off a state in the play, which the engine keeps consistent: made
+        without ``__init__``'s checks (the search makes one for every question it is asked)."""
+        pos = object.__new__(cls)
+        pos.__dict__.update(hands=hands, leader=leader, trick=trick, bidder=bidder, trump=trump)
+        return pos
+
     @property
     def to_move(self) -> int:
         return (self.leader + len(self.trick)) % 3
@@ -127,14 +132,18 @@ def _defenders_count(pos: Position) -> tuple[int, int]:
     return m, 7 ^ m
 
 
+def _max_units(pos: Position, mode: int, guess: int) -> int:
+    mx, cnt = _bidder_counts(pos)
+    return kernel.value(workspace(), pos.hands, pos.leader, pos.trick, pos.trump, mx, cnt, mode,
+                        guess)
+
+
 def max_points(pos: Position, guess: int = -1) -> int:
     """Card points still to come that the bidder takes under perfect play (bidder maximising).
 
     ``guess`` (a likely value, e.g. a sibling's) only speeds the search up.
     """
-    mx, cnt = _bidder_counts(pos)
-    return kernel.value(workspace(), pos.hands, pos.leader, pos.trick, pos.trump, mx, cnt,
-                        MODE_POINTS, guess)
+    return _max_units(pos, MODE_POINTS, guess)
 
 
 def reaches_points(pos: Position, need: int) -> bool:
@@ -190,7 +199,20 @@ def avoids_card_points(pos: Position) -> bool:
 
 
 # --- state-level queries ----------------------------------------------------------------------
-def _check(state: SixBidSoloState) -> None:
+_BY_GAME: dict[str, SolverAdapter] = {}
+
+
+def question(state: TappState) -> Question:
+    """The kernel question of ``state``, from its game's solver adapter (a
+    :class:`~tutor.solver.games.NoAdapterError` for a game without one)."""
+    game_id = state.game.id
+    solver = _BY_GAME.get(game_id)
+    if solver is None:
+        solver = _BY_GAME[game_id] = adapter(game_id)
+    return solver.question(state)
+
+
+def _check(state: TappState) -> None:
     if state.phase != PLAY:
         if state.phase == DONE:
             raise IllegalActionError("SBS-25", "all 11 tricks are played: nothing to solve",
@@ -199,61 +221,42 @@ def _check(state: SixBidSoloState) -> None:
                                  f"{state.phase} phase", where="solve")
 
 
-def position_of(state: SixBidSoloState) -> Position:
-    """The search's view of a state in the play (SBS-22..24): active hands in play order."""
-    _check(state)
+def _position(state: TappState, q: Question) -> Position:
     assert state.bidder is not None
     act = state.active
-    trump = -1 if state.contract in MISERES else state.trump
-    return Position(
-        hands=(state.hands[act[0]], state.hands[act[1]], state.hands[act[2]]),
-        leader=act.index(state.leader),
-        trick=tuple(state.trick),
-        bidder=act.index(state.bidder),
-        trump=trump,
-    )
+    hands = state.hands
+    return Position.of_play((hands[act[0]], hands[act[1]], hands[act[2]]),
+                            act.index(state.leader), tuple(state.trick),
+                            act.index(state.bidder), q.trump)
 
 
-def _counts_tricks(state: SixBidSoloState) -> bool:
-    return state.contract in MISERES and state.options.misere == "no_tricks"
+def position_of(state: TappState) -> Position:
+    """The search's view of a state in the play (SBS-22..24): active hands in play order, the
+    question's trump."""
+    _check(state)
+    return _position(state, question(state))
 
 
-def _base(state: SixBidSoloState) -> int:
-    """What the bidder already has towards the value: tricks or points won, plus the widow
-    where the contract counts it (SBS-12)."""
-    assert state.bidder is not None
-    if state.contract in MISERES:
-        if _counts_tricks(state):
-            return state.won_tricks[state.bidder]
-        return state.won_points[state.bidder]
-    base = state.won_points[state.bidder]
-    if state.contract in WIDOW_COUNTS:
-        base += mask_points(state.widow)
-    return base
-
-
-def _final(state: SixBidSoloState) -> int:
-    """The value of a finished deal."""
-    return _base(state)
-
-
-def _value(state: SixBidSoloState, guess: int = -1) -> int:
-    pos = position_of(state)
-    base = _base(state)
+def _value(state: TappState, guess: int = -1) -> int:
+    _check(state)
+    q = question(state)
+    pos = _position(state, q)
+    base = q.base
     g = guess - base if guess >= 0 else -1
-    if state.contract in MISERES:
-        if _counts_tricks(state):
-            return base + min_tricks(pos, g)
-        return base + min_card_points(pos, g)
-    return base + max_points(pos, g)
+    mode = MODE_TRICKS if q.unit == "tricks" else MODE_POINTS
+    if q.bidder_max:
+        m = 1 << pos.bidder
+        return base + kernel.value(workspace(), pos.hands, pos.leader, pos.trick, pos.trump, m,
+                                   m, mode, g)
+    return base + _min_units(pos, mode, g)
 
 
-def solve(state: SixBidSoloState) -> int:
+def solve(state: TappState) -> int:
     """The value of the position under perfect play (see the module docstring)."""
     return _value(state)
 
 
-def analyse(state: SixBidSoloState) -> dict[int, int]:
+def analyse(state: TappState) -> dict[int, int]:
     """For each legal card (int) of the player to move, the value after that card is played."""
     _check(state)
     out: dict[int, int] = {}
@@ -261,24 +264,34 @@ def analyse(state: SixBidSoloState) -> dict[int, int]:
     for card in state.legal_actions():
         child = state.copy()
         child.apply_unchecked(card)
-        v = _final(child) if child.phase == DONE else _value(child, guess)
+        v = question(child).base if child.phase == DONE else _value(child, guess)
         out[card] = v
         guess = v
     return out
 
 
-def reaches(state: SixBidSoloState, target: int) -> bool:
+def reaches(state: TappState, target: int) -> bool:
     """Is ``solve(state) >= target``? One zero-window search, no exact value.
 
-    Point contracts: does the bidder end with at least ``target`` points (widow counted where
-    the contract counts it)? Misères: can the defenders force the bidder to at least ``target``
-    tricks (card points under ``no_card_points``)?
+    A contract the bidder maximises: does the bidder end with at least ``target`` (whatever
+    laid-away cards count included)? A misère: can the defenders force the bidder to at least
+    ``target``?
     """
-    pos = position_of(state)
-    base = _base(state)
-    if state.contract not in MISERES:
-        return reaches_points(pos, target - base)
-    mode = MODE_TRICKS if _counts_tricks(state) else MODE_POINTS
+    _check(state)
+    q = question(state)
+    pos = _position(state, q)
+    base = q.base
+    mode = MODE_TRICKS if q.unit == "tricks" else MODE_POINTS
+    if q.bidder_max:
+        need = target - base
+        if need <= 0:
+            return True
+        if need > pos.units_left(mode):
+            return False
+        mx, cnt = _bidder_counts(pos)
+        g = kernel.run(workspace(), pos.hands, pos.leader, pos.trick, pos.trump, mx, cnt, mode,
+                       need - 1, need)
+        return g >= need
     total = pos.units_left(mode)
     # the bidder's final = base + total - v, v the defenders' units (the bidder maximises v):
     # final >= target  <=>  not (v >= base + total - target + 1)
@@ -293,14 +306,14 @@ def reaches(state: SixBidSoloState, target: int) -> bool:
     return g < t
 
 
-def bidder_wins_no_trick(state: SixBidSoloState) -> bool:
+def bidder_wins_no_trick(state: TappState) -> bool:
     """Can the bidder end the deal without a trick (Misère, SBS-V1 ``no_tricks``)?"""
     pos = position_of(state)
     assert state.bidder is not None
     return state.won_tricks[state.bidder] == 0 and avoids_tricks(pos)
 
 
-def takes_no_card_points(state: SixBidSoloState) -> bool:
+def takes_no_card_points(state: TappState) -> bool:
     """Can the bidder end the deal with no card point in tricks (SBS-V1 ``no_card_points``)?"""
     pos = position_of(state)
     assert state.bidder is not None

@@ -40,8 +40,8 @@ import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 from ..cards import Card
 from ..display import facts_html, hand_svg, seat_label, style_html
 from ..display.markup import HtmlStr, esc
-from ..engine.hand import estimates
 from ..errors import IllegalActionError, NotationError, RecordError
+from ..games.six_bid_solo.hand import estimates
 from ..games.six_bid_solo.rules import (
     CONTRACT_NAMES,
     CONTRACTS,

@@ -17,7 +17,6 @@ import logging
 import sys
 from collections.abc import Callable
 from importlib import import_module
-from typing import Any
 
 log = logging.getLogger("tutor.widgets")
 
@@ -60,10 +59,12 @@ def _first_solves() -> None:
     import random
 
     from ..games import make_game
+    from ..games.tapp import TappState
     from ..solver import search
 
     try:
-        state: Any = make_game(WARM_GAME).new_deal(random.Random(0), 2)  # the solver's type
+        state = make_game(WARM_GAME).new_deal(random.Random(0), 2)
+        assert isinstance(state, TappState)  # the solver's games are of the Tapp family
         for call in WARM_CALLS:
             state.apply(next(a for a in state.legal_actions() if state.token(a) == call))
         while state.phase != "play" or len(state.history()) < 31:  # a few tricks before the end

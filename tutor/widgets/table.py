@@ -12,8 +12,8 @@ is drawn by :mod:`tutor.display.play_table` from the learner's :class:`SeatView`
 own cards on the buttons, the public log and, once the deal is over, the whole deal and the
 review. The solver is loaded on the first action that needs it (a sampling bot's move, a hint, a
 comparison, the review) with a "warming up the engine" status (:mod:`tutor.widgets.engine`),
-not when the page opens; a game the solver does not know yet has no hints, comparisons or
-review, and its bots play the levels it has (:mod:`tutor.play.levels`).
+not when the page opens; a game the sampling bots do not play yet has no hints, comparisons
+or review, and its bots play the levels it has (:mod:`tutor.play.levels`).
 
 SBS-25: tricks won are turned face down and a player may not look back at earlier tricks, so by
 default the table shows only the tricks that fell since the learner's last action and no running
@@ -501,7 +501,7 @@ class TableWidget(Panel):
         self.hint_out.value = ""
         self.refresh()  # the position first, then the note about it
         then = (" — the two will be compared on deals sampled from your view"
-                if self.table.has_solver else "")
+                if self.table.has_pimc else "")
         self.compare_out.value = note_html(
             f"Taken back: {self.table.words(taken)}. Try another{then}.")
 
@@ -510,7 +510,7 @@ class TableWidget(Panel):
         t = self.table
         if not t.learner_to_move():
             t._require_turn("hint")
-        if not t.has_solver:
+        if not t.has_pimc:
             t.hint()  # refused: TABLE-5 names what the game lacks
         view = t.view
         if not (view.phase == AUCTION and not within_reach(view)):  # else: no deal is sampled
@@ -605,9 +605,9 @@ class TableWidget(Panel):
         t = self.table
         if not t.done:
             return
-        head = settlement_html(t.state, t.seat, t.standing())  # type: ignore[arg-type]
+        head = settlement_html(t.state, t.seat, t.standing())
         self.result.value = head
-        if t.state.bidder is not None and t.learner_cards_played() and t.has_solver:
+        if t.state.bidder is not None and t.learner_cards_played() and t.has_pimc:
             self._warm()  # the review solves every position of the learner's
             self.progress.layout.display = None
             self.progress.value = 0.0
@@ -624,9 +624,9 @@ class TableWidget(Panel):
             self.result.value = head + review_html(lines, total)
         elif t.state.bidder is not None and t.learner_cards_played():
             self.result.value = head + note_html(
-                f"No review of your play yet: the double-dummy solver does not know "
-                f"{t.spec.name} yet.")
-        self.result.value += deal_end_html(t.state, t.held_back())  # type: ignore[arg-type]
+                f"No review of your play yet: it rests on the sampling player (sampling + "
+                f"solver), which does not play {t.spec.name} yet.")
+        self.result.value += deal_end_html(t.state, t.held_back())
         self.refresh()
 
     # -- drawing --
@@ -664,10 +664,10 @@ class TableWidget(Panel):
                     for b, a in zip(row.buttons, row.actions, strict=True):
                         b.disabled = not (mine and a in legal)
             # tools
-            self.hint_button.disabled = not (mine and t.has_solver)
+            self.hint_button.disabled = not (mine and t.has_pimc)
             self.hint_button.tooltip = ("what a sampling player would do here, and why"
-                                        if t.has_solver else "no hints yet: the solver does "
-                                        f"not know {t.spec.name} yet")
+                                        if t.has_pimc else "no hints yet: the sampling "
+                                        f"player does not play {t.spec.name} yet")
             self.undo_button.disabled = not t.can_undo()
             self.next_button.disabled = not t.bot_to_move()
             self.next_button.layout.display = "none" if self.auto.value else None

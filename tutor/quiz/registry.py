@@ -1,0 +1,106 @@
+"""The registry of question kinds, per game.
+
+A game takes part in the quiz through ``tutor/games/<game>/quiz.py``, whose ``QUIZ`` (a
+:class:`~tutor.quiz.generators.TappQuiz`) names the generic kinds it takes, the choices and
+words they ask of it, and the kinds only that game has. This module finds that adapter by the
+game's folder (so no quiz module imports a game's rules) and lists its kinds in order; a game
+without one is QUIZ-3 ("the quiz does not know ... yet"). ``generate(kind, seed, game)`` makes
+a question; the same game, kind and seed always give the same question.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
+
+from ..errors import RecordError
+from ..games import SPECS, spec
+from .core import DEFAULT_GAME, Question, QuizError, from_seed
+from .generators import Generator, TappQuiz
+
+
+@dataclass(frozen=True)
+class QuizKind:
+    """One kind of question of one game."""
+
+    game: str
+    id: str
+    title: str
+    make: Generator  # (seed, seeded rng) -> Question
+
+
+def game_quiz(game: object) -> TappQuiz:
+    """The quiz adapter of ``game`` (a record id): ``QUIZ`` of ``tutor/games/<game>/quiz.py``.
+    QUIZ-3 for an unknown game or one the quiz does not know yet."""
+    if not isinstance(game, str):
+        raise QuizError("QUIZ-3", "a game is named by its record id", where="game",
+                        what=repr(game))
+    return _game_quiz(game)
+
+
+@cache
+def _game_quiz(game: str) -> TappQuiz:
+    try:
+        found = spec(game)
+    except RecordError:
+        raise QuizError("QUIZ-3", "unknown game; one of " + ", ".join(s.id for s in SPECS),
+                        where="game", what=repr(game)) from None
+    name = f"{found.folder}.quiz"
+    try:
+        module = import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:
+            raise
+        raise QuizError("QUIZ-3", f"the quiz does not know {found.name} yet", where="game",
+                        what=repr(game)) from None
+    quiz = getattr(module, "QUIZ", None)
+    if not isinstance(quiz, TappQuiz) or quiz.game_id != game:
+        raise QuizError("QUIZ-3", f"{name}.QUIZ is not {found.name}'s quiz", where="game",
+                        what=repr(game))
+    return quiz
+
+
+def games() -> tuple[str, ...]:
+    """The games the quiz knows, in the registry's order."""
+    out = []
+    for s in SPECS:
+        try:
+            game_quiz(s.id)
+        except QuizError:
+            continue
+        out.append(s.id)
+    return tuple(out)
+
+
+def kinds(game: object = DEFAULT_GAME) -> dict[str, QuizKind]:
+    """Every kind of ``game``, in the order a session asks them (QUIZ-3 for an unknown game)."""
+    return dict(_kinds(game_quiz(game).game_id))
+
+
+@cache
+def _kinds(game: str) -> dict[str, QuizKind]:
+    return {k: QuizKind(game, k, title, make)
+            for k, (title, make) in game_quiz(game).kinds().items()}
+
+
+def generators(game: object = DEFAULT_GAME) -> dict[str, Generator]:
+    """``{kind: generator}`` of ``game``."""
+    return {k: v.make for k, v in kinds(game).items()}
+
+
+def titles(game: object = DEFAULT_GAME) -> dict[str, str]:
+    """``{kind: title}`` of ``game``."""
+    return {k: v.title for k, v in kinds(game).items()}
+
+
+def generate(kind: str, seed: int, game: str = DEFAULT_GAME) -> Question:
+    """The question of ``kind`` for ``seed`` in ``game``: the same seed always gives the same
+    question (QUIZ-3: an unknown game or kind, or a seed that is not an int)."""
+    return from_seed(generators(game), kind, seed, "generate", game_quiz(game).game_id)
+
+
+#: The kinds, titles and generators of :data:`~tutor.quiz.core.DEFAULT_GAME` (Six-Bid Solo).
+GENERATORS: dict[str, Generator] = generators()
+KINDS: tuple[str, ...] = tuple(GENERATORS)
+TITLES: dict[str, str] = titles()
