@@ -16,7 +16,6 @@ from typing import Any
 
 from ..bots.rule_bot import RuleBot
 from ..games import spec
-from ..games.six_bid_solo.hand import estimates
 from ..games.tapp import AUCTION, CALL_BASE, PASS, SeatView, TappGame, TappState
 from ..solver.advisor import Advice, RowResult
 from ..state import Action
@@ -44,12 +43,12 @@ def _auction_position(rng: random.Random, game: TappGame[Any]) -> TappState | No
 def screened_position(rng: random.Random, game: TappGame[Any], want_bid: bool
                       ) -> tuple[TappState, SeatView, int] | None:
     """An auction position (:func:`_auction_position`) that passes the cheap first screen, so
-    the advisor's time goes to hands worth asking about: the rules of thumb
-    (:func:`tutor.engine.hand.estimates`) rate a contract still open at 20 chips or more from
-    each opponent exactly when a bid is wanted. Returned with the view of the player to call
-    and the advisor's seed for it; None when this deal is turned away. The live quiz and the
-    bank builder (:mod:`tutor.quiz.bank`) screen alike, drawing the same numbers from
-    ``rng``."""
+    the advisor's time goes to hands worth asking about: the game's rules of thumb
+    (:meth:`~tutor.quiz.decision_basics.DecisionGame.likes_bid`) rate a contract still open at
+    20 chips or more from each opponent exactly when a bid is wanted. Returned with the view of
+    the player to call and the advisor's seed for it; None when this deal is turned away. The
+    live quiz and the bank builder (:mod:`tutor.quiz.bank`) screen alike, drawing the same
+    numbers from ``rng``."""
     state = _auction_position(rng, game)
     if state is None:
         return None
@@ -57,8 +56,7 @@ def screened_position(rng: random.Random, game: TappGame[Any], want_bid: bool
     assert seat is not None
     view = state.view(seat)
     legal_contracts = {a - CALL_BASE for a in view.legal if a != PASS}
-    likes = any(e.chips >= 20 and e.contract in legal_contracts
-                for e in estimates(state.hands[seat]))
+    likes = decision_game(game.id).likes_bid(state, seat, legal_contracts)
     if likes != want_bid:
         return None
     return state, view, rng.getrandbits(31)

@@ -135,6 +135,11 @@ class DecisionGame:
         rule ids behind them."""
         raise NotImplementedError
 
+    def likes_bid(self, state: TappState, seat: int, open_contracts: set[int]) -> bool:
+        """The cheap first screen of a bid question: does the rule of thumb rate one of the
+        contracts still open (numbers 1..) at 20 chips or more from each opponent?"""
+        raise NotImplementedError
+
 
 def decision_game(game: str = DEFAULT_GAME) -> DecisionGame:
     """The decision quizzes' adapter of ``game``: ``DECISIONS`` of

@@ -11,7 +11,7 @@ from typing import ClassVar
 from ...engine.hand import trump_estimate
 from ...quiz.decision_basics import DecisionGame
 from ..tapp import CALLCARD_BASE, DECLARE, DECLINE, GIVE_BASE, TRUMP_BASE, TappState
-from .hand import call_card, give_card
+from .hand import call_card, estimates, give_card
 from .rules import GAME_ID, MISERES, Options, Outcome, made, opponent_amount, settle
 
 
@@ -84,6 +84,11 @@ class SixBidSoloDecisions(DecisionGame):
         what = ("the bidder's final points P (SBS-12)" if unit == "points"
                 else "the bidder's tricks")
         return goal, what, ("SBS-12",) if unit == "points" else ("SBS-V1",)
+
+    def likes_bid(self, state: TappState, seat: int, open_contracts: set[int]) -> bool:
+        """The hand estimates of :mod:`tutor.games.six_bid_solo.hand`."""
+        return any(e.chips >= 20 and e.contract in open_contracts
+                   for e in estimates(state.hands[seat]))
 
 
 #: Six-Bid Solo's part in the decision quizzes (read by ``decision_game``).
