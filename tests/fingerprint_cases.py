@@ -455,6 +455,26 @@ def _lesson_records() -> Fingerprint:
                        {k: [v["contract"], v["chips"]] for k, v in replays.items()})
 
 
+@case("lesson-replays")
+def _lesson_replays() -> Fingerprint:
+    """The worked-deal replay's steps (titles, commentary, rules) of Six-Bid Solo's lesson deals
+    and golden records."""
+    from tutor.widgets.replay import build_steps
+
+    paths = [*sorted((ROOT / "notebooks" / "deals").glob("*.json")),
+             *sorted(p for p in (ROOT / "tests" / "records").glob("*.json")
+                     if not p.name.endswith(".expected.json"))]
+    steps = {}
+    for path in paths:
+        record = json.loads(path.read_text(encoding="utf-8"))
+        if record["game"] == "six-bid-solo":
+            steps[f"{path.parent.name}/{path.stem}"] = [
+                [s.title, list(s.words), list(s.rules), s.trick, s.result]
+                for s in build_steps(record)]
+    return Fingerprint({"steps": steps}, {k: v[-1][1][-2] for k, v in steps.items()
+                                          if k.startswith("deals/")})
+
+
 def _script(relative: str) -> ModuleType:
     path = ROOT / relative
     spec = importlib.util.spec_from_file_location(path.stem, path)
