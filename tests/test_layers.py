@@ -468,7 +468,6 @@ def test_the_real_graph_is_read() -> None:
 NAMES_A_GAME: dict[str, set[str]] = {
     "tutor.widgets.advisor_panel": {"tutor.games.six_bid_solo.hand",
                                     "tutor.games.six_bid_solo.rules"},
-    "tutor.widgets.replay": {"tutor.games.six_bid_solo.rules"},
 }
 
 

@@ -1,71 +1,110 @@
 """A worked deal replayed step by step from a hand record, seen from one seat.
 
-:class:`DealReplay` loads a ``tutor-record/1`` hand record, replays it through the engine's
-checked ``apply`` (a record that breaks a rule is refused with its rule id), and lets the learner
-step: the deal, the auction, the declaration, each trick, the result. Every step shows only the
-chosen seat's :class:`~tutor.games.tapp.SeatView` (by default the bidder's) — other hands
-are card backs — and a commentary whose facts all come from the engine (who won the trick, the
-points, whether the contract was made, the chips), each sentence citing its rule id. The widow
-is shown only at the result, when it is counted (SBS-12).
+:class:`DealReplay` loads a ``tutor-record/1`` hand record of a Tapp-family game (Six-Bid Solo,
+Frog), replays it through the engine's checked ``apply`` (a record that breaks a rule is refused
+with its rule id), and lets the learner step: the deal, the auction, the declaration, each
+trick, the result. Every step shows only the chosen seat's :class:`~tutor.games.tapp.SeatView`
+(by default the bidder's) — other hands are card backs — and a commentary whose facts all come
+from the engine (who won the trick, the points, whether the contract was made, the chips), each
+step citing its rule ids. What lay face down (the widow, Frog's discard) is shown only at the
+result, when it is counted.
 
-It replays Six-Bid Solo deals only: its commentary teaches that game's contracts and settlement
-(which contracts count the widow, Guarantee Solo's targets, the misères, SBS-10..12), so it
-imports Six-Bid Solo's rules; another game's replay needs its own commentary.
+The deal, the auction and the tricks are worded here, for the whole family, in the game's words
+(its presentation). The declaration, the running tally after a trick, the result and what is
+turned up at the end are each game's own: :func:`replay_words` finds them in the game's folder,
+``tutor/games/<game>/lessons.py``.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 
-from ..cards import Card
+from ..cards import Card, card_label
 from ..display import cards_html, facts_html, trick_svg, view_html
 from ..display.markup import esc
-from ..display.table import POSITIONS, contract_words, seat_label
+from ..display.table import contract_words, seat_label
 from ..engine.record import state_of
 from ..errors import RecordError
-from ..games.six_bid_solo.rules import (
-    CONTRACT_NAMES,
-    CONTRACTS,
-    GUARANTEE,
-    HEART_SOLO,
-    MISERES,
-    SOLO,
-    SPREAD,
-    WIDOW_COUNTS,
-    SixBidSoloState,
-)
+from ..games import spec
+from ..games.presentation import Presentation
 from ..games.tapp import (
     CALL_BASE,
-    CALLCARD_BASE,
     CARDS,
-    DECLINE,
-    GIVE_BASE,
-    HEARTS,
     N_CARDS,
     PASS,
     POINTS,
     SUIT_OF,
     SUIT_SYMBOLS,
     TRUMP_BASE,
+    TappState,
     mask_cards,
-    mask_points,
 )
+from ..state import Action
 from .common import Panel, button, guarded, html
+
+#: A step's commentary from a game's lessons module: its sentences and the rules they rest on.
+Commentary = tuple[tuple[str, ...], tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class ReplayWords:
+    """A game's own part of the replay commentary, from ``tutor/games/<game>/lessons.py``.
+
+    - ``declaration(state, actions, seat)``: the declaration step, ``state`` being the deal
+      after the declaration's ``actions``; what ``seat`` may not see stays unnamed;
+    - ``tally(state)``: one sentence after each trick (the bidder's points or tricks so far)
+      and the rules it cites;
+    - ``result(state)``: P, the target and the amount with each opponent (the replay adds the
+      chips, SBS-27);
+    - ``turned_up(state)``: the caption and the card mask laid face up at the result.
+    """
+
+    declaration: Callable[[TappState, Sequence[Action], int | None], Commentary]
+    tally: Callable[[TappState], tuple[str, tuple[str, ...]]]
+    result: Callable[[TappState], Commentary]
+    turned_up: Callable[[TappState], tuple[str, int]]
+
+
+def replay_words(game: str) -> ReplayWords:
+    """The replay commentary of ``game`` (a record id), from its folder's ``lessons.py``
+    (REC-2 for an unknown game, or one whose lessons the replay does not know yet)."""
+    return _replay_words(spec(game).id)
+
+
+@cache
+def _replay_words(game: str) -> ReplayWords:
+    found = spec(game)
+    name = f"{found.folder}.lessons"
+    try:
+        module = import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name is None or not (name == e.name or name.startswith(e.name + ".")):
+            raise  # the module is there but fails to import: a bug to see, not to hide
+        raise RecordError("REC-2", f"the replay does not know {found.name} yet (no {name})",
+                          where="game", what=game) from None
+    parts = ("replay_declaration", "replay_tally", "replay_result", "replay_turned_up")
+    missing = [p for p in parts if not callable(getattr(module, p, None))]
+    if missing:
+        raise RecordError("REC-2", f"the replay does not know {found.name} yet ({name} has no "
+                          + ", ".join(missing) + ")", where="game", what=game)
+    return ReplayWords(*(getattr(module, p) for p in parts))
 
 
 @dataclass(frozen=True)
 class Step:
-    """One step of a replay: a title, the state after it, the commentary (HTML) and its rules."""
+    """One step of a replay: a title, the state after it, the commentary and its rules."""
 
     title: str
-    state: SixBidSoloState
+    state: TappState
     words: tuple[str, ...]
     rules: tuple[str, ...]
     trick: int = -1  # index of the trick this step completed, -1 for none
@@ -87,104 +126,116 @@ def load_record(record: Mapping[str, Any] | str | os.PathLike[str]) -> Mapping[s
     return data
 
 
-def _name(card: int) -> str:
-    return CARDS[card].name
-
-
 def _label(card: int) -> str:
-    c = CARDS[card]
-    return ("10" if c.rank.letter == "T" else c.rank.letter) + c.suit.symbol
+    return card_label(CARDS[card])
 
 
-def _pos(state: SixBidSoloState, seat: int) -> str:
-    return f"seat {seat} ({POSITIONS[state.active.index(seat)]})"
-
-
-def build_steps(record: Mapping[str, Any]) -> list[Step]:
-    """Replay ``record`` and describe each step (RecordError/IllegalActionError if it is bad)."""
+def _final(record: Mapping[str, Any]) -> TappState:
+    """The record replayed to its end (RecordError/IllegalActionError if it is bad)."""
     final = state_of(record)
-    if not isinstance(final, SixBidSoloState):
-        raise RecordError("REC-2", "the replay lesson shows Six-Bid Solo deals", where="game")
-    state = final.game.from_record_deal(record)
-    assert isinstance(state, SixBidSoloState)
+    if not isinstance(final, TappState):
+        raise RecordError("REC-2", "the replay shows deals of the Tapp family (Six-Bid Solo, "
+                          "Frog)", where="game", what=str(final.game.id))
+    return final
+
+
+def build_steps(record: Mapping[str, Any], seat: int | None = None) -> list[Step]:
+    """Replay ``record`` and describe each step as ``seat`` may know it (``None``: as no seat
+    does, so nothing laid face down is named) — RecordError/IllegalActionError if it is bad."""
+    return _steps(_final(record), record, seat)
+
+
+def _steps(final: TappState, record: Mapping[str, Any], seat: int | None) -> list[Step]:
+    game = final.game
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < final.n):
+        raise RecordError("SBS-5", f"no seat {seat!r} at a table of {final.n}", where="seat")
+    pres = spec(game.id).presentation
+    own = replay_words(game.id)
+    info = game.info
+    state: TappState = game.from_record_deal(record)
     actions = final.history()
     steps = [Step("The deal", state.copy(), (
         f"Seat {state.dealer} deals. Forehand is seat {state.active[0]}, middlehand seat "
         f"{state.active[1]}, endhand seat {state.active[2]} (SBS-5).",
-        "Each active player holds 11 cards and 3 lie face down as the widow (SBS-8)."),
-        ("SBS-5", "SBS-8"))]
+        f"Each active player holds {info.hand_size} cards and {info.widow} lie face down as "
+        "the widow (SBS-8)."), ("SBS-5", "SBS-8"))]
     i = 0
     calls: list[str] = []
     while i < len(actions) and CALL_BASE <= actions[i] < TRUMP_BASE:
-        seat = state.to_move
-        assert seat is not None
+        who = state.to_move
+        assert who is not None
         a = actions[i]
         state.apply(a)
-        word = "passes" if a == PASS else "bids " + CONTRACT_NAMES[CONTRACTS[a - CALL_BASE - 1]]
-        calls.append(f"{_pos(state, seat).capitalize()} {word}.")
+        word = "passes" if a == PASS else "bids " + _contract(pres, state, a - CALL_BASE)
+        calls.append(f"{pres.seat_label(who, state.active).capitalize()} {word}.")
         i += 1
     if calls:
-        if state.bidder is not None:
-            end = (f"Only {_pos(state, state.bidder)} has not passed, so the auction ends: "
-                   f"seat {state.bidder} is the bidder and must play "
-                   f"{CONTRACT_NAMES[CONTRACTS[state.contract - 1]]} (SBS-16a, SBS-18).")
-        elif state.phase == "done":
-            end = "All three passed: the cards are thrown in (SBS-17)."
-        else:
-            end = "The auction goes on."
         steps.append(Step("The auction", state.copy(), (
             "Forehand speaks first; each bid must name a strictly higher contract, and a "
-            "player who passes is out (SBS-13, SBS-14).", *calls, end),
+            "player who passes is out (SBS-13, SBS-14).", *calls, _auction_end(pres, state)),
             ("SBS-13", "SBS-14", "SBS-16a", "SBS-18")))
-    words: list[str] = []
+    start = i
     while i < len(actions) and actions[i] >= TRUMP_BASE:
-        a = actions[i]
-        if a < DECLINE:
-            words.append(f"The bidder names trump {SUIT_SYMBOLS[a - TRUMP_BASE]} (SBS-19).")
-        elif a == DECLINE:
-            words.append("The bidder calls no card (SBS-20).")
-        elif a < GIVE_BASE:
-            words.append(f"The bidder calls the {_name(a - CALLCARD_BASE)} (SBS-20).")
-        state.apply(a)
-        if CALLCARD_BASE <= a < GIVE_BASE and state.call_holder is not None:
-            words.append("It lay in the widow: nothing is exchanged (SBS-20)."
-                         if state.call_holder == -1 else
-                         f"Seat {state.call_holder} held it and hands it over; the bidder "
-                         "gives that defender one card back, face down (SBS-20).")
+        state.apply(actions[i])
         i += 1
     if state.bidder is not None:
-        c = state.contract
-        if c == HEART_SOLO:
-            words.insert(0, "Heart Solo: hearts are trump, nothing to declare (SBS-19).")
-        elif c in MISERES:
-            words.insert(0, f"{CONTRACT_NAMES[CONTRACTS[c - 1]]}: no trump, nothing to declare "
-                         "(SBS-19, SBS-24).")
-            if c == SPREAD:
-                words.append("The bidder's hand is laid face up for the defenders (SBS-21).")
-        lead = state.to_move
-        if state.phase == "play" and lead is not None:
-            words.append(f"{_pos(state, lead).capitalize()} leads to the first trick (SBS-22).")
-        steps.append(Step("The declaration", state.copy(), tuple(words),
-                          ("SBS-19", "SBS-20", "SBS-21", "SBS-22")))
-    while i + 3 <= len(actions) and state.phase == "play":
+        words, rules = own.declaration(state, actions[start:i], seat)
+        steps.append(Step("The declaration", state.copy(), words, rules))
+    places = len(state.active)  # one card from each active seat (SBS-22)
+    while i + places <= len(actions) and state.phase == "play":
         leader = state.to_move
         assert leader is not None
-        cards = actions[i:i + 3]
+        cards = actions[i:i + places]
         for a in cards:
             state.apply(a)
-        i += 3
-        k = len(state.tricks) - 1
-        steps.append(_trick_step(state, k, leader, cards))
+        i += places
+        steps.append(_trick_step(pres, own, state, len(state.tricks) - 1, leader, cards,
+                                 last=info.tricks - 1))
     if state.phase == "done" and state.bidder is not None:
-        steps.append(_result_step(state))
+        words, rules = own.result(state)
+        chips = state.chips()
+        words = (*words, "Chips: " + ", ".join(f"seat {s} {chips[s]:+d}" for s in range(state.n))
+                 + " — the changes add up to zero (SBS-27).")
+        steps.append(Step("The result", state.copy(), words, (*rules, "SBS-27"), result=True))
     return steps
 
 
-def _trick_step(after: SixBidSoloState, k: int, leader: int, cards: list[int]) -> Step:
-    trump = after.trump if after.contract not in MISERES else -1
+def _contract(pres: Presentation, state: TappState, k: int) -> str:
+    """Contract number ``k`` (1..) of ``state``'s game in its words."""
+    return pres.contract_name(state.CONTRACTS[k - 1])
+
+
+def _auction_end(pres: Presentation, state: TappState) -> str:
+    """How the auction ended (or that it goes on)."""
+    if state.bidder is not None:
+        who = pres.seat_label(state.bidder, state.active)
+        name = _contract(pres, state, state.contract)
+        if sum(state.passed) == len(state.active) - 1:
+            return (f"Only {who} has not passed, so the auction ends: seat {state.bidder} is "
+                    f"the bidder and must play {name} (SBS-16a, SBS-18).")
+        # Frog's option auction: single_round — each active player speaks once
+        return (f"Each active player has spoken once (option auction: single_round), so the "
+                f"auction ends: {who} made the highest bid and must play {name} (SBS-18).")
+    if state.phase == "done":
+        return "All three passed: the cards are thrown in (SBS-17)."
+    return "The auction goes on."
+
+
+def _seats(state: TappState, leader: int) -> list[int]:
+    seats = [leader]
+    for _ in range(len(state.active) - 1):
+        seats.append(state.next_active(seats[-1]))
+    return seats
+
+
+def _trick_step(pres: Presentation, own: ReplayWords, after: TappState, k: int, leader: int,
+                cards: Sequence[Action], *, last: int) -> Step:
+    """Trick ``k`` (0..``last``) as it was played: who followed, trumped or could play any card,
+    who won and why, then the game's tally."""
+    trump = after.trump  # -1: no trump suit (Six-Bid Solo's misères)
     led = SUIT_OF[cards[0]]
     seat = leader
-    words = [f"{_pos(after, seat).capitalize()} leads {_label(cards[0])}."]
+    words = [f"{pres.seat_label(seat, after.active).capitalize()} leads {_label(cards[0])}."]
     for card in cards[1:]:
         seat = after.next_active(seat)
         s = SUIT_OF[card]
@@ -203,72 +254,20 @@ def _trick_step(after: SixBidSoloState, k: int, leader: int, cards: list[int]) -
     win_card = cards[_seats(after, leader).index(winner)]
     if trumps and led != trump:
         why = f"{_label(win_card)} is the highest trump"
-    elif trump < 0 and after.contract in MISERES:
-        why = f"no trump in {CONTRACT_NAMES[CONTRACTS[after.contract - 1]]}: " \
-              f"{_label(win_card)} is the highest {SUIT_SYMBOLS[led]}"
+    elif trump < 0:
+        why = (f"no trump in {_contract(pres, after, after.contract)}: "
+               f"{_label(win_card)} is the highest {SUIT_SYMBOLS[led]}")
     else:
         why = f"{_label(win_card)} is the highest {SUIT_SYMBOLS[led]}"
     pts = sum(POINTS[c] for c in cards)
     words.append(f"{why}, so seat {winner} wins the trick (SBS-24) with {pts} card point"
                  f"{'s' if pts != 1 else ''} in it (SBS-3).")
-    bidder = after.bidder
-    assert bidder is not None
-    if after.contract in MISERES:
-        words.append(f"The bidder has won {after.won_tricks[bidder]} trick"
-                     f"{'s' if after.won_tricks[bidder] != 1 else ''} so far.")
-    else:
-        words.append(f"The bidder's card points in tricks so far: {after.won_points[bidder]}.")
-    if k < 10:
+    tally, rules = own.tally(after)
+    words.append(tally)
+    if k < last:
         words.append(f"Seat {winner} leads next (SBS-25).")
-    return Step(f"Trick {k + 1}", after.copy(), tuple(words), ("SBS-23", "SBS-24", "SBS-25"),
-                trick=k)
-
-
-def _seats(state: SixBidSoloState, leader: int) -> list[int]:
-    seats = [leader]
-    for _ in range(2):
-        seats.append(state.next_active(seats[-1]))
-    return seats
-
-
-def _result_step(state: SixBidSoloState) -> Step:
-    bidder = state.bidder
-    assert bidder is not None
-    c = state.contract
-    name = CONTRACT_NAMES[CONTRACTS[c - 1]]
-    made = state.made()
-    words: list[str] = []
-    widow = mask_points(state.widow)
-    if c in WIDOW_COUNTS:
-        p = state.bidder_points()
-        words.append(f"The widow is turned up: {widow} card points, which count for the bidder "
-                     f"in {name}. P = {state.won_points[bidder]} in tricks + {widow} = {p} "
-                     "(SBS-12).")
-        need = ("P ≥ 61" if c in (SOLO, HEART_SOLO) else
-                f"P ≥ {74 if state.trump == HEARTS else 80} (trump "
-                f"{SUIT_SYMBOLS[state.trump]})" if c == GUARANTEE else "P = 120")
-        words.append(f"{name} needs {need}: {'made' if made else 'lost'}.")
-    else:
-        words.append(f"In {name} the widow is out of play and never counts (SBS-12).")
-        if state.options.misere == "no_card_points":
-            words.append(f"Under misère by points the bidder may win tricks without card points "
-                         f"(SBS-V1): the bidder's tricks hold {state.won_points[bidder]} card "
-                         f"points — {'made' if made else 'lost'}.")
-        else:
-            words.append(f"The bidder must win no trick (SBS-V1) and won "
-                         f"{state.won_tricks[bidder]}: {'made' if made else 'lost'}.")
-    amount = state.opponent_amount()
-    if c in (SOLO, HEART_SOLO):
-        k = 2 if c == SOLO else 3
-        words.append(f"{name} is paid on the margin: {k} × (P − 60) = {amount} with each "
-                     "opponent (SBS-10).")
-    else:
-        words.append(f"{name} is won or lost whole: {abs(amount)} with each opponent (SBS-11).")
-    chips = state.chips()
-    words.append("Chips: " + ", ".join(f"seat {s} {chips[s]:+d}" for s in range(state.n))
-                 + " — the changes add up to zero (SBS-27).")
-    rules = ("SBS-12", "SBS-10" if c in (SOLO, HEART_SOLO) else "SBS-11", "SBS-27")
-    return Step("The result", state.copy(), tuple(words), rules, result=True)
+    return Step(f"Trick {k + 1}", after.copy(), tuple(words),
+                ("SBS-23", "SBS-24", "SBS-25", *rules), trick=k)
 
 
 class DealReplay(Panel):
@@ -285,8 +284,7 @@ class DealReplay(Panel):
                  seat: int | str = "bidder", title: str = "") -> None:
         super().__init__()
         rec = load_record(record)
-        self.steps = build_steps(rec)
-        last = self.steps[-1].state
+        last = _final(rec)
         if seat == "bidder":
             seat = last.bidder if last.bidder is not None else last.active[0]
         elif seat == "defender":  # the defender after the bidder, clockwise (SBS-22's leader)
@@ -296,6 +294,8 @@ class DealReplay(Panel):
         if not isinstance(seat, int) or not 0 <= seat < last.n:
             raise RecordError("SBS-5", f"no seat {seat!r} at a table of {last.n}", where="seat")
         self.seat = seat
+        self.steps = _steps(last, rec, seat)
+        self.turned_up = replay_words(last.game.id).turned_up
         self.index = 0
         self.title = html(f'<h3 class="st-replay-title">{esc(title)}</h3>' if title else "",
                           "tutor-replay-title")
@@ -329,20 +329,24 @@ class DealReplay(Panel):
     def _show(self) -> None:
         step = self.steps[self.index]
         state = step.state
+        game = state.game.id
         view = state.view(self.seat)
         parts = []
         if step.trick >= 0:
             leader, cards, winner = state.tricks[step.trick]
             seats = _seats(state, leader)
-            parts.append(f'<div class="st-replay-trick">{trick_svg(cards, seats=seats, labels=[seat_label(s, state.active) for s in seats], winner=winner)}</div>')  # noqa: E501
+            labels = [seat_label(s, state.active, game=game) for s in seats]
+            parts.append(f'<div class="st-replay-trick">{trick_svg(cards, seats=seats, labels=labels, winner=winner)}</div>')  # noqa: E501
         if step.result:
+            bidder = state.bidder or 0
             parts.append(facts_html([
-                ("Contract", contract_words(state.contract_id, view.trump)),
-                ("Bidder", seat_label(state.bidder or 0, state.active)),
-                ("Bidder's tricks", str(state.won_tricks[state.bidder or 0]))]))
-            if step.state.widow:
-                parts.append('<p class="st-muted">The widow, turned up at the end:</p>'
-                             + cards_html(mask_cards(state.widow)))
+                ("Contract", contract_words(state.contract_id, view.trump, game=game)),
+                ("Bidder", seat_label(bidder, state.active, game=game)),
+                ("Bidder's tricks", str(state.won_tricks[bidder]))]))
+            caption, mask = self.turned_up(state)
+            if mask:
+                parts.append(f'<p class="st-muted">{esc(caption)}</p>'
+                             + cards_html(mask_cards(mask)))
         parts.append(view_html(view, show_tricks=step.result))
         rules = "".join(f'<span class="st-rule">{esc(r)}</span>' for r in step.rules)
         with self.box.hold_sync():
@@ -361,8 +365,9 @@ class DealReplay(Panel):
         step = self.steps[self.index]
         seen = step.state.view(self.seat).visible_cards()
         if step.result:
-            seen |= {CARDS[c] for c in mask_cards(step.state.widow)}
+            seen |= {CARDS[c] for c in mask_cards(self.turned_up(step.state)[1])}
         return {CARDS[c] for c in range(N_CARDS)} - seen
 
 
-__all__ = ["DealReplay", "Step", "build_steps", "load_record"]
+__all__ = ["Commentary", "DealReplay", "ReplayWords", "Step", "build_steps", "load_record",
+           "replay_words"]
