@@ -448,6 +448,8 @@ def _lesson_records() -> Fingerprint:
     for folder in ("deals", "table-deals"):
         for path in sorted((ROOT / "notebooks" / folder).glob("*.json")):
             record = json.loads(path.read_text(encoding="utf-8"))
+            if record["game"] != "six-bid-solo":  # Six-Bid Solo's lessons are pinned here
+                continue
             key = f"{folder}/{path.stem}"
             records[key] = record
             replays[key] = tutor.replay(record)

@@ -10,6 +10,7 @@ what a browser would receive.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +20,10 @@ from traitlets import TraitError
 
 from tutor.cards import Card
 from tutor.engine.match import cut_order
-from tutor.engine.record import replay
+from tutor.engine.record import replay, state_of
+from tutor.games.frog.rules import FROG, FrogState, multiplier
 from tutor.games.six_bid_solo.rules import call_action
-from tutor.games.tapp import CALL_BASE, CARDS, PASS
+from tutor.games.tapp import CALL_BASE, CARDS, PASS, POINTS, mask_cards, mask_points
 from tutor.quiz import KINDS, Progress, generate
 from tutor.widgets import (
     AuctionExplorer,
@@ -34,6 +36,7 @@ from tutor.widgets import (
 )
 from tutor.widgets.common import Panel, guarded, state_text, subtree
 from tutor.widgets.quiz import players_of
+from tutor.widgets.replay import build_steps
 
 pytestmark = pytest.mark.usefixtures("clean_widgets")
 ALL = [c.text for c in CARDS]
@@ -202,6 +205,20 @@ def test_contract_and_table_filters() -> None:
 
 
 # --- the worked deals ----------------------------------------------------------------------------
+#: a rule id cited in a commentary sentence: ``(SBS-23)``, ``(FR-1, FR-5)``, ``(FR-4, SBS-V2)``
+CITED = re.compile(r"\((?:SBS|FR)-(?:\d+a?|V\d)(?:, (?:SBS|FR)-(?:\d+a?|V\d))*\)")
+RULE_IDS = ({f"SBS-{n}" for n in range(1, 29)} | {"SBS-16a"} | {f"SBS-V{n}" for n in range(1, 7)}
+            | {f"FR-{n}" for n in range(1, 6)})
+
+
+def turned_up_at_the_end(record: dict[str, Any]) -> set[str]:
+    """The cards laid face down that the result turns up, read off the record's text: a Frog
+    bid's discard (FR-1), else the widow (SBS-12, FR-1)."""
+    if record["game"] == "frog" and record["calls"] and "discard" in record.get("declare", {}):
+        return set(record["declare"]["discard"])
+    return set(record["widow"])
+
+
 @pytest.mark.parametrize("path", DEALS, ids=lambda p: p.stem)
 def test_replay_shows_only_the_seat_view(path: Path) -> None:
     record = json.loads(path.read_text(encoding="utf-8"))
@@ -213,10 +230,12 @@ def test_replay_shows_only_the_seat_view(path: Path) -> None:
             hidden = {c.text for c in widget.hidden_cards()}
             state = text_of(widget)
             assert not mentions(state, hidden), (widget.steps[i].title, mentions(state, hidden))
-            assert "SBS-" in widget.words.value  # every step cites its rules
-        # the widow is shown at the result, and the chips are the engine's
-        widow = set(record["widow"])
-        assert widow <= mentions(text_of(widget), widow)
+            cited = {r for m in CITED.findall(widget.words.value)
+                     for r in m.strip("()").split(", ")}
+            assert cited and cited <= RULE_IDS  # every step cites its rules
+        # what lay face down is shown at the result, and the chips are the engine's
+        laid = turned_up_at_the_end(record)
+        assert laid <= mentions(text_of(widget), laid)
         chips = replay(record)["chips"]
         assert ", ".join(f"seat {s} {c:+d}" for s, c in enumerate(chips)) in widget.words.value
 
@@ -253,6 +272,141 @@ def test_spread_misere_defender_sees_the_exposed_hand() -> None:
     assert bidder is not None and widget.seat != bidder
     exposed = set(widget.steps[3].state.view(widget.seat).exposed or ())
     assert exposed and {c.text for c in exposed} <= mentions(text_of(widget), ALL)
+
+
+# --- Frog's worked deals -------------------------------------------------------------------------
+FROG_RECORDS = sorted([*(NOTEBOOKS / "deals").glob("frog-*.json"),
+                       *(p for p in (NOTEBOOKS.parent / "tests" / "records").glob("frog-*.json")
+                         if not p.name.endswith(".expected.json"))])
+#: the sentences that state a fact of the record without a rule: a call, a trick's lead
+FACTS = re.compile(r"^Seat \d \((?:fore|middle|end)hand\) (?:passes|bids [\w ]+|leads \S+)\.$")
+
+
+def frog_deal(path: Path) -> tuple[dict[str, Any], FrogState]:
+    record = json.loads(path.read_text(encoding="utf-8"))
+    final = state_of(record)
+    assert isinstance(final, FrogState)
+    return record, final
+
+
+def played(state: FrogState) -> set[str]:
+    return {CARDS[c].text for _, cards, _ in state.tricks for c in cards}
+
+
+@pytest.mark.parametrize("path", FROG_RECORDS, ids=lambda p: p.stem)
+def test_replay_of_a_frog_deal_steps_through_it_citing_frogs_rules(path: Path) -> None:
+    record, final = frog_deal(path)
+    steps = build_steps(record, seat=final.bidder)
+    titles = [s.title for s in steps]
+    assert titles[:2] == ["The deal", "The auction"]
+    if final.bidder is None:  # thrown in (SBS-17)
+        assert titles == ["The deal", "The auction"] and "(SBS-17)" in steps[1].words[-1]
+        return
+    tricks = [f"Trick {k + 1}" for k in range(len(final.tricks))]
+    done = final.phase == "done"
+    assert titles == ["The deal", "The auction", "The declaration", *tricks,
+                      *(["The result"] if done else [])]
+    assert [s.result for s in steps] == [False] * (len(steps) - 1) + [done]
+    assert steps[-1].state.key() == final.key()
+    for step in steps:
+        cited = {r for m in CITED.findall(" ".join(step.words)) for r in m.strip("()").split(", ")}
+        assert cited <= RULE_IDS and set(step.rules) <= RULE_IDS, step.title
+        assert cited <= set(step.rules) | {"SBS-3"}, (step.title, cited - set(step.rules))
+        # every sentence cites its rule, but for the record's own facts (a call, a lead)
+        bare = [x for x in step.words if not CITED.search(x) and not FACTS.match(x)]
+        assert not bare, (step.title, bare)
+    declaration = steps[2]
+    assert "FR-2" in declaration.rules and "(FR-2)" in declaration.words[0]
+    if final.phase != "declare":
+        assert "(FR-3)" in declaration.words[-1]  # forehand leads the first trick
+    if done:
+        assert {"FR-1", "FR-5", "SBS-27"} <= set(steps[-1].rules)
+        assert ("FR-4" in steps[-1].rules) == (final.n == 5)
+
+
+@pytest.mark.parametrize("path", FROG_RECORDS, ids=lambda p: p.stem)
+def test_replay_of_a_frog_deal_keeps_the_widow_and_the_discard_hidden(path: Path) -> None:
+    """No seat but the bidder sees the widow or the discard before the result; the bidder's
+    view names both at the declaration; the result turns up what counts."""
+    record, final = frog_deal(path)
+    if final.bidder is None:
+        return
+    widow, discard = set(record["widow"]), set(record.get("declare", {}).get("discard", []))
+    for seat in range(final.n):
+        widget = DealReplay(record, seat=seat)
+        for i, step in enumerate(widget.steps):
+            widget.go(i)
+            text = text_of(widget)
+            if seat == final.bidder or step.result:
+                continue
+            hidden = discard | (widow - played(step.state))  # a widow card played is seen
+            assert not mentions(text, hidden), (seat, step.title, mentions(text, hidden))
+        if seat == final.bidder and final.contract == FROG:
+            widget.go(2)
+            assert widow | discard <= mentions(" ".join(widget.steps[2].words), widow | discard)
+        if widget.steps[-1].result:
+            widget.go(len(widget.steps) - 1)
+            shown = discard if final.contract == FROG else widow
+            assert shown <= mentions(text_of(widget), shown)
+            assert {c.text for c in widget.hidden_cards()} == set()  # every card is out
+
+
+@pytest.mark.parametrize("path", FROG_RECORDS, ids=lambda p: p.stem)
+def test_replay_of_a_frog_deal_counts_its_result_as_the_engine_does(path: Path) -> None:
+    record, final = frog_deal(path)
+    if final.phase != "done" or final.bidder is None:
+        return
+    words = " ".join(build_steps(record, seat=final.bidder)[-1].words)
+    out = replay(record)
+    laid = final.discarded if final.contract == FROG else final.widow
+    m = re.search(r"P = (\d+) in tricks \+ (\d+) in the (discard|widow) = (\d+) \(FR-1\)", words)
+    assert m, words
+    assert int(m[1]) == final.won_points[final.bidder] and int(m[2]) == mask_points(laid)
+    assert m[3] == ("discard" if final.contract == FROG else "widow")
+    assert int(m[4]) == out["bidder_points"] == int(m[1]) + int(m[2])
+    k = multiplier(final.options, final.contract)
+    m = re.search(r"(\d) × \(P − 60\) = (\d) × \((\d+) − 60\) = (-?\d+)", words)
+    assert m and int(m[1]) == int(m[2]) == k and int(m[3]) == out["bidder_points"], words
+    assert int(m[4]) == final.opponent_amount() == k * (out["bidder_points"] - 60)
+    verdict = "not made" if out["bidder_points"] == 60 else "made" if out["made"] else "lost"
+    assert f"P ≥ 61: {verdict}" in words or f"is {verdict}" in words
+    assert ", ".join(f"seat {s} {c:+d}" for s, c in enumerate(out["chips"])) in words
+    assert ("option grand_multiplier: 3" in words) == (final.options.grand_multiplier == 3)
+    assert ("With 5 players" in words) == (final.n == 5)
+    assert ("With 4 players" in words) == (final.n == 4)
+    if final.n == 5 and final.options.five_player_margin_exception and out["made"]:
+        assert "only from the two defenders (FR-4, SBS-V2)" in words
+
+
+def test_replay_of_a_frog_bid_counts_the_discard() -> None:
+    """The lessons' Frog bid: the bidder lays away point cards, and they make the contract."""
+    record, final = frog_deal(NOTEBOOKS / "deals" / "frog-bid.json")
+    assert final.contract == FROG and final.bidder is not None and final.made()
+    discard = [c for c in mask_cards(final.discarded) if POINTS[c]]
+    assert len(discard) >= 2 and final.won_points[final.bidder] < 61
+    bidder, defender = (DealReplay(record, seat=s) for s in ("bidder", "defender"))
+    assert bidder.steps[2].words != defender.steps[2].words  # one view names the discard
+    assert "three cards face down" in defender.steps[2].words[2]
+
+
+def test_replay_finds_each_games_commentary_in_its_folder(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    from tutor.errors import TutorError
+    from tutor.widgets import replay as room
+
+    assert room.replay_words("frog").tally is not room.replay_words("six-bid-solo").tally
+    with pytest.raises(TutorError) as err:
+        room.replay_words("crazy-solo")  # planned, not written
+    assert err.value.rule == "REC-2"
+
+    class Nowhere:
+        id, name, folder = "nowhere", "Nowhere", "tutor.games.nowhere"
+
+    monkeypatch.setattr(room, "spec", lambda game: Nowhere)
+    with pytest.raises(TutorError) as err:
+        room.replay_words("nowhere")
+    assert err.value.rule == "REC-2" and "does not know Nowhere yet" in str(err.value)
+    room._replay_words.cache_clear()
 
 
 # --- the auction ----------------------------------------------------------------------------------

@@ -5,7 +5,11 @@ instructive auction and declaration, let the rule bots (:mod:`tutor.bots`) play 
 keep the first deal whose result is the one the lesson wants to show. Every record is written
 with :func:`tutor.engine.record.save`, which refuses a record that does not replay.
 
+Frog's deals (``frog-*.json``, :data:`FROG_PLANS`) script the auction only: the rule bots also
+make the declaration (the Frog bidder's discard, Chico's trump), by Frog's rules of thumb.
+
     python notebooks/deals/make_deals.py            # rewrites notebooks/deals/*.json
+    python notebooks/deals/make_deals.py frog-bid   # only the named records
 
 The lessons and the tests only read the JSON records; this script is not run by CI.
 """
@@ -18,6 +22,7 @@ from pathlib import Path
 
 from tutor.bots import make_bot
 from tutor.engine.record import save
+from tutor.games.frog.rules import FROG, Frog, FrogState
 from tutor.games.six_bid_solo.rules import SixBidSolo, SixBidSoloState, parse_call
 from tutor.games.tapp import (
     CALLCARD_BASE,
@@ -26,7 +31,9 @@ from tutor.games.tapp import (
     POINTS,
     SUIT_MASK,
     TRUMP_BASE,
+    TappState,
     mask_cards,
+    mask_points,
 )
 
 HERE = Path(__file__).resolve().parent
@@ -91,7 +98,44 @@ PLANS: dict[str, tuple[list[str], int, Fit, Want]] = {
 }
 
 
-def play(state: SixBidSoloState, seed: int) -> None:
+def discard_decides(state: FrogState) -> bool:
+    """A Frog bid made only thanks to the discard: two or more point cards laid away whose
+    points lift P from under 61 in tricks to 61 or more (FR-1, FR-2)."""
+    bidder = state.bidder
+    assert bidder is not None
+    laid = [c for c in mask_cards(state.discarded) if POINTS[c]]
+    return len(laid) >= 2 and state.won_points[bidder] < 61 <= state.bidder_points()
+
+
+def widow_counts(state: FrogState) -> bool:
+    """Made, with a widow of at least 10 points counting for the bidder (FR-1)."""
+    return state.made() and mask_points(state.widow) >= 10
+
+
+def lost_by_margin(state: FrogState) -> bool:
+    """Lost, the widow's points counted and still short of 61 (FR-1)."""
+    return not state.made() and mask_points(state.widow) >= 10 and state.bidder_points() >= 40
+
+
+def frog_hand(contract: int) -> Fit:
+    """Trumps and points enough to bid ``contract``: ♥ for the Frog bid and Grand (FR-2)."""
+    if contract == FROG:
+        return lambda h: length(h, 2) >= 4 and points(h) >= 30
+    if contract == 2:  # Chico: a long black or ♦ suit
+        return lambda h: length(h, best_trump(h, (0, 1, 3))) >= 5 and points(h) >= 40
+    return lambda h: length(h, 2) >= 5 and points(h) >= 40
+
+
+FrogWant = Callable[[FrogState], bool]
+FROG_PLANS: dict[str, tuple[list[str], int, Fit, FrogWant]] = {
+    # record name: (calls, bidder's position 0..2, does the hand suit it, the result wanted)
+    "frog-bid": (["frog", "pass", "pass"], 0, frog_hand(FROG), discard_decides),
+    "frog-chico": (["pass", "chico", "pass"], 1, frog_hand(2), widow_counts),
+    "frog-grand": (["pass", "pass", "grand"], 2, frog_hand(3), lost_by_margin),
+}
+
+
+def play(state: TappState, seed: int) -> None:
     bots = [make_bot("rule", seed + s) for s in range(state.n)]
     while not state.is_terminal():
         seat = state.to_move
@@ -118,6 +162,8 @@ def declare(state: SixBidSoloState) -> None:
 
 
 def make(contract: str) -> dict[str, object]:
+    if contract in FROG_PLANS:
+        return make_frog(contract)
     calls, position, fits, wanted = PLANS[contract]
     game = SixBidSolo()
     for seed in range(1, 20000):
@@ -139,8 +185,30 @@ def make(contract: str) -> dict[str, object]:
     raise SystemExit(f"no deal found for {contract}")
 
 
+def make_frog(name: str) -> dict[str, object]:
+    """A Frog deal: the scripted auction, then the rule bots declare and play (FR-2)."""
+    calls, position, fits, wanted = FROG_PLANS[name]
+    game = Frog()
+    for seed in range(1, 20000):
+        state = game.new_deal(seed, dealer=2)  # forehand is seat 0
+        bidder = state.active[position]
+        if not fits(state.hands[bidder]):
+            continue
+        for token in calls:
+            state.apply(game.parse_call(token))
+        if state.bidder != bidder:
+            continue
+        play(state, seed)
+        if wanted(state):
+            print(f"{name}: seed {seed}, P={state.bidder_points()}, chips={state.chips()}",
+                  file=sys.stderr)
+            return state.record()
+        print(f"{name}: seed {seed} made={state.made()}, trying on", file=sys.stderr)
+    raise SystemExit(f"no deal found for {name}")
+
+
 def main(names: list[str]) -> None:
-    for contract in names or list(PLANS):
+    for contract in names or [*PLANS, *FROG_PLANS]:
         save(make(contract), HERE / f"{contract}.json")
 
 
