@@ -204,6 +204,48 @@ def test_contract_and_table_filters() -> None:
     assert players_of(generate("legal-plays", 1)) in (3, 4, 5)
 
 
+@pytest.mark.parametrize("kind", ["legal-plays", "trick-winner", "settlement", "discard",
+                                  "contracts"])
+def test_quiz_of_frog_round_trip_and_progress(kind: str, tmp_path: Path) -> None:
+    import html
+
+    from tutor.quiz import titles
+
+    learner = Learner("ed", root=tmp_path)
+    quiz = QuizWidget([kind], game="frog", learner=learner)
+    q = quiz.question
+    assert q is not None and q.game == "frog" and q.id.startswith(f"frog/{kind}#")
+    heading = html.unescape(quiz.heading.value)
+    assert "Frog (game)" in heading and titles("frog")[kind] in heading  # the game is named
+    state = text_of(quiz)
+    for secret in quiz.secrets():
+        assert secret not in state
+    pick(quiz, right_answer(q))
+    quiz.check.click()
+    assert quiz.feedback is not None and quiz.feedback.correct
+    assert all(r in quiz.result.value for r in quiz.feedback.rules)
+    assert learner.progress is not None and learner.progress.game_stats("frog") == (1, 1)
+    assert learner.progress.game_stats() == (0, 0)  # counted for Frog, not Six-Bid Solo
+    quiz.next.click()
+    assert quiz.question is not None and quiz.question.game == "frog"
+
+
+def test_quiz_game_defaults_and_refusals() -> None:
+    from tutor.quiz import QuizError, kinds
+
+    learner = Learner("fa", seed=1)
+    assert QuizWidget(learner=learner).kinds == KINDS  # Six-Bid Solo's, as before
+    assert "Frog" not in QuizWidget(["points"], learner=learner).heading.value
+    assert QuizWidget(game="frog", learner=learner).kinds == tuple(kinds("frog"))
+    with pytest.raises(QuizError, match="QUIZ-3"):
+        QuizWidget(game="no-such-game", learner=learner)
+    with pytest.raises(QuizError, match="QUIZ-3"):  # Frog's own kind is not Six-Bid Solo's
+        QuizWidget(["discard"], learner=learner)
+    quiz = QuizWidget(["settlement"], game="frog", contract="grand", players=5, learner=learner)
+    q = quiz.question
+    assert q is not None and q.context["contract"] == "grand" and players_of(q) == 5
+
+
 # --- the worked deals ----------------------------------------------------------------------------
 #: a rule id cited in a commentary sentence: ``(SBS-23)``, ``(FR-1, FR-5)``, ``(FR-4, SBS-V2)``
 CITED = re.compile(r"\((?:SBS|FR)-(?:\d+a?|V\d)(?:, (?:SBS|FR)-(?:\d+a?|V\d))*\)")

@@ -28,7 +28,9 @@ import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 from ..display import feedback_html, pick_html, question_html, score_html
 from ..display.markup import CardLike, esc
 from ..errors import TutorError
-from ..quiz import KINDS, TITLES, Feedback, Progress, Question, QuizError, Session, generate
+from ..games import spec
+from ..quiz import DEFAULT_GAME, Feedback, Progress, Question, QuizError, Session, generate
+from ..quiz import titles as kind_titles
 from ..quiz.core import check_kinds
 from .common import Panel, button, guarded, html
 
@@ -147,20 +149,27 @@ class LearnerBox(Panel):
 
 
 class QuizWidget(Panel):
-    """Questions of some ``kinds``, one at a time: pick, **Check answer**, **Next question**.
+    """Questions of some ``kinds`` of ``game``, one at a time: pick, **Check answer**, **Next
+    question**.
 
-    ``contract`` and ``players`` keep only questions about that contract / table size (a
-    contract lesson asks about its contract at a table of three), drawn by trying seeds until
-    the question's public facts match. ``learner`` defaults to the page's :func:`page_learner`.
+    ``game`` is a record id (Six-Bid Solo by default; QUIZ-3 for a game the quiz does not know)
+    and ``kinds`` default to all of that game's kinds. ``contract`` and ``players`` keep only
+    questions about that contract / table size (a contract lesson asks about its contract at a
+    table of three), drawn by trying seeds until the question's public facts match. ``learner``
+    defaults to the page's :func:`page_learner`; its score counts every game's answers.
     """
 
     css_class = "tutor-quiz"
 
-    def __init__(self, kinds: Sequence[str] = KINDS, *, title: str = "",
-                 contract: str | None = None, players: int | None = None,
+    def __init__(self, kinds: Sequence[str] | None = None, *, game: str = DEFAULT_GAME,
+                 title: str = "", contract: str | None = None, players: int | None = None,
                  learner: Learner | None = None) -> None:
         super().__init__()
-        self.kinds = check_kinds(kinds, KINDS, "QuizWidget.kinds")
+        known = kind_titles(game)  # QUIZ-3 for a game the quiz does not know
+        self.game = game
+        self.kind_titles = known
+        self.kinds = check_kinds(tuple(known) if kinds is None else kinds, tuple(known),
+                                 "QuizWidget.kinds")
         self.contract = contract
         self.players = players
         self.learner = learner or page_learner()
@@ -197,18 +206,24 @@ class QuizWidget(Panel):
         self._show_score()
         self.new_question()
 
+    @property
+    def _game_words(self) -> str:
+        """The game in a question's heading (`` · Frog (game)``); none for Six-Bid Solo, the
+        tutor's first game, whose headings read as they always did."""
+        return "" if self.game == DEFAULT_GAME else f" · {spec(self.game).name}"
+
     # -- questions --
     def _draw(self) -> Question:
         kind = self.kinds[self._count % len(self.kinds)]
         base = self.learner.next_seed()
         if self.contract is None and self.players is None:
-            return generate(kind, base)
+            return generate(kind, base, self.game)
         for i in range(_FILTER_TRIES):  # the generators pick tables and contracts at random
-            q = generate(kind, (base * 7919 + i) & 0xFFFFFFFF)
+            q = generate(kind, (base * 7919 + i) & 0xFFFFFFFF, self.game)
             if (self.contract is None or q.context.get("contract") == self.contract) and \
                     (self.players is None or players_of(q) == self.players):
                 return q
-        return generate(kind, base)
+        return generate(kind, base, self.game)
 
     @guarded
     def new_question(self) -> None:
@@ -221,15 +236,16 @@ class QuizWidget(Panel):
         self.question, self.feedback = q, None
         with self.box.hold_sync():
             words = f"Question {self._count}" + (f" · {self.title}" if self.title else "") + \
-                f" · {TITLES[q.kind]}"
+                self._game_words + f" · {self.kind_titles[q.kind]}"
             self.heading.value = f'<p class="st-quiz-title"><strong>{esc(words)}</strong></p>'
             self.exhibit.value = question_html(q)
             self._quiet = True  # new options reset the pick: not a pick of the learner
             if q.multi:
                 self.boxes, self.box_values = [], []
                 for label, value in q.options():
+                    # a gap after each label, so a box is read with its own label
                     cb = w.Checkbox(value=False, description=label, indent=False,
-                                    layout=w.Layout(width="auto"))
+                                    layout=w.Layout(width="auto", margin="2px 14px 2px 0"))
                     cb.add_class("tutor-quiz-option")
                     cb.observe(lambda _: self._picked(), names="value")
                     self.boxes.append(cb)
