@@ -85,24 +85,35 @@ TITLES = {
     "13-variants": "Variants and where the sources disagree",
     "14-play-against-the-engine": "Play against the engine",
     "15-decisions": "Decisions and what they cost",
+    # 20-23: notebooks/make_frog_lessons.py; each title names the game (its presentation name)
+    "20-frog": "Frog (game) — the Frog bid, Chico and Grand",
+    "21-frog-discard": "Frog (game) — the widow and the discard",
+    "22-frog-settlement": "Frog (game) — settlement and the multipliers",
+    "23-frog-worked-deals": "Frog (game) — worked deals",
 }  # fmt: skip
 
 # --- the lessons ---------------------------------------------------------------------------------
 WELCOME: list[Cell] = [
     md("""
-# Six-Bid Solo — the tutor
+# Solo Tutor — Six-Bid Solo and Frog (game)
 
 Six-Bid Solo is a trick-taking game for three active players with a 36-card pack. In each deal
 one player — the **bidder** — wins the auction by naming the highest of six **contracts**, then
 plays alone against the other two. Card points, tricks and chips decide the rest.
 
-These lessons walk through the game in order. Each one explains a part of the rules, citing the
-rule ids of the rule book (**SBS-1** … **SBS-28**, options **SBS-V1** … **SBS-V6**), and ends with
-a short quiz graded by the rules engine. Buttons work with the keyboard alone: **Tab** to move,
-**Space** or **Enter** to press.
+**Frog (game)** is its cousin: the same pack, deal, auction and play, with three contracts of its
+own — the **Frog bid**, Chico and Grand (FR-1 … FR-5). "Frog" names both the game and its lowest
+bid, so these pages always say *Frog (game)* for the game and *Frog bid* for the contract.
+
+These lessons walk through the games in order. Each one explains a part of the rules, citing the
+rule ids of the rule books (**SBS-1** … **SBS-28**, options **SBS-V1** … **SBS-V6**; for
+Frog (game) **FR-1** … **FR-5**), and ends with a short quiz graded by the rules engine. Buttons
+work with the keyboard alone: **Tab** to move, **Space** or **Enter** to press.
 """),
     md("""
-## The map of lessons
+## The map of lessons — pick a game
+
+### Six-Bid Solo
 
 | # | Lesson | What you learn | Rules |
 |---|---|---|---|
@@ -119,7 +130,24 @@ a short quiz graded by the rules engine. Buttons work with the keyboard alone: *
 | 11 | [Call Solo](11-call-solo.ipynb) | all 120 points, after calling a card | SBS-11, SBS-20 |
 | 12 | [Settlement and the match](12-settlement.ipynb) | chips, the end of the match | SBS-10 … SBS-12, SBS-26 … SBS-28 |
 | 13 | [Variants](13-variants.ipynb) | misère by points, 4 and 5 players, where the sources disagree | SBS-V1 … SBS-V6 |
-| 14 | [Play against the engine](14-play-against-the-engine.ipynb) | a whole deal at the table against the bots | SBS-13 … SBS-27 |
+
+### Frog (game)
+
+Lessons 1 to 5 hold for Frog (game) too: the cards, the points, the deal, the auction and play
+are Six-Bid Solo's (SBS-1 … SBS-25). Start there if the game is new to you, then:
+
+| # | Lesson | What you learn | Rules |
+|---|---|---|---|
+| 20 | [Frog (game): the Frog bid, Chico and Grand](20-frog.ipynb) | the three contracts next to Six-Bid Solo's six; the auction with three bids | FR-1 … FR-5, SBS-13 … SBS-18 |
+| 21 | [Frog (game): the widow and the discard](21-frog-discard.ipynb) | the Frog bid's pick-up, and which three cards to lay away | FR-1, FR-2 |
+| 22 | [Frog (game): settlement](22-frog-settlement.ipynb) | k × (P − 60) with each opponent: 1, 2 and 4; tables of 4 and 5 | FR-1, FR-4, FR-5 |
+| 23 | [Frog (game): worked deals](23-frog-worked-deals.ipynb) | a Frog bid and a Grand replayed trick by trick from their records | FR-1 … FR-5, SBS-23 … SBS-25 |
+
+### Both games: play and decide
+
+| # | Lesson | What you learn | Rules |
+|---|---|---|---|
+| 14 | [Play against the engine](14-play-against-the-engine.ipynb) | a whole deal against the bots, in the game picked in the *Game* list | SBS-13 … SBS-27, FR-1 … FR-5 |
 | 15 | [Decisions and what they cost](15-decisions.ipynb) | the bid advisor; quizzes on bid and card decisions, checked by the solver | SBS-10 … SBS-24 |
 """),
     md("""
@@ -530,7 +558,7 @@ sitout_table()
 | Spread Misère exposed | before the first trick; after the opening lead (pagat); after both defenders played (Hoyle) | before the first trick (SBS-21) | SBS-V3 |
 | Call Solo | call then trump (catsatcards); trump then call (pagat) | call first (SBS-20) | SBS-V6 |
 | who sits out with 5 | the next dealer, or the one after; Foster's Hoyle: two to the dealer's right | Hoyle | SBS-V2 |
-| Frog | its own bids (Frog, Chico, Grand) | a separate game (SBS-V4) | — |
+| Frog (game) | its own bids (the Frog bid, Chico, Grand) | a separate game, Frog (game) (SBS-V4): lessons [20 … 23](20-frog.ipynb) | — |
 
 Doubling, pots and "progressive solo" appear in some old rule books; the tutor leaves them out.
 """),
@@ -547,12 +575,13 @@ LESSON_CELLS: dict[str, list[Cell]] = {
 }  # fmt: skip
 
 
-def build(name: str, cells: list[Cell]) -> nbformat.NotebookNode:
-    """A lesson notebook from its cells: stable cell ids (``NN-ii``), the kernel and the title,
-    no outputs — shared with ``make_play_lessons.py``."""
+def build(name: str, cells: list[Cell], title: str | None = None) -> nbformat.NotebookNode:
+    """A lesson notebook from its cells: stable cell ids (``NN-ii``), the kernel and the title
+    (by default a Six-Bid Solo lesson's), no outputs — shared with ``make_play_lessons.py`` and
+    ``make_frog_lessons.py``."""
     nb = nbformat.v4.new_notebook()
     nb.metadata = {"kernelspec": KERNEL, "language_info": {"name": "python"},
-                   "title": f"Six-Bid Solo — {TITLES[name]}"}
+                   "title": title or f"Six-Bid Solo — {TITLES[name]}"}
     for i, (kind, source) in enumerate(cells):
         cid = f"{name[:2]}-{i:02d}"
         if kind == "md":

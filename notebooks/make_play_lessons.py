@@ -26,7 +26,7 @@ from make_lessons import Cell, build, code, footer, md, setup  # noqa: E402  (th
 
 PREVIOUS = {"14-play-against-the-engine": "13-variants",
             "15-decisions": "14-play-against-the-engine"}
-NEXT = {"14-play-against-the-engine": "15-decisions"}
+NEXT = {"14-play-against-the-engine": "15-decisions", "15-decisions": "20-frog"}
 
 PLAY: list[Cell] = [
     md("""
@@ -39,7 +39,11 @@ the card given back, SBS-20), and **play** by clicking your cards. Only the call
 rules allow are enabled — and even so, every click is checked again in Python (SBS-23: follow
 suit, else trump, else any card).
 
-**The bots.** Pick their level before you start:
+**The game.** The *Game* list above the table picks Six-Bid Solo or Frog (game) (lessons 20 …
+23). When you win the Frog bid, the lowest contract of Frog (game), you pick up the widow and
+lay three cards away before the first lead (FR-2), one button a card.
+
+**The bots.** Pick their level before you start (the levels the game offers):
 
 - *random cards* — any legal card (a punching bag);
 - *rules of thumb* — the hand counts and play habits a good club player uses, each choice with

@@ -20,8 +20,9 @@ from nbclient import NotebookClient
 
 from tutor.engine.record import replay
 
-RULE_ID = re.compile(r"\bSBS-(?:\d+a?|V\d)\b")
-KNOWN_RULES = {f"SBS-{n}" for n in range(1, 29)} | {"SBS-16a"} | {f"SBS-V{n}" for n in range(1, 7)}
+RULE_ID = re.compile(r"\b(?:SBS-(?:\d+a?|V\d)|FR-\d+)\b")
+KNOWN_RULES = ({f"SBS-{n}" for n in range(1, 29)} | {"SBS-16a"} | {f"SBS-V{n}" for n in range(1, 7)}
+               | {f"FR-{n}" for n in range(1, 6)})
 
 
 def source() -> ModuleType:
