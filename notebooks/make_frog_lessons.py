@@ -85,11 +85,11 @@ Everything but the contracts (the opening of Frog (game)'s rule book, `frog.md`)
     md("""
 ## Three contracts, lowest first
 
-| # | contract | trump | the widow | each opponent pays the bidder |
-|---|---|---|---|---|
-| 1 | **Frog bid** | ♥ | picked up, then 3 cards discarded face down; they count (FR-2) | **1** × (P − 60) |
-| 2 | **Chico** | ♣, ♠ or ♦, named after the auction (FR-2) | unseen, out of play; it counts | **2** × (P − 60) |
-| 3 | **Grand** | ♥ | unseen, out of play; it counts | **4** × (P − 60) |
+| contract | trump | the widow | each opponent pays |
+|---|---|---|---|
+| **Frog bid** | ♥ | picked up, then 3 cards discarded face down; they count (FR-2) | **1**&nbsp;× (P&nbsp;−&nbsp;60) |
+| **Chico** | ♣, ♠ or ♦, named after the auction (FR-2) | unseen, out of play; it counts | **2**&nbsp;× (P&nbsp;−&nbsp;60) |
+| **Grand** | ♥ | unseen, out of play; it counts | **4**&nbsp;× (P&nbsp;−&nbsp;60) |
 
 - **FR-1** P is the card points of the bidder's tricks plus the widow (Chico, Grand) or the
   discard (Frog bid). Every contract is **made with P ≥ 61** and paid on the margin: P − 60,
@@ -248,7 +248,7 @@ BIG_TABLE_CASES: list[tuple[str, int, dict[str, object], str]] = [
     ("grand", 57, {"players": 5}, "5 players: a lost contract pays all four"),
     ("chico", 80, {"players": 5}, "5 players: a made one collects from all four (FR-4)"),
     ("chico", 80, {"players": 5, "five_player_margin_exception": True},
-     "5 players, `five_player_margin_exception`: only the two defenders pay"),
+     "5 players, with the margin exception: only the two defenders pay"),
 ]
 CONTRACT_WORDS = {"frog": "Frog bid", "chico": "Chico", "grand": "Grand"}
 
@@ -328,8 +328,8 @@ Only three players are active in a deal (SBS-V2): with **4 players** the dealer 
 but settles like any opponent — three opponents. With **5 players** two sit out, and **FR-4**:
 the Frog bid, Chico and Grand settle with **all four** opponents, made or lost. (In Six-Bid Solo
 a made Solo or Heart Solo collects only from the two defenders: SBS-V2's exception names only
-those two contracts. The option `five_player_margin_exception` applies it to the three
-contracts of Frog (game) too.)
+those two contracts. The option `five_player_margin_exception` — the margin exception —
+applies it to the three contracts of Frog (game) too.)
 
 {settlement_table(BIG_TABLE_CASES)}
 
@@ -367,7 +367,7 @@ shortened. Only the bidder sees which cards go (FR-2).
 """),
     code(f"DealReplay({WORKED_DEALS[0][0]!r})"),
     md("""
-**What to notice.** The bidder's tricks bring 48 card points — not enough. The discard, 10♠ Q♦
+**What to notice** (step to the result first). The bidder's tricks bring 48 card points — not enough. The discard, 10♠ Q♦
 7♦, adds 13: P = 61, made by a single point, and each opponent pays 1 × (61 − 60) = 1 (FR-1,
 FR-5). Kept in hand, the bare 10♠ would most likely have fallen to middlehand's A♠.
 
@@ -378,7 +378,7 @@ even by the bidder — but it counts for the bidder at the end (FR-1, FR-2).
 """),
     code(f"DealReplay({WORKED_DEALS[1][0]!r})"),
     md("""
-**What to notice.** 47 card points in tricks and 10 in the widow: P = 57, lost. Grand pays four
+**What to notice** (at the result). 47 card points in tricks and 10 in the widow: P = 57, lost. Grand pays four
 to the point, so the bidder pays 4 × 3 = 12 to each opponent, 24 in all (FR-5) — the Grand 57
 of lesson [22](22-frog-settlement.ipynb). The same three points short would have cost a Frog
 bid 6.
