@@ -117,15 +117,15 @@ class FrogQuiz(TappQuiz):
         wrong_each = (*others[:2], k * (in_tricks - 60), -amount)
         if n == 5 and state.options.five_player_margin_exception and amount > 0:
             who = (f"SBS-27: the bidder settles with each opponent — but under the option "
-                   f"five_player_margin_exception, SBS-V2's exception applies to Frog's "
-                   f"contracts (FR-4): a made contract collects only from the two defenders "
+                   f"five_player_margin_exception, SBS-V2's exception applies to the Frog bid, "
+                   f"Chico and Grand (FR-4): a made contract collects only from the two defenders "
                    f"(seats {' and '.join(map(str, payers))}); the two who sat out pay "
                    f"nothing.")
             rules += ["SBS-27", "FR-4", "SBS-V2"]
         elif n == 5:
             who = ("SBS-27: the bidder settles with each opponent, and FR-4: with 5 players "
-                   "Frog, Chico and Grand settle with all four opponents, those who sat out "
-                   "too (SBS-V2's exception names only Solo and Heart Solo).")
+                   "the Frog bid, Chico and Grand settle with all four opponents, those who "
+                   "sat out too (SBS-V2's exception names only Solo and Heart Solo).")
             rules += ["SBS-27", "FR-4", "SBS-V2"]
         elif n == 4:
             who = ("SBS-27: the bidder settles with each opponent, and SBS-V2: with 4 players "
