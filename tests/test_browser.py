@@ -189,7 +189,8 @@ def test_dark_theme(browser: Any, voila_server: VoilaServer) -> None:
 
 
 @pytest.mark.parametrize("name", ["03-the-deal.ipynb", "04-the-auction.ipynb", "05-play.ipynb",
-                                  "06-solo.ipynb", "10-spread-misere.ipynb"])
+                                  "06-solo.ipynb", "10-spread-misere.ipynb",
+                                  "21-frog-discard.ipynb", "23-frog-worked-deals.ipynb"])
 def test_browser_holds_no_hidden_card_and_no_answer(browser: Any, voila_server: VoilaServer,
                                                     lesson_dirs: dict[str, Path],
                                                     name: str) -> None:
