@@ -1,13 +1,12 @@
 """The Frog (game) lessons (20 to 23) in a real browser: Debian's chromium, driven by Playwright,
 against the session's Voilà server.
 
-(``tests/test_browser.py`` loads every lesson, these included, in the light theme, and
-``tests/test_voila.py`` renders each over HTTP.) Here: a Frog quiz answered with the keyboard
-alone, each Frog lesson in the dark theme and on a 360 px screen — the discard question's
-fourteen card choices and its fourteen-card hand fit, nothing scrolls sideways — and a
-discard question checked before and after its answer: the page holds no answer until it is
-revealed. Screenshots go to build/screenshots/.
-"""
+(``tests/test_browser.py`` loads every lesson, these included, in the light theme, audits the
+discard lesson and the worked deals for hidden cards, and ``tests/test_voila.py`` renders each
+over HTTP.) Here: a Frog quiz answered with the keyboard alone; the lessons with cards in the
+dark theme; each Frog lesson on a 360 px screen, where no page, widget or text cell scrolls
+sideways; and the discard question's fourteen card choices and fourteen-card hand on that
+screen, holding no answer until it is revealed. Screenshots go to build/screenshots/."""
 
 from __future__ import annotations
 
@@ -93,8 +92,10 @@ def test_frog_quiz_with_the_keyboard_alone(browser: Any, voila_server: VoilaServ
         close(page)
 
 
-@pytest.mark.parametrize("name", FROG_LESSONS)
+@pytest.mark.parametrize("name", ["21-frog-discard.ipynb", "23-frog-worked-deals.ipynb"])
 def test_frog_lesson_dark(browser: Any, voila_server: VoilaServer, name: str) -> None:
+    """The lessons with cards drawn (the worked discard, the replays, the quizzes' hands) in the
+    dark theme: a dark page, dark card faces, light text."""
     page = open_lesson(browser, voila_server, name, theme="dark")
     try:
         assert page.evaluate("() => document.body.dataset.jpThemeLight") == "false"
