@@ -177,6 +177,7 @@ GAME_FILES: dict[str, str] = {
     "advisor": "solver", "bots": "bots", "quiz": "quiz", "lessons": "quiz", "display": "display",
     "decisions": "quiz",
     "hand": "engine", "pimc": "bots",
+    "discard": "solver",
 }
 
 
