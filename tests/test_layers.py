@@ -467,8 +467,6 @@ def test_the_real_graph_is_read() -> None:
 #: folders. Each is being made game-generic (issue 17); the list may only shrink: a module that
 #: stops naming a game must leave it, and no new module may join it.
 NAMES_A_GAME: dict[str, set[str]] = {
-    "tutor.widgets.advisor_panel": {"tutor.games.six_bid_solo.hand",
-                                    "tutor.games.six_bid_solo.rules"},
     "tutor.widgets.replay": {"tutor.games.six_bid_solo.rules"},
 }
 
