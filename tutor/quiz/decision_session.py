@@ -31,7 +31,9 @@ class DecisionSession(Session):
 
     ``DecisionSession(seed=7)`` is reproducible; with ``progress`` each question's seed comes
     from the learner's file (fresh questions after a restart) and every first answer is counted
-    there by kind and by rule id. Making a question loads the solver (on first use).
+    there by kind and by rule id. ``game`` is the game asked about (Six-Bid Solo by default;
+    Frog too), ``kinds`` some of the kinds it offers. Making a question loads the solver (on
+    first use).
     """
 
     def known(self, game: str) -> tuple[str, ...]:

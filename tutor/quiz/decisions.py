@@ -34,6 +34,12 @@ replays its hand record through the engine and rebuilds the advisor's table — 
 the median, 20 ms at p95. ``generate_decision(kind, seed, live=True)`` still finds one live (the
 bank's builder and the tests use it).
 
+Other games take part through their :class:`~.decision_basics.DecisionGame`
+(``tutor/games/<game>/decisions.py``): the kinds they offer, their own kinds' generators and
+grading. Frog asks ``bid-decision`` — found live, as its advisor is fast (``docs/frog.md``) —
+and its own ``discard-decision`` (:mod:`tutor.games.frog.decisions`); ``generate_decision``
+and the session take ``game=``.
+
 Both give the same :class:`~tutor.quiz.core.Feedback`, rule citations and progress keeping as the
 other quizzes (:class:`~tutor.quiz.decision_session.DecisionSession` records into
 :class:`~tutor.quiz.progress.Progress`). The question's public form holds the learner's view and
