@@ -128,7 +128,7 @@ class DecisionQuiz(Panel):
         self.choices = w.ToggleButtons(options=[], value=None, style={"button_width": "auto"})
         self.choices.add_class("tutor-quiz-choices")
         #: a discard question's cards: one toggle button each, three to pick
-        self.picks = w.HBox([], layout=w.Layout(display="none"))
+        self.picks = w.HBox([], layout=w.Layout(display="none", flex_flow="row wrap"))
         self.picks.add_class("tutor-discard-picks")
         self.pick_buttons: list[w.ToggleButton] = []
         self.pick_values: list[str] = []
