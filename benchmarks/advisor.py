@@ -19,9 +19,20 @@ workers' CPU read from ``/proc``) are both printed, with the load average: the m
 shared, and under load the wall figures stretch while CPU stays put.
 
     python benchmarks/advisor.py --hands 10 --samples 40
+    python benchmarks/advisor.py --games frog --frog-hands 20 --questions 20
 
 Targets: the table ≤ 1.5 s at p90, the first estimate ≤ 300 ms, on 2 cores. Past runs'
 figures: ``docs/advisor.md``.
+
+**Frog** (``--games frog``, or both by default): on seeded Frog hands, the player to speak
+first (rows Frog bid, Chico ♣ ♠ ♦, Grand), the time to the first estimate (one world, serial
+and on the pool) and to the final advice — adaptive, serial and on the pool, ``--frog-samples``
+worlds (the panel's 16 by default) — and through the panel's own anytime path
+(:func:`tutor.play.anytime.advise_within` with the panel's budget, stopping once the best call
+is clear), against the targets: first estimate ≤ 300 ms, final ≤ 2 s. Then Frog's decision
+questions, ``--questions`` seeds each: a bid question found live, and a discard question (how
+many discards are solved after the interchangeable cards are merged, the time to make the
+question and to grade a pick), wall and CPU.
 """
 
 from __future__ import annotations
@@ -35,12 +46,17 @@ from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tutor.games.frog.rules import Frog
 from tutor.games.six_bid_solo.rules import SixBidSolo
+from tutor.play.anytime import MIN_SAMPLES, advise_within, clear_after
+from tutor.quiz.decisions import generate_decision, grade_decision
 from tutor.solver import advisor
 from tutor.solver.advisor import RowResult, advise_iter
+from tutor.widgets.advisor_panel import BUDGET, LEAST, AdvisorPanel
 
 VARIANTS = ("baseline", "before", "adaptive", "pool")
 
@@ -129,7 +145,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--first", type=int, default=2, help="worlds in the first batch")
     p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--games", default="six-bid-solo,frog", help="comma-separated")
+    p.add_argument("--frog-hands", type=int, default=10)
+    p.add_argument("--frog-samples", type=int, default=16, help="the panel's default")
+    p.add_argument("--questions", type=int, default=10, help="Frog decision questions per kind")
     args = p.parse_args(argv)
+    games = args.games.split(",")
+    if "six-bid-solo" in games:
+        six_bid_solo(args)
+    if "frog" in games:
+        frog(args)
+    return 0
+
+
+def six_bid_solo(args: argparse.Namespace) -> None:
+    """The Six-Bid Solo table: the variants against the baseline (the module docstring)."""
     game = SixBidSolo()
     hands = [game.new_deal(args.seed * 1000 + i, dealer=i % 3) for i in range(args.hands)]
     _warm()
@@ -186,7 +216,126 @@ def main(argv: list[str] | None = None) -> int:
     print("row-worlds solved: " + ", ".join(
         f"{v} {cells[v]} ({cells[v] / max(cells['baseline'], 1):.0%})" for v in VARIANTS))
     print("targets: table p90 ≤ 1500 ms (pool), first estimate ≤ 300 ms")
-    return 0
+
+
+def _row(name: str, xs: list[float], target: str = "", unit: float = 1000.0,
+         fmt: str = "{:.0f} ms") -> str:
+    return (f"| {name} | {fmt.format(statistics.median(xs) * unit)} | "
+            f"{fmt.format(_pct(xs, 0.9) * unit)} | {fmt.format(max(xs) * unit)} | {target} |")
+
+
+def _hand_text(state: Any) -> str:
+    """The hand of the player to speak, as the panel's text box takes it."""
+    return " ".join(c.text for c in state.view(state.to_move).hand)
+
+
+def frog(args: argparse.Namespace) -> None:
+    """Frog's advisor and decision questions (the module docstring)."""
+    game = Frog()
+    hands = [game.new_deal(args.seed * 1000 + i, dealer=i % 3) for i in range(args.frog_hands)]
+    for _a in advise_iter(game.new_deal(12345), 2, 0, adaptive=False):
+        pass  # compiled, and Frog's adapters loaded
+    n = args.frog_samples
+    times: dict[str, list[float]] = {k: [] for k in (
+        "first", "first_pool_1", "final", "final_pool", "panel", "panel_pool", "widget_first",
+        "widget_table", "widget")}
+    AdvisorPanel(game="frog", hand=_hand_text(hands[0]), seed=0).advise()  # matplotlib loaded
+    deals: list[int] = []
+    load0 = os.getloadavg()
+    with ProcessPoolExecutor(args.workers) as pool:
+        list(pool.map(_warm, range(args.workers * 2)))
+        for _a in advise_iter(game.new_deal(12345), 2, 0, executor=pool):
+            pass
+        for i, state in enumerate(hands):
+            seed = args.seed + i
+            view = state.view(state.to_move)  # type: ignore[arg-type]
+            for key, ex in (("first", None), ("first_pool_1", pool)):
+                t0 = time.perf_counter()
+                next(advise_iter(view, n, seed, executor=ex, first=1))
+                times[key].append(time.perf_counter() - t0)
+            for key, ex in (("final", None), ("final_pool", pool)):
+                t0 = time.perf_counter()
+                for _a in advise_iter(view, n, seed, executor=ex, first=1):
+                    pass
+                times[key].append(time.perf_counter() - t0)
+            for key, ex in (("panel", None), ("panel_pool", pool)):
+                t0 = time.perf_counter()
+                last = None
+                for step in advise_within(view, n, seed, budget=BUDGET, first=1, least=LEAST,
+                                          clear=clear_after(MIN_SAMPLES, view.legal),
+                                          executor=ex, chunk=1 if ex is not None else 4,
+                                          min_samples=MIN_SAMPLES):
+                    last = step
+                times[key].append(time.perf_counter() - t0)
+                if key == "panel" and last is not None:
+                    deals.append(last.advice.worlds)
+            panel = AdvisorPanel(game="frog", hand=_hand_text(state), seed=seed)
+            tables: list[float] = []
+            panel.table.observe(lambda _c, at=tables: at.append(time.perf_counter()),
+                                names="value")
+            t0 = time.perf_counter()
+            panel.advise()
+            times["widget"].append(time.perf_counter() - t0)
+            times["widget_first"].append(min(tables) - t0)
+            times["widget_table"].append(max(tables) - t0)
+            ms = {k: round(v[-1] * 1000) for k, v in times.items()}
+            print(f"frog hand {i:2d}: first {ms['first']} ms, final {ms['final']} ms serial / "
+                  f"{ms['final_pool']} ms pool, panel {ms['panel']} ms on {deals[-1]} deals",
+                  file=sys.stderr, flush=True)
+    load1 = os.getloadavg()
+    print(f"\nFrog advisor, {args.frog_hands} hands (seed {args.seed}), forehand to speak (5 "
+          f"rows: Frog bid, Chico ♣ ♠ ♦, Grand), {n} worlds, {args.workers} workers; load "
+          f"average {load0[0]:.1f} at the start, {load1[0]:.1f} at the end")
+    print("| Frog advisor | wall median | wall p90 | wall max | target |")
+    print("|---|---|---|---|---|")
+    names = {"first": "first estimate, serial (1 world)",
+             "first_pool_1": "first estimate, pool (1 world)",
+             "final": "final advice, adaptive, serial", "final_pool": "final advice, pool",
+             "panel": "the panel's final table (anytime, clear stop), serial",
+             "panel_pool": "the panel's final table, pool",
+             "widget_first": "the widget (AdvisorPanel.advise): first table on screen",
+             "widget_table": "the widget: final table on screen",
+             "widget": "the widget: the chart drawn below it"}
+    for key, name in names.items():
+        first = key.startswith("first") or key == "widget_first"
+        print(_row(name, times[key], "≤ 300 ms" if first else "≤ 2000 ms"))
+    print(f"deals the panel's final table rests on: median {statistics.median(deals):.0f}, "
+          f"min {min(deals)}, max {max(deals)} of {n}")
+    frog_questions(args.questions)
+
+
+def frog_questions(count: int) -> None:
+    """Frog's decision questions: made (wall and CPU) and, for the discard, pruned and graded."""
+    generate_decision("discard-decision", 10_000, game="frog")  # warm
+    wall: dict[str, list[float]] = {"bid-decision": [], "discard-decision": []}
+    cpu: dict[str, list[float]] = {"bid-decision": [], "discard-decision": []}
+    grading: list[float] = []
+    candidates: list[float] = []
+    best: list[float] = []
+    for seed in range(count):
+        for kind in wall:
+            t0, c0 = time.perf_counter(), time.process_time()
+            q = generate_decision(kind, seed, game="frog")
+            wall[kind].append(time.perf_counter() - t0)
+            cpu[kind].append(time.process_time() - c0)
+            if kind == "discard-decision":
+                d = q.detail()
+                candidates.append(d["candidates"])
+                best.append(len(d["best"]))
+                pick = list(q.values[seed % 5: seed % 5 + 3])  # a pick not made before
+                t0 = time.perf_counter()
+                grade_decision(q, pick)
+                grading.append(time.perf_counter() - t0)
+    print(f"\nFrog decision questions, seeds 0..{count - 1}")
+    print("| Frog question | median | p90 | max | |")
+    print("|---|---|---|---|---|")
+    for kind in wall:
+        print(_row(f"{kind} made (wall)", wall[kind]))
+        print(_row(f"{kind} made (CPU)", cpu[kind]))
+    print(_row("discard graded (a pick of the learner's: one exact solve)", grading))
+    print(_row("discards solved after merging interchangeable cards (of 364)", candidates,
+               unit=1.0, fmt="{:.0f}"))
+    print(_row("best discards (canonical)", best, unit=1.0, fmt="{:.0f}"))
 
 
 if __name__ == "__main__":

@@ -526,7 +526,7 @@ def test_pool_splits_rows_and_deals_yet_gives_the_same_table(fake_solver: None) 
 def test_frog_rows_follow_the_auction() -> None:
     state = Frog().new_deal(4)
     rows = open_rows(state.view(state.to_move or 0))
-    assert [r.label for r in rows] == ["Frog", "Chico ♣", "Chico ♠", "Chico ♦", "Grand"]
+    assert [r.label for r in rows] == ["Frog bid", "Chico ♣", "Chico ♠", "Chico ♦", "Grand"]
     assert {r.game for r in rows} == {"frog"} and all(r.needs_exact() for r in rows)
     assert [r.trump_letter for r in rows] == ["H", "C", "S", "D", "H"]
     state.apply(CALL_BASE + CHICO)
@@ -608,7 +608,7 @@ def test_contract_value_asks_frog_for_the_points() -> None:
 def test_advise_a_frog_record() -> None:
     state = Frog().new_deal(12)
     out = advise(state.record(), 6, 2)
-    assert [r["label"] for r in out["rows"]] == ["Frog", "Chico ♣", "Chico ♠", "Chico ♦",
+    assert [r["label"] for r in out["rows"]] == ["Frog bid", "Chico ♣", "Chico ♠", "Chico ♦",
                                                  "Grand"]
     assert all(r["mean_points"] is not None for r in out["rows"])
     assert "the Frog bid's discard by rule of thumb" in out["method"]

@@ -226,3 +226,68 @@ def test_progress_words_never_say_zero_seconds() -> None:
     assert "under 0.1 s" in plain(panel._progress_words(6, 16, 0.01))
     assert "· 1.2 s" in plain(panel._progress_words(6, 16, 1.23))
     assert panel._progress_words(0, 16).endswith(">0 of 16 deals solved</span>")  # no time yet
+
+
+# --- Frog -----------------------------------------------------------------------------------------
+def test_frog_calls_and_seats() -> None:
+    hand = parse_hand(LOW, "frog")
+    for calls, position in (("", 0), ("frog", 1), ("frog pass", 2), ("pass chico", 2)):
+        state = position_for(parse_calls(calls, "frog"), hand, rng=random.Random(1), game="frog")
+        assert state.game.id == "frog" and state.to_move is not None
+        assert state.active.index(state.to_move) == position
+    with pytest.raises(NotationError, match="SBS-13"):
+        parse_calls("solo", "frog")  # a Six-Bid Solo contract, not Frog's
+    with pytest.raises(IllegalActionError, match="SBS-14"):
+        position_for(["grand", "chico"], hand, game="frog")
+
+
+def test_frog_advice_shows_progress_table_chart_and_verdict() -> None:
+    panel = AdvisorPanel(game="frog", hand=STRONG, calls="frog pass", samples=8, first=1,
+                         seed=3, budget=math.inf)
+    assert "endhand" in panel.position.value and "Frog bid" in panel.position.value
+    seen: list[float] = []
+    panel.progress.observe(lambda c: seen.append(c["new"]), names="value")
+    advice = panel.advise()
+    assert panel.notice.value == "" and advice is not None and advice.game == "frog"
+    assert seen[-1] == 1.0 and seen == sorted(seen) and panel.progress.bar_style == "success"
+    table = plain(panel.table.value)
+    # facing the Frog bid: Chico with each trump it may name, and Grand (FR-2, SBS-14)
+    assert "Chico ♣" in table and "Grand" in table and "Frog bid" not in table
+    assert "(FR-2)" in table and "(FR-1, FR-5, SBS-27)" in table and "SBS-10" not in table
+    assert "Verdict" in panel.verdict.value and verdict(advice) in plain(panel.verdict.value)
+    assert "<svg" in panel.chart.value and 'role="img"' in panel.chart.value
+    again = next(a for a in advise_iter(panel.view(), 8, advice.seed, first=1,
+                                        min_samples=MIN_SAMPLES) if a.worlds == advice.worlds)
+    assert [r.as_dict() for r in again.rows] == [r.as_dict() for r in advice.rows]
+    hand = {c.text for c in panel.view().hand}
+    assert not mentions(browser_text(panel), {c.text for c in CARDS} - hand)
+
+
+def test_frog_first_look_reads_frogs_rules_of_thumb() -> None:
+    panel = AdvisorPanel(game="frog", hand=STRONG, samples=8, seed=5, budget=math.inf)
+    verdicts: list[str] = []
+    panel.verdict.observe(lambda c: verdicts.append(c["new"]), names="value")
+    panel.advise()
+    first = plain(next(v for v in verdicts if v))
+    assert "First look (rules of thumb" in first and "FR-1" in first
+    assert "Solo" not in first
+
+
+def test_the_game_picker_switches_the_advisor() -> None:
+    panel = AdvisorPanel(hand=LOW, calls="solo pass", samples=8, seed=2)
+    assert [v for _, v in panel.game_pick.options] == ["six-bid-solo", "frog"]
+    assert panel.game_pick.layout.display is None
+    panel.game_pick.value = "frog"
+    assert panel.game_id == "frog" and panel.notice.value == ""
+    labels = [label for label, _ in panel.situation.options]
+    assert "Endhand, facing forehand's Frog bid" in labels and labels[-1].startswith("Other")
+    assert panel.situation.value == "" and "forehand" in panel.position.value
+    assert panel.calls_text.placeholder == "e.g. frog pass"
+    panel.situation.value = "pass chico"
+    assert "endhand" in panel.position.value and "Chico" in panel.position.value
+    assert panel.hand_text.value == LOW  # the hand stays: both games deal 11 of one deck
+    panel.situation.value = "other"
+    panel.calls_text.value = "solo"
+    assert "SBS-13" in panel.notice.value  # not a call of Frog
+    panel.game_pick.value = "six-bid-solo"
+    assert "Middlehand, forehand bid Solo" in [label for label, _ in panel.situation.options]

@@ -364,16 +364,19 @@ def test_preparing_status_only_when_not_ready() -> None:
     assert any("Preparing the next hand" in s for s in said), said
 
 
-def test_the_decision_quizzes_know_only_six_bid_solo_yet() -> None:
-    from tutor.quiz.decision_basics import decision_game
+def test_the_decision_quizzes_know_six_bid_solo_and_frog() -> None:
+    from tutor.quiz.decision_basics import decision_game, decision_games, decision_titles
 
     assert decision_game().game_id == "six-bid-solo"
-    with pytest.raises(QuizError) as e:
-        decision_game("frog")
-    assert e.value.rule == "QUIZ-3" and "do not know Frog (game) yet" in str(e.value)
-    with pytest.raises(QuizError) as e:
-        DecisionSession(seed=1, game="frog")
-    assert e.value.rule == "QUIZ-3"
+    assert decision_games() == ("six-bid-solo", "frog")
+    assert list(decision_titles("frog")) == ["bid-decision", "discard-decision"]
+    assert DecisionSession(seed=1, game="frog").kinds == ("bid-decision", "discard-decision")
+    for game in ("poker", None):
+        with pytest.raises(QuizError) as e:
+            DecisionSession(seed=1, game=game)  # type: ignore[arg-type]
+        assert e.value.rule == "QUIZ-3"
+    with pytest.raises(QuizError, match="QUIZ-3"):
+        DecisionSession(seed=1, game="frog", kinds=["play-decision"])  # not Frog's yet
 
 
 def test_lesson_widgets_build_without_the_solver(tmp_path: Path) -> None:

@@ -177,6 +177,7 @@ GAME_FILES: dict[str, str] = {
     "advisor": "solver", "bots": "bots", "quiz": "quiz", "lessons": "quiz", "display": "display",
     "decisions": "quiz",
     "hand": "engine", "pimc": "bots",
+    "discard": "solver",
 }
 
 
@@ -462,15 +463,6 @@ def test_the_real_graph_is_read() -> None:
 
 
 # --- a game's modules are named only in its folder and the registry ------------------------------
-#: Modules that still name Six-Bid Solo's modules directly, written before the games had
-#: folders. Each is being made game-generic (issue 17); the list may only shrink: a module that
-#: stops naming a game must leave it, and no new module may join it.
-NAMES_A_GAME: dict[str, set[str]] = {
-    "tutor.widgets.advisor_panel": {"tutor.games.six_bid_solo.hand",
-                                    "tutor.games.six_bid_solo.rules"},
-}
-
-
 def _game_modules_named(name: str) -> set[str]:
     """The modules of a game's folder that ``name`` imports (the shared core and the registry
     are not a game's)."""
@@ -480,12 +472,11 @@ def _game_modules_named(name: str) -> set[str]:
 
 @pytest.mark.parametrize("name", [n for n in MODULES if not n.startswith("tutor.games")])
 def test_only_a_games_folder_and_the_registry_name_its_modules(name: str) -> None:
+    """Generic rooms ask the registry (``tutor.games.spec``) or load a game's adapter from its
+    folder by their own room's file name; they never import a game's modules."""
     named = _game_modules_named(name)
-    allowed = NAMES_A_GAME.get(name, set())
-    assert named <= allowed, (f"{name} names {sorted(named - allowed)}: ask the registry "
-                              "(tutor.games.spec) or put the code in the game's folder")
-    assert named == allowed, f"{name} no longer names {sorted(allowed - named)}: drop it from " \
-                             "NAMES_A_GAME"
+    assert not named, (f"{name} names {sorted(named)}: ask the registry (tutor.games.spec) or "
+                       "put the code in the game's folder")
 
 
 def test_a_games_folder_names_no_other_game() -> None:

@@ -1,6 +1,6 @@
 """A match: several deals at one table, chips carried from deal to deal (SBS-6, 9, 26-28).
 
->>> from tutor.games.six_bid_solo.rules import SixBidSolo
+>>> from tutor import SixBidSolo
 >>> m = Match(SixBidSolo(), rng=7, deals=2)
 >>> m.balances
 [500, 500, 500]

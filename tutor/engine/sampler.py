@@ -242,7 +242,7 @@ def _multinomial(parts: Sequence[int]) -> int:
 class Sampler:
     """Worlds consistent with one :class:`SeatView`, drawn uniformly and reproducibly.
 
-    >>> from tutor.games.six_bid_solo.rules import SixBidSolo
+    >>> from tutor import SixBidSolo
     >>> state = SixBidSolo().new_deal(7)
     >>> s = Sampler(state.view(state.to_move))
     >>> world = s.sample(random.Random(1))

@@ -123,7 +123,7 @@ def bid_question(seed: int, state: TappState, view: SeatView, advice: Advice,
     detail = {"advice": advice.as_dict(), "advice_obj": advice, "attempts": attempt + 1,
               **(extra or {})}
     return DecisionQuestion(
-        kind="bid-decision", seed=seed,
+        kind="bid-decision", seed=seed, game=state.game.id,
         prompt=f"You are seat {seat}. What do you call?", choices=choices, multi=False,
         rules=rules, view=shown, facts=facts, context=context,
         _key=AnswerKey(frozenset({answer}), explanation, rules, reasons), _detail=detail)

@@ -11,14 +11,16 @@ the analysis of a played deal) -> :mod:`.decision_session` (the session a page u
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import card_label
-from ..games import spec
+from ..errors import RecordError
+from ..games import SPECS, spec
 from ..games.tapp import (
     CALL_BASE,
     CARDS,
@@ -27,15 +29,18 @@ from ..games.tapp import (
     PASS,
     SUIT_SYMBOLS,
     TRUMP_BASE,
+    SeatView,
     TappGame,
     TappState,
 )
 from ..state import Action, Game
-from .core import DEFAULT_GAME, Question, QuizError
+from .core import DEFAULT_GAME, Feedback, Question, QuizError
 
 if TYPE_CHECKING:  # annotations only: the advisor's types come with the solver
     from ..solver.advisor import Advice, RowResult
 
+#: The decision kinds every game may offer (Six-Bid Solo, the default game, offers both);
+#: a game's own kinds and their titles come from its :class:`DecisionGame`.
 KINDS: tuple[str, ...] = ("bid-decision", "play-decision")
 TITLES: dict[str, str] = {"bid-decision": "What would you bid?", "play-decision": "Which card?"}
 
@@ -94,15 +99,49 @@ def clear_call(advice: Advice, legal: Sequence[Action]) -> tuple[Action, RowResu
 
 
 class DecisionGame:
-    """A game's part in the decision quizzes: its settlement of the advisor's rows, whose side
-    wants the solver's value higher, the declaration steps a trial finishes by rule of thumb,
-    and its words. One instance per game (``DECISIONS`` in ``tutor/games/<game>/decisions.py``,
-    found by :func:`decision_game`); it holds no state."""
+    """A game's part in the decision quizzes and the bid advisor's panel: its settlement of the
+    advisor's rows, whose side wants the solver's value higher, the declaration steps a trial
+    finishes by rule of thumb, the kinds it offers (its own ones made and graded here), the
+    auction situations the panel names and the rules of thumb's first look at a hand, and its
+    words. One instance per game (``DECISIONS`` in ``tutor/games/<game>/decisions.py``, found
+    by :func:`decision_game`); it holds no state, and its module stays light (no solver at
+    import: a lesson page builds its widgets without it)."""
 
     #: the game's record id
     game_id: ClassVar[str] = ""
     #: how chips are settled, for a bid question's explanation, and the rule ids it cites
     settlement_words: ClassVar[tuple[str, tuple[str, ...]]] = ("", ())
+    #: the decision kinds the game offers, in the order a session asks them: the generic
+    #: :data:`KINDS` it takes and its own (titled in :attr:`own_titles`)
+    kinds: ClassVar[tuple[str, ...]] = ()
+    #: the titles of the game's own kinds
+    own_titles: ClassVar[Mapping[str, str]] = {}
+    #: True when its bid questions come from the bank built offline (:mod:`.bank`), False when
+    #: they are found live (:func:`tutor.quiz.decisions.bid_decision`)
+    bid_bank: ClassVar[bool] = False
+    #: the rule naming the bidder's trump, cited by the advisor's table
+    trump_rule: ClassVar[str] = ""
+    #: auction situations the advisor's panel offers by name: (label, the calls before the
+    #: learner as tokens); the panel adds "Other: type the calls"
+    situations: ClassVar[tuple[tuple[str, str], ...]] = ()
+
+    def titles(self) -> dict[str, str]:
+        """``{kind: title}`` of every kind the game offers, in order."""
+        return {k: TITLES[k] if k in TITLES else self.own_titles[k] for k in self.kinds}
+
+    def own_generators(self) -> Mapping[str, Callable[[int, random.Random], DecisionQuestion]]:
+        """The generators of the game's own kinds: ``(seed, seeded rng) -> question``."""
+        return {}
+
+    def grade_own(self, question: Question, answer: object) -> Feedback:
+        """Grade a question of one of the game's own kinds (QUIZ-1/QUIZ-2 for a bad answer)."""
+        raise QuizError("QUIZ-3", "not a kind of this game's own", where=question.id,
+                        what=repr(question.kind))
+
+    def first_look(self, view: SeatView) -> str:
+        """The rules of thumb's reading of the hand of ``view`` (in the auction), in words:
+        the contract still open they would bid and why, or why they would pass."""
+        raise NotImplementedError
 
     def game(self) -> TappGame[Any]:
         """The game with its default options."""
@@ -136,20 +175,28 @@ class DecisionGame:
         raise NotImplementedError
 
     def likes_bid(self, state: TappState, seat: int, open_contracts: set[int]) -> bool:
-        """The cheap first screen of a bid question: does the rule of thumb rate one of the
-        contracts still open (numbers 1..) at 20 chips or more from each opponent?"""
+        """The cheap first screen of a bid question: would the game's rule of thumb bid one of
+        the contracts still open (numbers 1..)? (Six-Bid Solo: one it rates at 20 chips or
+        more from each opponent.)"""
         raise NotImplementedError
 
 
-def decision_game(game: str = DEFAULT_GAME) -> DecisionGame:
+def decision_game(game: object = DEFAULT_GAME) -> DecisionGame:
     """The decision quizzes' adapter of ``game``: ``DECISIONS`` of
-    ``tutor/games/<game>/decisions.py`` (QUIZ-3 when the game has none yet)."""
+    ``tutor/games/<game>/decisions.py`` (QUIZ-3 for an unknown game or one with none yet)."""
+    if not isinstance(game, str):
+        raise QuizError("QUIZ-3", "a game is named by its record id", where="game",
+                        what=repr(game))
     return _decision_game(game)
 
 
 @cache
 def _decision_game(game: str) -> DecisionGame:
-    found = spec(game)
+    try:
+        found = spec(game)
+    except RecordError:
+        raise QuizError("QUIZ-3", "unknown game; one of " + ", ".join(s.id for s in SPECS),
+                        where="game", what=repr(game)) from None
     name = f"{found.folder}.decisions"
     try:
         module = import_module(name)
@@ -163,6 +210,32 @@ def _decision_game(game: str) -> DecisionGame:
         raise QuizError("QUIZ-3", f"{name}.DECISIONS is not {found.name}'s", where="game",
                         what=repr(game))
     return adapter
+
+
+def decision_games() -> tuple[str, ...]:
+    """The games the decision quizzes know, in the registry's order."""
+    out = []
+    for s in SPECS:
+        try:
+            decision_game(s.id)
+        except QuizError:
+            continue
+        out.append(s.id)
+    return tuple(out)
+
+
+def all_kinds() -> tuple[str, ...]:
+    """Every decision kind some game offers (the generic ones first)."""
+    out = list(KINDS)
+    for g in decision_games():
+        out.extend(k for k in decision_game(g).kinds if k not in out)
+    return tuple(out)
+
+
+def decision_titles(game: object = DEFAULT_GAME) -> dict[str, str]:
+    """``{kind: title}`` of the kinds ``game`` offers, in order (QUIZ-3 as
+    :func:`decision_game`)."""
+    return decision_game(game).titles()
 
 
 @dataclass(frozen=True)
@@ -179,5 +252,5 @@ class DecisionQuestion(Question):
         return self._detail
 
 
-__all__ = ["KINDS", "TITLES", "DecisionGame", "DecisionQuestion", "action_words", "call_values",
-           "clear_call", "decision_game"]
+__all__ = ["KINDS", "TITLES", "DecisionGame", "DecisionQuestion", "action_words", "all_kinds",
+           "call_values", "clear_call", "decision_game", "decision_games", "decision_titles"]

@@ -12,8 +12,17 @@ question. The light names come from :mod:`tutor.quiz.decision_basics`, which
 
 from __future__ import annotations
 
-from .core import DEFAULT_GAME, Feedback, Question, QuizError
-from .decision_basics import KINDS, TITLES, action_words, clear_call
+from .core import Feedback, Question
+from .decision_basics import (
+    KINDS,
+    TITLES,
+    action_words,
+    all_kinds,
+    clear_call,
+    decision_game,
+    decision_games,
+    decision_titles,
+)
 from .progress import Session
 
 
@@ -22,21 +31,20 @@ class DecisionSession(Session):
 
     ``DecisionSession(seed=7)`` is reproducible; with ``progress`` each question's seed comes
     from the learner's file (fresh questions after a restart) and every first answer is counted
-    there by kind and by rule id. Making a question loads the solver (on first use).
+    there by kind and by rule id. ``game`` is the game asked about (Six-Bid Solo by default;
+    Frog too), ``kinds`` some of the kinds it offers. Making a question loads the solver (on
+    first use).
     """
 
     def known(self, game: str) -> tuple[str, ...]:
-        """The decision kinds: Six-Bid Solo's only for now (the advisor and the solver know no
-        other game yet; QUIZ-3 for another)."""
-        if game != DEFAULT_GAME:
-            raise QuizError("QUIZ-3", "the decision quizzes know only Six-Bid Solo yet",
-                            where="DecisionSession.game", what=repr(game))
-        return KINDS
+        """The decision kinds ``game`` offers (its :class:`~.decision_basics.DecisionGame`;
+        QUIZ-3 for a game the decision quizzes do not know)."""
+        return decision_game(game).kinds
 
     def make(self, kind: str, seed: int) -> Question:
         from .decisions import generate_decision  # the solver, on first use
 
-        return generate_decision(kind, seed)
+        return generate_decision(kind, seed, game=self.game)
 
     def grade(self, question: Question, answer: object) -> Feedback:
         from .decisions import grade_decision
@@ -44,4 +52,5 @@ class DecisionSession(Session):
         return grade_decision(question, answer)
 
 
-__all__ = ["KINDS", "TITLES", "DecisionSession", "action_words", "clear_call"]
+__all__ = ["KINDS", "TITLES", "DecisionSession", "action_words", "all_kinds", "clear_call",
+           "decision_games", "decision_titles"]

@@ -34,6 +34,12 @@ replays its hand record through the engine and rebuilds the advisor's table — 
 the median, 20 ms at p95. ``generate_decision(kind, seed, live=True)`` still finds one live (the
 bank's builder and the tests use it).
 
+Other games take part through their :class:`~.decision_basics.DecisionGame`
+(``tutor/games/<game>/decisions.py``): the kinds they offer, their own kinds' generators and
+grading. Frog asks ``bid-decision`` — found live, as its advisor is fast (``docs/frog.md``) —
+and its own ``discard-decision`` (:mod:`tutor.games.frog.decisions`); ``generate_decision``
+and the session take ``game=``.
+
 Both give the same :class:`~tutor.quiz.core.Feedback`, rule citations and progress keeping as the
 other quizzes (:class:`~tutor.quiz.decision_session.DecisionSession` records into
 :class:`~tutor.quiz.progress.Progress`). The question's public form holds the learner's view and
@@ -54,6 +60,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from ..bots.pimc import chips_for
@@ -66,7 +73,17 @@ from ..solver.advisor import advise_view
 from ..state import Action
 from .bank import bank_question
 from .bid_questions import DEALS, bid_question, screened_position
-from .core import DEFAULT_GAME, AnswerKey, Choice, Feedback, Question, QuizError, from_seed, grade
+from .core import (
+    DEFAULT_GAME,
+    AnswerKey,
+    Choice,
+    Feedback,
+    Question,
+    QuizError,
+    from_seed,
+    grade,
+    question_id,
+)
 from .decision_basics import (
     KINDS,
     TITLES,
@@ -250,11 +267,12 @@ def sampled_values(view: SeatView, actions: Sequence[Action], *, worlds: int = 1
 
 
 # --- the questions --------------------------------------------------------------------------------
-def bid_decision(seed: int, rng: random.Random, *, samples: int | None = None
-                 ) -> DecisionQuestion:
-    """What would you bid here? (see the module docstring for the clarity criterion)"""
+def bid_decision(seed: int, rng: random.Random, *, samples: int | None = None,
+                 game: str = DEFAULT_GAME) -> DecisionQuestion:
+    """What would you bid here? (see the module docstring for the clarity criterion), in
+    ``game`` (its rules of thumb screen the hands)."""
     samples = samples or BID_SAMPLES
-    game = decision_game(DEFAULT_GAME).game()
+    table = decision_game(game).game()
     # half the questions come from hands the rules of thumb would bid, and their answer is a
     # bid; half from hands they would pass (most clear hands are passes)
     want_bid = rng.random() < 0.5
@@ -264,7 +282,7 @@ def bid_decision(seed: int, rng: random.Random, *, samples: int | None = None
             break
         if runs == BID_WANTED_TRIES:
             want_bid = False  # no clear bid among so many strong hands: take a clear pass
-        screened = screened_position(rng, game, want_bid)
+        screened = screened_position(rng, table, want_bid)
         if screened is None:
             continue
         state, view, advice_seed = screened
@@ -276,7 +294,7 @@ def bid_decision(seed: int, rng: random.Random, *, samples: int | None = None
             continue
         return bid_question(seed, state, view, advice, legal, clear, attempt)
     raise QuizError("QUIZ-3", f"no clear bidding decision found in {runs} advised hands",
-                    where=f"bid-decision#{seed}")
+                    where=question_id(game, "bid-decision", seed))
 
 
 def _played_position(rng: random.Random, game: TappGame[Any]) -> TappState | None:
@@ -367,12 +385,31 @@ LIVE_GENERATORS: dict[str, Callable[[int, random.Random], DecisionQuestion]] = {
     "bid-decision": bid_decision, "play-decision": play_decision}
 
 
-def generate_decision(kind: str, seed: int, *, live: bool = False) -> DecisionQuestion:
-    """The decision question of ``kind`` for ``seed`` (the same seed, the same question).
+def generators(game: str = DEFAULT_GAME, *, live: bool = False
+               ) -> dict[str, Callable[[int, random.Random], DecisionQuestion]]:
+    """``{kind: generator}`` of the decision kinds ``game`` offers: Six-Bid Solo's are
+    :data:`GENERATORS` (:data:`LIVE_GENERATORS` with ``live``); another game's bid questions
+    are found live unless the game keeps a bank, and its own kinds come from its
+    :class:`~.decision_basics.DecisionGame` (QUIZ-3 for a game the decision quizzes do not
+    know)."""
+    adapter = decision_game(game)
+    if game == DEFAULT_GAME:
+        return LIVE_GENERATORS if live else GENERATORS
+    generic: dict[str, Callable[[int, random.Random], DecisionQuestion]] = {
+        "bid-decision": partial(bid_decision, game=game), "play-decision": play_decision}
+    own = adapter.own_generators()
+    return {k: own[k] if k in own else generic[k] for k in adapter.kinds}
 
-    A bid question comes from the bank (milliseconds); ``live=True`` finds one live instead
-    (:func:`bid_decision`: tens of seconds, :data:`BID_SAMPLES` worlds per hand)."""
-    return from_seed(LIVE_GENERATORS if live else GENERATORS, kind, seed, "generate_decision")
+
+def generate_decision(kind: str, seed: int, *, live: bool = False,
+                      game: str = DEFAULT_GAME) -> DecisionQuestion:
+    """The decision question of ``kind`` for ``seed`` in ``game`` (the same seed, the same
+    question).
+
+    A Six-Bid Solo bid question comes from the bank (milliseconds); ``live=True`` finds one live
+    instead (:func:`bid_decision`: tens of seconds, :data:`BID_SAMPLES` worlds per hand). A
+    game without a bank finds its bid questions live (Frog: well under a second)."""
+    return from_seed(generators(game, live=live), kind, seed, "generate_decision", game)
 
 
 # --- grading --------------------------------------------------------------------------------------
@@ -381,8 +418,12 @@ def grade_decision(question: Question, answer: object) -> Feedback:
 
     A play decision is right when the card is as good as the best (ties are all right); the
     explanation ends with what the learner's own card cost. A bid decision is right when it is
-    the advisor's clear best call.
+    the advisor's clear best call. A game's own kinds are graded by the game
+    (:meth:`~.decision_basics.DecisionGame.grade_own`: Frog's discard, exactly).
     """
+    adapter = decision_game(question.game)
+    if question.kind in adapter.own_generators():
+        return adapter.grade_own(question, answer)
     fb = grade(question, answer)  # checks the shape and the value first
     key = question.key()
     picked = fb.your_values[0]
@@ -400,6 +441,6 @@ __all__ = [
     "LIVE_GENERATORS", "PLAY_SCREEN_WORLDS", "PLAY_THRESHOLD", "TITLES", "DecisionQuestion",
     "PlayAnalysis", "ReviewLine", "action_words", "analyse_play", "bank_bid_decision",
     "bid_decision", "call_values", "clear_call", "cost_words", "generate_decision",
-    "grade_decision", "play_decision", "review_iter", "sampled_values", "screened_position",
-    "side_sign", "unit_of",
+    "generators", "grade_decision", "play_decision", "review_iter", "sampled_values",
+    "screened_position", "side_sign", "unit_of",
 ]

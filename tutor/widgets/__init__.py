@@ -14,8 +14,9 @@ drawings (:mod:`tutor.display`); it holds no rules of its own. Display one in a 
   by packet.
 - :class:`TableWidget` (its game, without a UI: :class:`tutor.play.session.TableGame`) — play
   one seat of a deal against the bots; :class:`AdvisorPanel` — the bid advisor on a hand;
-  :class:`DecisionQuiz` — *what would you bid?* and *which card?* These load the solver on the
-  learner's first click that needs it (:mod:`.engine`), not when the page opens.
+  :class:`DecisionQuiz` — *what would you bid?*, *which card?* and Frog's *which three to
+  discard?* (both pick Six-Bid Solo or Frog). These load the solver on the learner's first
+  click that needs it (:mod:`.engine`), not when the page opens.
 - :func:`lesson_style` — the lesson stylesheet, displayed once at the top of a lesson.
 
 Every widget re-checks every event in Python (the browser can forge any of them) and turns bad

@@ -1,7 +1,8 @@
 """The bid advisor as a widget: a hand, a place in the auction, and what each contract is worth.
 
-The learner types a hand of 11 cards (or has one dealt at random) and picks where they sit in the
-auction — the calls before them decide it (SBS-13..16a: forehand speaks first, ...). **Advise**
+The learner picks a game (Six-Bid Solo or Frog, the games the decision quizzes know), types a
+hand of 11 cards (or has one dealt at random) and picks where they sit in the auction — the
+calls before them decide it (SBS-13..16a: forehand speaks first, ...). **Advise**
 runs :func:`tutor.solver.advisor.advise_iter`: deals of the unseen cards sampled from the
 learner's view, each solved double-dummy for every contract still open and each trump. A
 progress bar moves after every batch and the table fills in at once with the first estimate;
@@ -17,13 +18,19 @@ with the page.
 The hand is the learner's own: nothing hidden is on this page. The other hands of the deal the
 advisor starts from are random and stay in Python (the advisor reads only the learner's view).
 
-It advises on Six-Bid Solo only, as the advisor does: the situations it offers, the hand
-estimates and the Solo trumps it reads are that game's bidding (SBS-10..20), so it imports
-Six-Bid Solo's rules.
+What is a game's own comes from the game: the rows and their labels from its advisor adapter
+(``tutor/games/<game>/advisor.py``: Six-Bid Solo's six contracts with their trumps; Frog's Frog
+bid, Chico with each trump and Grand), and the teaching around them — the auction situations
+offered by name, the rules of thumb's first look at the hand, the rules the table cites — from
+its part in the decision quizzes (``tutor/games/<game>/decisions.py``, a
+:class:`~tutor.quiz.decision_basics.DecisionGame`, found by
+:func:`~tutor.quiz.decision_basics.decision_game`): the panel belongs to the decisions lesson
+and teaches with the same rules of thumb that screen its bid questions, and that module loads
+without the solver. The words are the game's presentation.
 
 Errors: a hand that is not 11 distinct cards of the deck (REC-3, REC-4, SBS-8), calls that the
-auction does not allow (SBS-13..16a), an auction already over — each a friendly notice with the
-rule id, changing nothing.
+auction does not allow (SBS-13..16a), an auction already over, a game the panel does not know
+(QUIZ-3) — each a friendly notice with the rule id, changing nothing.
 """
 
 from __future__ import annotations
@@ -41,33 +48,19 @@ from ..cards import Card
 from ..display import facts_html, hand_svg, seat_label, style_html
 from ..display.markup import HtmlStr, esc
 from ..errors import IllegalActionError, NotationError, RecordError
-from ..games.six_bid_solo.hand import estimates
-from ..games.six_bid_solo.rules import (
-    CONTRACT_NAMES,
-    CONTRACTS,
-    SixBidSolo,
-    SixBidSoloState,
-    parse_call,
-    solo_trumps,
-)
-from ..games.tapp import AUCTION, CALL_BASE, CARD_INDEX, CARDS, PASS, SeatView
+from ..games import spec
+from ..games.tapp import AUCTION, CARD_INDEX, CARDS, N_CARDS, SeatView, TappGame, TappState
 from ..play.anytime import MIN_SAMPLES, advise_within, clear_after
+from ..quiz.core import DEFAULT_GAME
+from ..quiz.decision_basics import DecisionGame, decision_game, decision_games
 from .common import Panel, Shared, button, guarded, html
 from .engine import preload, warm_up
 
 if TYPE_CHECKING:  # the solver is loaded on the first Advise (tutor.widgets.engine)
     from ..solver.advisor import Advice
 
-#: Auction situations offered by name: the calls before the learner (SBS-16a decides the seat).
-SITUATIONS: tuple[tuple[str, str], ...] = (
-    ("Forehand, first to speak", ""),
-    ("Middlehand, forehand passed", "pass"),
-    ("Middlehand, forehand bid Solo", "solo"),
-    ("Endhand, both passed", "pass pass"),
-    ("Endhand, facing forehand's Solo", "solo pass"),
-    ("Endhand, facing middlehand's Heart Solo", "pass heart-solo"),
-    ("Other: type the calls", "other"),
-)
+#: The last auction situation of every game: the learner types the calls.
+OTHER = ("Other: type the calls", "other")
 _INK = "#010203"  # replaced by currentColor: the chart follows the page's text colour
 #: Seconds (wall clock) the final table may take (the target: ≤ 2 s at p95, docs/advisor.md):
 #: sampling stops before a batch that would overrun it, and the table says on how many deals
@@ -85,8 +78,24 @@ WIDGET_CSS = """
 """
 
 
-def parse_hand(text: str) -> list[int]:
-    """11 distinct cards from text such as ``AS TS KS 9H ...`` (``10♥`` and commas welcome)."""
+def _table(game: str) -> TappGame[Any]:
+    """The game with its default options (REC-2 for an unknown game)."""
+    table = spec(game).make()
+    assert isinstance(table, TappGame)  # the advisor's games are of the Tapp family
+    return table
+
+
+def situations(game: str = DEFAULT_GAME) -> tuple[tuple[str, str], ...]:
+    """The auction situations the panel offers for ``game`` (label, the calls before the
+    learner), the game's own (its :class:`~tutor.quiz.decision_basics.DecisionGame`) and
+    :data:`OTHER`."""
+    return (*decision_game(game).situations, OTHER)
+
+
+def parse_hand(text: str, game: str = DEFAULT_GAME) -> list[int]:
+    """A hand of ``game`` (11 distinct cards) from text such as ``AS TS KS 9H ...`` (``10♥``
+    and commas welcome)."""
+    size = _table(game).info.hand_size
     tokens = [t for t in text.replace(",", " ").split() if t]
     cards: list[int] = []
     for i, t in enumerate(tokens):
@@ -102,51 +111,55 @@ def parse_hand(text: str) -> list[int]:
         if c in cards:
             raise RecordError("REC-4", "a card twice", where=f"hand[{i}]", what=card.text)
         cards.append(c)
-    if len(cards) != 11:
-        raise RecordError("REC-5", f"a hand holds 11 cards (SBS-8); this one has {len(cards)}",
-                          where="hand")
+    if len(cards) != size:
+        raise RecordError("REC-5", f"a hand holds {size} cards (SBS-8); this one has "
+                          f"{len(cards)}", where="hand")
     return cards
 
 
-def parse_calls(text: str) -> list[str]:
-    """Call tokens (``pass``, ``solo``, ``heart-solo`` ...), checked as tokens (SBS-13)."""
+def parse_calls(text: str, game: str = DEFAULT_GAME) -> list[str]:
+    """Call tokens of ``game`` (``pass``, ``solo``, ``heart-solo`` ...; Frog's ``frog``,
+    ``chico``, ``grand``), checked as tokens (SBS-13)."""
+    table = _table(game)
     tokens = [t.strip().lower() for t in text.replace(",", " ").split() if t.strip()]
     for i, t in enumerate(tokens):
-        parse_call(t, f"calls[{i}]")
+        table.parse_call(t, f"calls[{i}]")
     return tokens
 
 
 def position_for(calls: Sequence[str], hand: Sequence[int], *, dealer: int = 2,
-                 rng: random.Random | None = None) -> SixBidSoloState:
-    """A deal where ``hand`` sits at the seat to speak after ``calls`` (SBS-16a decides who).
+                 rng: random.Random | None = None, game: str = DEFAULT_GAME) -> TappState:
+    """A deal of ``game`` where ``hand`` sits at the seat to speak after ``calls`` (SBS-16a
+    decides who).
 
     The other hands and the widow are dealt at random from the rest of the pack: the advisor
     reads only the learner's view, so they are never used (nor shown).
     """
     rng = rng or random.Random()
-    game = SixBidSolo()
-    probe = game.new_deal(rng, dealer)
+    table = _table(game)
+    probe = table.new_deal(rng, dealer)
     for i, t in enumerate(calls):
         if probe.phase != AUCTION:
             raise IllegalActionError("SBS-16a", "the auction is already over after these calls",
                                      where=f"calls[{i}]", what=t)
-        probe.apply_at(parse_call(t, f"calls[{i}]"), f"calls[{i}]")
+        probe.apply_at(table.parse_call(t, f"calls[{i}]"), f"calls[{i}]")
     if probe.phase != AUCTION or probe.to_move is None:
         raise IllegalActionError("SBS-16a", "the auction is over after these calls: nobody is "
                                  "left to call", where="calls")
     seat = probe.to_move
-    rest = [c for c in range(36) if c not in set(hand)]
+    size = table.info.hand_size
+    rest = [c for c in range(N_CARDS) if c not in set(hand)]
     rng.shuffle(rest)
     hands: list[list[Card]] = []
-    for s in range(3):
+    for s in range(table.players):
         if s == seat:
             hands.append([CARDS[c] for c in hand])
         else:
-            hands.append([CARDS[c] for c in rest[:11]])
-            rest = rest[11:]
-    state = game.deal(dealer, hands, [CARDS[c] for c in rest])
+            hands.append([CARDS[c] for c in rest[:size]])
+            rest = rest[size:]
+    state: TappState = table.deal(dealer, hands, [CARDS[c] for c in rest])
     for t in calls:
-        state.apply(parse_call(t))
+        state.apply(table.parse_call(t))
     return state
 
 
@@ -233,28 +246,22 @@ def advice_table(advice: Advice) -> HtmlStr:
             f'<td class="{cls}">{r.expected():+.1f}</td><td>{_fmt(lo)} … {_fmt(hi)}</td>'
             f"<td>{100 * d['p_make']:.0f}%</td><td>{100 * plo:.0f}–{100 * phi:.0f}%</td>"
             f"<td>{pts}</td><td>{esc(note)}</td></tr>")
+    game = decision_game(advice.game)
+    settle_rules = ", ".join(game.settlement_words[1])
     return HtmlStr(
         '<div class="st-scroll"><table class="st-chips st-advice"><caption>Contracts still open '
-        "to you (SBS-14), each trump (SBS-19): the chips you win (+) or pay (−) in all "
-        "(SBS-10, SBS-11, SBS-27)</caption>"
+        f"to you (SBS-14), each trump ({game.trump_rule}): the chips you win (+) or pay (−) in "
+        f"all ({settle_rules})</caption>"
         "<thead><tr><th>contract</th><th>deals</th><th>expected chips</th><th>95% interval</th>"
         "<th>P(make)</th><th>95% interval</th><th>mean P</th><th></th></tr></thead><tbody>"
         + "".join(rows) + "</tbody></table></div>")
 
 
 def first_look(view: SeatView) -> str:
-    """The rules of thumb's reading of the hand (:func:`tutor.engine.hand.estimates`) — instant,
-    shown while the advisor samples; only the contracts still open (SBS-14)."""
-    hand = 0
-    for c in view.hand:
-        hand |= 1 << CARD_INDEX[c]
-    trumps = solo_trumps(view.options)
-    open_ = {a - CALL_BASE for a in view.legal if a != PASS}
-    liked = [e for e in estimates(hand, trumps) if e.contract in open_ and e.chips > 0]
-    if not liked:
-        return "no contract still open reaches its bidding mark by the hand count: pass"
-    best = max(liked, key=lambda e: e.chips)
-    return f"bid {CONTRACT_NAMES[CONTRACTS[best.contract - 1]]} — {best.reason}"
+    """The rules of thumb's reading of the hand — instant, shown while the advisor samples;
+    only the contracts still open (SBS-14). The game's own rules of thumb
+    (:meth:`~tutor.quiz.decision_basics.DecisionGame.first_look`)."""
+    return decision_game(view.game).first_look(view)
 
 
 def first_look_html(view: SeatView) -> str:
@@ -277,9 +284,10 @@ def verdict(advice: Advice) -> str:
                 f"{best.row.label}, averages {best.expected():+.0f}{where}.")
     runner = next((r for r in live if r.row.contract != best.row.contract), None)
     p = sum(best.made) / best.n
-    text = (f"Bid {CONTRACT_NAMES[best.row.contract_id]}"
+    name = spec(advice.game).presentation.contract_name(best.row.contract_id)
+    text = (f"Bid {name}"
             + (f" with trump {best.row.label.split()[-1]}" if best.row.trump >= 0
-               and best.row.label != CONTRACT_NAMES[best.row.contract_id] else "")
+               and best.row.label != name else "")
             + f": about {best.expected():+.0f} chips, made in {p:.0%} of {best.n} deals")
     if math.isfinite(lo) and lo <= 0:
         text += " — but its interval reaches below 0, so passing may be as good"
@@ -292,18 +300,23 @@ def verdict(advice: Advice) -> str:
 class AdvisorPanel(Panel):
     """Ask the bid advisor about a hand (see the module docstring).
 
-    ``samples`` deals are solved per question (``first`` of them before the first estimate),
-    within ``budget`` seconds (:func:`tutor.play.anytime.advise_within`);
-    ``seed`` makes the sampled deals and the random hands reproducible; ``executor`` spreads
-    the solving over processes (:mod:`concurrent.futures`).
+    ``game`` is the game first shown (a picker above offers every game the decision quizzes
+    know: Six-Bid Solo, Frog); ``samples`` deals are solved per question (``first`` of them
+    before the first estimate), within ``budget`` seconds
+    (:func:`tutor.play.anytime.advise_within`); ``seed`` makes the sampled deals and the random
+    hands reproducible; ``executor`` spreads the solving over processes
+    (:mod:`concurrent.futures`).
     """
 
     css_class = "tutor-advisor"
 
-    def __init__(self, *, hand: str = "", calls: str = "", samples: int = 16, first: int = 1,
-                 seed: int | None = None, executor: Executor | None = None,
-                 budget: float = BUDGET) -> None:
+    def __init__(self, *, game: str = DEFAULT_GAME, hand: str = "", calls: str = "",
+                 samples: int = 16, first: int = 1, seed: int | None = None,
+                 executor: Executor | None = None, budget: float = BUDGET) -> None:
         super().__init__()
+        decision_game(game)  # QUIZ-3 for a game the panel does not know
+        self.game_id = game
+        self._quiet = False  # True while the panel sets its own pickers
         self.rng = random.Random(seed)
         self.first = first
         self.budget = budget
@@ -319,12 +332,18 @@ class AdvisorPanel(Panel):
         self.hand_text.add_class("tutor-advisor-hand")
         self.deal_button = button("Deal me a hand", cls="tutor-advisor-deal", shared=same,
                                   tooltip="a random hand of 11 cards")
-        self.situation = w.Dropdown(options=[(label, value) for label, value in SITUATIONS],
-                                    value=calls if calls in {v for _, v in SITUATIONS}
+        games = decision_games()
+        self.game_pick = w.Dropdown(options=[(spec(g).name, g) for g in games], value=game,
+                                    description="Game", layout=w.Layout(
+                                        width="auto", display=None if len(games) > 1 else "none"))
+        self.game_pick.add_class("tutor-advisor-game")
+        offered = situations(game)
+        self.situation = w.Dropdown(options=list(offered),
+                                    value=calls if calls in {v for _, v in offered}
                                     else "other", description="Auction",
                                     layout=w.Layout(width="auto", max_width="100%"))
         self.situation.add_class("tutor-advisor-situation")
-        self.calls_text = w.Text(value=calls, placeholder="e.g. solo pass",
+        self.calls_text = w.Text(value=calls, placeholder=self._calls_example(),
                                  description="Calls before you", continuous_update=False,
                                  layout=w.Layout(width="auto", max_width="100%"))
         self.samples = w.Dropdown(options=[8, 16, 24, 32, 48, 64],
@@ -340,7 +359,7 @@ class AdvisorPanel(Panel):
         self.verdict = html("", "tutor-advisor-verdict", shared=same)
         self.table = html("", "tutor-advisor-table", shared=same)
         self.chart = html("", "tutor-advisor-chart", shared=same)
-        row1 = w.HBox([self.hand_text, self.deal_button])
+        row1 = w.HBox([self.game_pick, self.hand_text, self.deal_button])
         row2 = w.HBox([self.situation, self.calls_text, self.samples, self.advise_button])
         for r in (row1, row2):
             r.layout.flex_flow = "row wrap"
@@ -350,6 +369,7 @@ class AdvisorPanel(Panel):
                              self.table, self.chart]
         self.deal_button.on_click(lambda _b: self.deal())
         self.advise_button.on_click(lambda _b: self.advise())
+        self.game_pick.observe(lambda _c: self.game_changed(), names="value")
         self.situation.observe(lambda _c: self._situation_changed(), names="value")
         self.hand_text.observe(lambda _c: self.show_position(), names="value")
         self.calls_text.observe(lambda _c: self.show_position(), names="value")
@@ -361,19 +381,65 @@ class AdvisorPanel(Panel):
         """Every card but the learner's own: the deal the advisor starts from is made up, and
         its other hands stay in Python."""
         try:
-            hand = set(parse_hand(self.hand_text.value))
+            hand = set(parse_hand(self.hand_text.value, self.game_id))
         except (NotationError, RecordError):
             hand = set()
-        return {CARDS[c] for c in range(36) if c not in hand}
+        return {CARDS[c] for c in range(N_CARDS) if c not in hand}
 
     # -- events --
+    @property
+    def decisions(self) -> DecisionGame:
+        """The game's part in the decision quizzes: its situations and rules of thumb."""
+        return decision_game(self.game_id)
+
     @guarded
     def deal(self) -> None:
-        cards = self.rng.sample(range(36), 11)
+        cards = self.rng.sample(range(N_CARDS), _table(self.game_id).info.hand_size)
         self.hand_text.value = " ".join(CARDS[c].text for c in sorted(cards))
         self.clear_notice()
 
+    @guarded
+    def game_changed(self) -> None:
+        """Advise on the game picked (a forged value is refused, QUIZ-3): the hand stays (both
+        games deal 11 cards from one deck), the auction starts again from forehand's turn, and
+        the last advice goes."""
+        value = self.game_pick.value
+        if self._quiet or value == self.game_id:
+            return
+        try:
+            decision_game(value)
+        except Exception:
+            self._set_quietly(self.game_pick, "value", self.game_id)
+            raise
+        self.game_id = value
+        self.advice = None
+        self.stop = ""
+        with self.box.hold_sync():
+            self._set_quietly(self.situation, "options", list(situations(value)))
+            self._set_quietly(self.situation, "value", "")
+            self.calls_text.placeholder = self._calls_example()
+            self.progress.value = 0.0
+            self.progress.bar_style = ""
+            for out in (self.progress_text, self.verdict, self.table, self.chart):
+                out.value = ""
+        self._situation_changed()
+        self.show_position()
+
+    def _set_quietly(self, widget: Any, name: str, value: object) -> None:
+        self._quiet = True
+        try:
+            setattr(widget, name, value)
+        finally:
+            self._quiet = False
+
+    def _calls_example(self) -> str:
+        """``e.g. solo pass``: the first situation of the game where a bid stands."""
+        calls = [c for _, c in self.decisions.situations if c and c.split()[0] != "pass"]
+        return f"e.g. {max(calls, key=len) if calls else 'pass'}"
+
     def _situation_changed(self) -> None:
+        if self._quiet:
+            return
         value = self.situation.value
         custom = value == "other"
         self.calls_text.layout.display = None if custom else "none"
@@ -394,9 +460,10 @@ class AdvisorPanel(Panel):
 
     def view(self) -> SeatView:
         """The learner's view: the hand at the seat to speak after the chosen calls."""
-        hand = parse_hand(self.hand_text.value)
-        calls = parse_calls(self.calls_text.value)
-        state = position_for(calls, hand, rng=random.Random(self.rng.getrandbits(31)))
+        hand = parse_hand(self.hand_text.value, self.game_id)
+        calls = parse_calls(self.calls_text.value, self.game_id)
+        state = position_for(calls, hand, rng=random.Random(self.rng.getrandbits(31)),
+                             game=self.game_id)
         seat = state.to_move
         assert seat is not None
         return state.view(seat)
@@ -452,8 +519,9 @@ class AdvisorPanel(Panel):
     # -- drawing --
     def _position_html(self, view: SeatView) -> str:
         facing = [t for _, t in view.calls if t != "pass"]
-        standing = CONTRACT_NAMES[facing[-1]] if facing else "none"
-        facts = [("You are", seat_label(view.seat, view.active, view.dealer)),
+        words = spec(view.game).presentation
+        standing = words.contract_name(facing[-1]) if facing else "none"
+        facts = [("You are", seat_label(view.seat, view.active, view.dealer, game=view.game)),
                  ("Calls so far", ", ".join(f"seat {s}: {t}" for s, t in view.calls) or "none"),
                  ("Standing bid", standing)]
         return ('<div class="st-root">' + facts_html(facts)
@@ -481,5 +549,5 @@ class AdvisorPanel(Panel):
                 f"{esc(verdict(advice))}{read}</p>")
 
 
-__all__ = ["SITUATIONS", "WIDGET_CSS", "AdvisorPanel", "advice_chart", "advice_table",
-           "parse_calls", "parse_hand", "position_for", "verdict"]
+__all__ = ["OTHER", "WIDGET_CSS", "AdvisorPanel", "advice_chart", "advice_table", "first_look",
+           "parse_calls", "parse_hand", "position_for", "situations", "verdict"]

@@ -1,15 +1,23 @@
-"""Decision quizzes as widgets: *what would you bid here?* and *which card?*
+"""Decision quizzes as widgets: *what would you bid here?*, *which card?* and, in Frog, *which
+three to discard?*
 
 The questions come from :mod:`tutor.quiz.decisions` — real deals where the choice matters —
 and are graded in Python: a call against the bid advisor, a card by the solver's double-dummy
-analysis. The browser receives the prompt and the learner's view
-(:func:`tutor.display.question_html`, no answer in it) and the choices as buttons; only after
-**Check answer** does it receive the feedback (:func:`tutor.display.feedback_html`, rule ids
-and the session score) and the evidence: the advisor's table for a bid, and for a card the value
-of every legal card and the whole deal, now that the answer is out.
+analysis, a Frog discard by the solver's value of the deal after it against every discard that
+matters. The browser receives the prompt and the learner's view
+(:func:`tutor.display.question_html`, no answer in it) and the choices as buttons (a toggle
+button per card for the discard, three to pick); only after **Check answer** does it receive
+the feedback (:func:`tutor.display.feedback_html`, rule ids and the session score) and the
+evidence: the advisor's table for a bid, for a card the value of every legal card, for a discard
+the learner's and the best — and the whole deal, now that the answer is out.
+
+A picker above the question offers every game the decision quizzes know that has one of the
+kinds asked for (Six-Bid Solo, Frog; the games' names from their presentation); each game keeps
+its own session and score on the page.
 
 Progress is kept like the other quizzes: the page's :class:`~tutor.widgets.quiz.Learner` and
-its progress file (kinds ``bid-decision`` and ``play-decision``, and the rule ids).
+its progress file (by game and kind — ``bid-decision``, ``play-decision``,
+``discard-decision`` — and by rule id).
 
 Finding a question takes a moment (the advisor samples and solves deals — several seconds for a
 bid question; a play position is screened with the solver). The page opens without the solver:
@@ -33,9 +41,15 @@ import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 from ..cards import Card, card_label
 from ..display import deal_html, feedback_html, pick_html, question_html, score_html
 from ..display.markup import CardLike, esc
-from ..games.tapp import CARDS
-from ..quiz.core import Feedback, Question, check_kinds
-from ..quiz.decision_session import KINDS, TITLES, DecisionSession
+from ..games import spec
+from ..games.tapp import CARD_INDEX, CARDS
+from ..quiz.core import DEFAULT_GAME, Feedback, Question, QuizError, check_kinds
+from ..quiz.decision_session import (
+    DecisionSession,
+    all_kinds,
+    decision_games,
+    decision_titles,
+)
 from .advisor_panel import WIDGET_CSS, advice_chart, advice_table
 from .common import Panel, Shared, button, guarded, html
 from .engine import warm_up
@@ -45,41 +59,79 @@ if TYPE_CHECKING:  # the solver is loaded on the first question (tutor.widgets.e
     from ..quiz.decisions import DecisionQuestion
 
 DECK = frozenset(CARDS)
+#: How many cards a discard question asks for (FR-2: three).
+DISCARD_PICKS = 3
+#: The discard's card buttons: big enough to hit, fourteen in two rows of seven on a phone.
+DECISION_CSS = WIDGET_CSS + """
+<style>
+.tutor-decisions .tutor-discard-picks { flex-wrap: wrap; gap: 0.25em; }
+.tutor-decisions .st-card-btn { min-width: 3.2em; font-size: 1.05em; font-weight: 600; }
+.tutor-decisions .st-red { color: var(--st-red) !important; }
+.tutor-decisions .st-black { color: var(--st-black) !important; }
+@media (max-width: 480px) {
+  .tutor-decisions .st-card-btn { min-width: 2.6em; padding: 0 0.3em; }
+}
+</style>
+"""
 
 
 class DecisionQuiz(Panel):
-    """Decision questions of some ``kinds`` (``bid-decision``, ``play-decision``), one at a time.
+    """Decision questions of some ``kinds`` (``bid-decision``, ``play-decision``,
+    ``discard-decision``; by default every kind the game offers), one at a time.
 
-    ``learner`` defaults to the page's learner (its progress file); ``seed`` makes the run
-    reproducible without a file (tests, a projected lesson). ``start=False`` waits for the
-    learner's first click; ``prefetch`` makes the next question in the background.
+    ``game`` is the game first asked about (a picker offers every game with one of the kinds;
+    QUIZ-3 when ``game`` has none of them). ``learner`` defaults to the page's learner (its
+    progress file); ``seed`` makes the run reproducible without a file (tests, a projected
+    lesson). ``start=False`` waits for the learner's first click; ``prefetch`` makes the next
+    question in the background.
     """
 
     css_class = "tutor-decisions"
 
-    def __init__(self, kinds: Sequence[str] = KINDS, *, title: str = "",
-                 learner: Learner | None = None, seed: int | None = None,
+    def __init__(self, kinds: Sequence[str] | None = None, *, game: str = DEFAULT_GAME,
+                 title: str = "", learner: Learner | None = None, seed: int | None = None,
                  start: bool = True, prefetch: bool = True) -> None:
         super().__init__()
-        self.kinds = check_kinds(kinds, KINDS, "DecisionQuiz.kinds")
+        self.asked = None if kinds is None else check_kinds(kinds, all_kinds(),
+                                                            "DecisionQuiz.kinds")
+        self.games = tuple(g for g in decision_games() if self._kinds_in(g))
+        self.game_id = game
+        self.kinds = self._kinds_in(game)
+        if not self.kinds:
+            raise QuizError("QUIZ-3", "this game has none of the kinds asked for; games with "
+                            "them: " + ", ".join(self.games), where="DecisionQuiz.game",
+                            what=repr(game))
         self.seed = seed
         self.learner = learner if learner is not None else (
             Learner(seed=seed) if seed is not None else page_learner())
+        self._sessions: dict[str, DecisionSession] = {}
         self.session = self._session()
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="tutor-decisions") \
             if prefetch else None
         self._ahead: Future[Question] | None = None
         self.question: DecisionQuestion | None = None
         self.feedback: Feedback | None = None
-        self.title = title or " · ".join(TITLES[k] for k in self.kinds)
+        self.fixed_title = title
+        self.title = self._title()
 
         same = Shared()  # one layout and style for the outputs and buttons: fewer models
+        self.same = same
+        self.game_pick = w.Dropdown(options=[(spec(g).name, g) for g in self.games],
+                                    value=game, description="Game", layout=w.Layout(
+                                        width="auto",
+                                        display=None if len(self.games) > 1 else "none"))
+        self.game_pick.add_class("tutor-decision-game")
         self.heading = html(f'<h3 class="st-quiz-title">{esc(self.title)}</h3>',
                             "tutor-quiz-title", shared=same)
         self.status = html("", "tutor-decision-status", shared=same)
         self.exhibit = html("", "tutor-quiz-question", shared=same)
         self.choices = w.ToggleButtons(options=[], value=None, style={"button_width": "auto"})
         self.choices.add_class("tutor-quiz-choices")
+        #: a discard question's cards: one toggle button each, three to pick
+        self.picks = w.HBox([], layout=w.Layout(display="none", flex_flow="row wrap"))
+        self.picks.add_class("tutor-discard-picks")
+        self.pick_buttons: list[w.ToggleButton] = []
+        self.pick_values: list[str] = []
         self.pick = html("", "tutor-quiz-pick", shared=same)
         self.check = button("Check answer", cls="tutor-quiz-check", style="primary", shared=same,
                             disabled=True)
@@ -91,32 +143,90 @@ class DecisionQuiz(Panel):
         self.check.on_click(lambda _b: self.answer())
         self.next.on_click(lambda _b: self.new_question())
         self.choices.observe(lambda _c: self._picked(), names="value")
+        self.game_pick.observe(lambda _c: self.game_changed(), names="value")
         self.learner.listen(self._learner_changed)
-        self.box.children = [html(WIDGET_CSS, "tutor-style", shared=same), self.heading,
-                             self.status, self.exhibit, self.choices, self.pick,
-                             w.HBox([self.check, self.next],
-                                    layout=w.Layout(flex_flow="row wrap")),
+        self.box.children = [html(DECISION_CSS, "tutor-style", shared=same), self.game_pick,
+                             self.heading, self.status, self.exhibit, self.choices, self.picks,
+                             self.pick, w.HBox([self.check, self.next],
+                                               layout=w.Layout(flex_flow="row wrap")),
                              self.notice, self.result, self.evidence, self.score]
         self._show_score()
         if start:
             self.new_question()
         else:  # the page loads at once; the first question is found on request
-            self.next.description = "First question"
-            self.next.disabled = False
-            self.status.value = ('<p class="st-root st-muted">Press “First question”: finding '
-                                 "a position takes a few seconds.</p>")
+            self._wait_for_first()
+
+    def _kinds_in(self, game: str) -> tuple[str, ...]:
+        """The kinds asked for that ``game`` offers (all it offers when none were asked)."""
+        offered = decision_titles(game)
+        return tuple(offered) if self.asked is None else tuple(
+            k for k in self.asked if k in offered)
+
+    def _title(self) -> str:
+        titles = decision_titles(self.game_id)
+        return self.fixed_title or " · ".join(titles[k] for k in self.kinds)
+
+    def _wait_for_first(self) -> None:
+        self.next.description = "First question"
+        self.next.disabled = False
+        self.status.value = ('<p class="st-root st-muted">Press “First question”: finding '
+                             "a position takes a few seconds.</p>")
 
     def _session(self) -> DecisionSession:
+        """The session of the game now asked about (one per game on the page, kept while the
+        learner goes back and forth)."""
+        found = self._sessions.get(self.game_id)
+        if found is not None:
+            return found
         progress = self.learner.progress
         if progress is not None:
-            return DecisionSession(progress=progress, kinds=self.kinds)
-        return DecisionSession(seed=self.seed if self.seed is not None else self.learner.seed,
-                               kinds=self.kinds)
+            made = DecisionSession(progress=progress, kinds=self.kinds, game=self.game_id)
+        else:
+            made = DecisionSession(seed=self.seed if self.seed is not None
+                                   else self.learner.seed, kinds=self.kinds, game=self.game_id)
+        self._sessions[self.game_id] = made
+        return made
 
     def _learner_changed(self) -> None:
+        self._sessions.clear()
         self.session = self._session()
         self._ahead = None  # drawn from the last learner's seeds
         self._show_score()
+
+    @guarded
+    def game_changed(self) -> None:
+        """Ask about the game picked (a value the picker does not offer is refused, QUIZ-3): its
+        session and score; the question on screen, answered or not, goes, and a new one of the
+        new game comes at once when the learner had started."""
+        value = self.game_pick.value
+        if self._quiet or value == self.game_id:
+            return
+        if value not in self.games:
+            self._quiet = True
+            self.game_pick.value = self.game_id
+            self._quiet = False
+            raise QuizError("QUIZ-3", "not a game of this quiz", where="DecisionQuiz.game",
+                            what=repr(value))
+        started = self.question is not None
+        self.game_id = value
+        self.kinds = self._kinds_in(value)
+        self.session = self._session()
+        self._ahead = None  # made for the other game
+        self.question, self.feedback = None, None
+        self.title = self._title()
+        with self.box.hold_sync():
+            self.heading.value = f'<h3 class="st-quiz-title">{esc(self.title)}</h3>'
+            self._show_choices(None)
+            for out in (self.exhibit, self.pick, self.result, self.evidence, self.status):
+                out.value = ""
+            self.check.disabled = True
+            self._show_score()
+            self.clear_notice()
+        if started:
+            self.new_question()
+        else:
+            self._wait_for_first()
+        self.audit()
 
     def _fetch(self) -> DecisionQuestion:
         """The next question: the one made ahead, or one made now."""
@@ -140,7 +250,7 @@ class DecisionQuiz(Panel):
         q = self.question
         if q is None or q.view is None:
             return set()
-        if self.feedback is not None and q.kind == "play-decision":
+        if self.feedback is not None and q.kind != "bid-decision":
             return set()  # the whole deal is shown with the answer
         return set(DECK - q.view.visible_cards())
 
@@ -175,12 +285,8 @@ class DecisionQuiz(Panel):
             self.status.value = ""
             self.next.description = "Next question"
             self.exhibit.value = question_html(q)
-            self._quiet = True  # new options reset the pick: not the learner's pick
-            self.choices.options = q.options()
-            self.choices.value = None
-            self.choices.disabled = False
-            self._quiet = False
-            self.pick.value = self._pick_words(None)
+            self._show_choices(q)
+            self.pick.value = self._pick_words([])
             self.result.value = ""
             self.evidence.value = ""
             self.check.disabled = True
@@ -192,29 +298,72 @@ class DecisionQuiz(Panel):
         self.status.value = (f'<p class="st-root st-muted" role="status" aria-live="polite">'
                              f"{esc(text)}</p>")
 
-    def _pick_words(self, value: str | None) -> str:
-        return pick_html(self.question, [] if value is None else [value])
+    def _show_choices(self, q: DecisionQuestion | None) -> None:
+        """The question's choices: one row of toggle buttons for one answer, or a toggle button
+        per card to pick several (the discard); none without a question."""
+        self._quiet = True  # new options reset the pick: not the learner's pick
+        try:
+            multi = q is not None and q.multi
+            self.choices.options = q.options() if q is not None and not multi else []
+            self.choices.value = None
+            self.choices.disabled = q is None
+            self.choices.layout.display = "none" if multi else None
+            self.pick_buttons, self.pick_values = [], []
+            if q is not None and multi:
+                for label, value in q.options():
+                    b = w.ToggleButton(value=False, description=label, tooltip=label,
+                                       layout=self.same.layout)
+                    b.add_class("st-card-btn")
+                    b.add_class("st-red" if Card.parse(value).suit.is_red else "st-black")
+                    b.observe(lambda _c: self._picked(), names="value")
+                    self.pick_buttons.append(b)
+                    self.pick_values.append(value)
+            self.picks.children = self.pick_buttons
+            self.picks.layout.display = None if multi else "none"
+        finally:
+            self._quiet = False
+
+    def _picks(self) -> list[str]:
+        """The learner's pick now: the one choice, or the cards toggled on."""
+        q = self.question
+        if q is not None and q.multi:
+            return [v for b, v in zip(self.pick_buttons, self.pick_values, strict=True)
+                    if b.value]
+        return [] if self.choices.value is None else [self.choices.value]
+
+    def _pick_words(self, picks: Sequence[str]) -> str:
+        words = str(pick_html(self.question, picks))
+        q = self.question
+        if q is not None and q.multi and len(picks) != DISCARD_PICKS:
+            words += (f'<p class="st-root st-muted">Pick {DISCARD_PICKS} cards '
+                      f"({len(picks)} so far).</p>")
+        return words
+
+    def _ready_to_check(self, picks: Sequence[str]) -> bool:
+        q = self.question
+        return len(picks) == DISCARD_PICKS if q is not None and q.multi else bool(picks)
 
     @guarded
     def _picked(self) -> None:
         q = self.question
         if q is None or self.feedback is not None or self._quiet:
             return
-        value = self.choices.value
+        picks = self._picks()
         marks: dict[CardLike, str] = {}
-        if value is not None and q.kind == "play-decision":
-            marks = {value: "selected"}
+        if q.kind != "bid-decision":
+            marks = dict.fromkeys(picks, "selected")
         with self.box.hold_sync():
             self.exhibit.value = question_html(q, emphasis=marks or None)
-            self.pick.value = self._pick_words(value)
-            self.check.disabled = value is None
+            self.pick.value = self._pick_words(picks)
+            self.check.disabled = not self._ready_to_check(picks)
         self.clear_notice()
 
     # -- grading --
     @guarded
-    def answer(self, value: str | None = None) -> Feedback | None:
-        """Grade the pick (or ``value``) in Python; refused, changing nothing, when there is no
-        question, it is answered already, nothing is picked, or the value is not a choice."""
+    def answer(self, value: str | Sequence[str] | None = None) -> Feedback | None:
+        """Grade the pick (or ``value``: one choice, or the cards of a discard) in Python;
+        refused, changing nothing, when there is no question, it is answered already, the pick
+        is not complete (one choice, or three cards to discard), or a value is not a choice."""
         q = self.question
         if q is None:
             return None
@@ -222,10 +371,12 @@ class DecisionQuiz(Panel):
             self.refuse("Already answered — press Next question for a new one.")
             return None
         if value is None:
-            value = self.choices.value
-            if value is None:
-                self.refuse("Pick an answer first.")
+            picks = self._picks()
+            if not self._ready_to_check(picks):
+                self.refuse(f"Pick {DISCARD_PICKS} cards to discard first." if q.multi
+                            else "Pick an answer first.", "FR-2" if q.multi else "")
                 return None
+            value = picks if q.multi else picks[0]
         fb = self.session.answer(q, value)  # QuizError → a notice, nothing changed
         self.feedback = fb
         with self.box.hold_sync():
@@ -233,6 +384,8 @@ class DecisionQuiz(Panel):
             self.result.value = feedback_html(fb)
             self.evidence.value = self._evidence_html(q)
             self.choices.disabled = True
+            for b in self.pick_buttons:
+                b.disabled = True
             self.check.disabled = True
             self.next.disabled = False
             self._show_score()
@@ -250,6 +403,8 @@ class DecisionQuiz(Panel):
             return ('<section class="st-root" aria-label="the advisor’s table">'
                     '<h4 class="st-h">The bid advisor’s table</h4>' + advice_table(advice)
                     + advice_chart(advice) + "</section>")
+        if q.kind == "discard-decision":
+            return self._discard_evidence(q)
         values = d["values"]
         unit = d["unit"]
         rows = "".join(f"<tr><th scope=\"row\">{esc(card_label(Card.parse(c)))}</th>"
@@ -260,6 +415,35 @@ class DecisionQuiz(Panel):
                 '<h4 class="st-h">Every legal card, solved double-dummy</h4>'
                 f'<table class="st-chips"><thead><tr><th>card</th><th>{esc(what)}</th>'
                 "<th>your chips</th></tr></thead><tbody>" + rows + "</tbody></table>"
+                '<h4 class="st-h">Where the cards were</h4>' + deal_html(d["record"], width=40)
+                + "</section>")
+
+    def _discard_evidence(self, q: DecisionQuestion) -> str:
+        """The learner's discard against the best ones, each the bidder's P solved
+        double-dummy and the chips it brings, and the whole deal."""
+        d = q.detail()
+        analysis = d["analysis"]
+        fb = self.feedback
+        assert fb is not None
+        mine = [CARD_INDEX[Card.parse(v)] for v in fb.your_values]
+        others = [b for b in analysis.best if b != analysis.canonical(mine)]
+        shown = [("your discard", tuple(sorted(mine))),
+                 *(("a best discard", b) for b in others[:5])]
+        rows = "".join(
+            f"<tr><th scope=\"row\">{esc(who)}</th>"
+            f"<td>{esc(' '.join(card_label(CARDS[c]) for c in cards))}</td>"
+            f"<td>{analysis.value(cards)}</td><td>{analysis.chips(cards):+d}</td></tr>"
+            for who, cards in shown)
+        more = len(others) - len(shown) + 1
+        note = (f'<p class="st-muted">… and {more} more best discard{"s" if more > 1 else ""}.'
+                "</p>" if more > 0 else "")
+        return ('<section class="st-root" aria-label="the solver’s values">'
+                '<h4 class="st-h">Your discard and the best, solved double-dummy</h4>'
+                '<table class="st-chips"><thead><tr><th></th><th>cards laid away</th>'
+                "<th>your points P</th><th>your chips</th></tr></thead><tbody>" + rows
+                + f"</tbody></table>{note}"
+                f'<p class="st-muted">{d["candidates"]} discards compared ({d["total"]} before '
+                "merging interchangeable cards).</p>"
                 '<h4 class="st-h">Where the cards were</h4>' + deal_html(d["record"], width=40)
                 + "</section>")
 

@@ -24,7 +24,8 @@ from ..tapp import (
     TappState,
     mask_cards,
 )
-from .rules import CHICO, CONTRACT_NAMES, CONTRACTS, DISCARD_BASE, DISCARD_SIZE, FROG
+from .presentation import FrogPresentation
+from .rules import CHICO, CONTRACTS, DISCARD_BASE, DISCARD_SIZE, FROG
 
 #: a side suit's shortness is worth this many points a card when choosing the discard
 SHORT_SUIT_WEIGHT = 6
@@ -87,8 +88,9 @@ class FrogAdvisor:
         return CONTRACTS[contract - 1]
 
     def label(self, contract: int, trump: int) -> str:
-        """``Frog``, ``Chico ♠``, ``Grand`` (♥ is fixed for the Frog bid and Grand)."""
-        name = CONTRACT_NAMES[CONTRACTS[contract - 1]]
+        """``Frog bid``, ``Chico ♠``, ``Grand`` (♥ is fixed for the Frog bid and Grand), in the
+        presentation's words (the game is Frog too)."""
+        name = FrogPresentation.contract_names[CONTRACTS[contract - 1]]
         return f"{name} {SUIT_SYMBOLS[trump]}" if contract == CHICO else name
 
     def target(self, contract: int, trump: int) -> int | None:

@@ -1,7 +1,10 @@
-"""Six-Bid Solo in the decision quizzes (:mod:`tutor.quiz.decisions`, :mod:`tutor.quiz.bank`):
-the settlement of one world of an advisor row (SBS-10, SBS-11, SBS-27, SBS-V1, SBS-V2), which
-side wants the solver's value higher (the misères count tricks the bidder wants to avoid), Call
-Solo's call and gift by rule of thumb, and the words of a play question. Found by
+"""Six-Bid Solo in the decision quizzes (:mod:`tutor.quiz.decisions`, :mod:`tutor.quiz.bank`)
+and the bid advisor's panel: the settlement of one world of an advisor row (SBS-10, SBS-11,
+SBS-27, SBS-V1, SBS-V2), which side wants the solver's value higher (the misères count tricks
+the bidder wants to avoid), Call Solo's call and gift by rule of thumb, the words of a play
+question, the auction situations the panel names (SBS-13..16a) and the first look at a hand by
+the estimates of :mod:`tutor.games.six_bid_solo.hand`. Its bid questions come from the bank
+built offline (:mod:`tutor.quiz.bank`: finding a clear one live takes about 10 s). Found by
 :func:`tutor.quiz.decision_basics.decision_game` as ``DECISIONS``."""
 
 from __future__ import annotations
@@ -9,10 +12,32 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...engine.hand import trump_estimate
-from ...quiz.decision_basics import DecisionGame
-from ..tapp import CALLCARD_BASE, DECLARE, DECLINE, GIVE_BASE, TRUMP_BASE, TappState
+from ...quiz.decision_basics import KINDS, DecisionGame
+from ..tapp import (
+    CALL_BASE,
+    CALLCARD_BASE,
+    CARD_INDEX,
+    DECLARE,
+    DECLINE,
+    GIVE_BASE,
+    PASS,
+    TRUMP_BASE,
+    SeatView,
+    TappState,
+)
 from .hand import call_card, estimates, give_card
-from .rules import GAME_ID, MISERES, Options, Outcome, made, opponent_amount, settle
+from .rules import (
+    CONTRACT_NAMES,
+    CONTRACTS,
+    GAME_ID,
+    MISERES,
+    Options,
+    Outcome,
+    made,
+    opponent_amount,
+    settle,
+    solo_trumps,
+)
 
 
 def outcome_of(contract: int, trump: int, value: int, misere_rule: str) -> Outcome:
@@ -32,6 +57,17 @@ class SixBidSoloDecisions(DecisionGame):
     settlement_words: ClassVar[tuple[str, tuple[str, ...]]] = (
         "Chips are settled by SBS-10 (Solo, Heart Solo: on the margin) and SBS-11 (the others: "
         "won or lost whole) with each opponent (SBS-27).", ("SBS-10", "SBS-11", "SBS-27"))
+    kinds = KINDS
+    bid_bank = True
+    trump_rule = "SBS-19"
+    situations: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("Forehand, first to speak", ""),
+        ("Middlehand, forehand passed", "pass"),
+        ("Middlehand, forehand bid Solo", "solo"),
+        ("Endhand, both passed", "pass pass"),
+        ("Endhand, facing forehand's Solo", "solo pass"),
+        ("Endhand, facing middlehand's Heart Solo", "pass heart-solo"),
+    )
 
     def row_world(self, state: TappState, seat: int, contract: int, trump: int, value: int
                   ) -> tuple[int, bool, int]:
@@ -89,6 +125,21 @@ class SixBidSoloDecisions(DecisionGame):
         """The hand estimates of :mod:`tutor.games.six_bid_solo.hand`."""
         return any(e.chips >= 20 and e.contract in open_contracts
                    for e in estimates(state.hands[seat]))
+
+
+    def first_look(self, view: SeatView) -> str:
+        """The hand estimates of :mod:`tutor.games.six_bid_solo.hand` for the contracts still
+        open (SBS-14): the one worth the most chips, or pass."""
+        hand = 0
+        for c in view.hand:
+            hand |= 1 << CARD_INDEX[c]
+        open_ = {a - CALL_BASE for a in view.legal if a != PASS}
+        liked = [e for e in estimates(hand, solo_trumps(view.options)) if e.contract in open_
+                 and e.chips > 0]
+        if not liked:
+            return "no contract still open reaches its bidding mark by the hand count: pass"
+        best = max(liked, key=lambda e: e.chips)
+        return f"bid {CONTRACT_NAMES[CONTRACTS[best.contract - 1]]} — {best.reason}"
 
 
 #: Six-Bid Solo's part in the decision quizzes (read by ``decision_game``).
