@@ -225,6 +225,17 @@ How many cards the bidder holds after the pick-up, which cards may be laid away,
 discard adds to P (FR-1, FR-2).
 """),
     quiz(["discard"]),
+    md("""
+## Which three? The solver grades your discard
+
+A real deal won with the Frog bid: you hold your eleven cards and the widow. Pick the three
+cards to lay away. The tutor then plays the deal out with every hand open ("double-dummy") after
+your discard and after every other discard that could make a difference, and tells you what
+yours cost against the best — in points of P and in chips (FR-1, FR-2). The rules of thumb
+above are a good start, not the last word: the best discard keeps what the play needs, and only
+the whole deal shows it. Double-dummy play knows where every card is, so "best" is hindsight.
+"""),
+    code('DecisionQuiz(["discard-decision"], game="frog", start=False)'),
 ]
 
 # --- 22: settlement ------------------------------------------------------------------------------

@@ -139,7 +139,7 @@ are Six-Bid Solo's (SBS-1 … SBS-25). Start there if the game is new to you, th
 | # | Lesson | What you learn | Rules |
 |---|---|---|---|
 | 20 | [Frog (game): the Frog bid, Chico and Grand](20-frog.ipynb) | the three contracts next to Six-Bid Solo's six; the auction with three bids | FR-1 … FR-5, SBS-13 … SBS-18 |
-| 21 | [Frog (game): the widow and the discard](21-frog-discard.ipynb) | the Frog bid's pick-up, and which three cards to lay away | FR-1, FR-2 |
+| 21 | [Frog (game): the widow and the discard](21-frog-discard.ipynb) | the Frog bid's pick-up, which three cards to lay away, and your discard graded by the solver | FR-1, FR-2 |
 | 22 | [Frog (game): settlement](22-frog-settlement.ipynb) | k × (P − 60) with each opponent: 1, 2 and 4; tables of 4 and 5 | FR-1, FR-4, FR-5 |
 | 23 | [Frog (game): worked deals](23-frog-worked-deals.ipynb) | a Frog bid and a Grand replayed trick by trick from their records | FR-1 … FR-5, SBS-23 … SBS-25 |
 
@@ -148,7 +148,7 @@ are Six-Bid Solo's (SBS-1 … SBS-25). Start there if the game is new to you, th
 | # | Lesson | What you learn | Rules |
 |---|---|---|---|
 | 14 | [Play against the engine](14-play-against-the-engine.ipynb) | a whole deal against the bots, in the game picked in the *Game* list | SBS-13 … SBS-27, FR-1 … FR-5 |
-| 15 | [Decisions and what they cost](15-decisions.ipynb) | the bid advisor; quizzes on bid and card decisions, checked by the solver | SBS-10 … SBS-24 |
+| 15 | [Decisions and what they cost](15-decisions.ipynb) | the bid advisor; quizzes on bid and card decisions, checked by the solver — the *Game* list picks the game | SBS-10 … SBS-24, FR-1 … FR-5 |
 """),
     md("""
 ## Your progress

@@ -121,6 +121,13 @@ in which a player who passed held a hand that clearly called for more, is set as
 verdict says so. And double-dummy play is clairvoyant for both sides, so the figures flatter
 whoever must guess — a guide, not a promise.
 
+**Either game.** The advisor and the bid questions below have a *Game* list: Six-Bid Solo or
+Frog (game) (lessons 20 … 23). For Frog (game) the advisor values the Frog bid, Chico with each
+trump it may name, and Grand, each paid k × (P − 60) (FR-1, FR-5); in the Frog bid it first lays
+away three cards by the rules of thumb (FR-2), so its figures for that bid are a little below
+what a perfect discard would give. The card questions are Six-Bid Solo's; the question of
+which three cards to discard in the Frog bid is in lesson [21](21-frog-discard.ipynb).
+
 Type a hand (or deal one), pick where you sit in the auction, and press **Advise**:
 """),
     code("""

@@ -173,3 +173,44 @@ def test_the_discard_question_fits_360px_and_holds_no_answer(
         screenshot(page, "21-frog-discard-answered-360px")
     finally:
         close(page)
+
+
+def test_the_discard_decision_on_a_360px_screen(browser: Any, voila_server: VoilaServer,
+                                                lesson_dirs: dict[str, Path]) -> None:
+    """Lesson 21's "which three?": the first question on request, a toggle button for each of
+    the bidder's fourteen cards inside the 360 px screen, three picked, graded by the solver
+    with Frog's rules cited — and nothing of the answer on the page before."""
+    page = open_lesson(browser, voila_server, "21-frog-discard.ipynb", width=360, height=740)
+    try:
+        kernel = page.evaluate(KERNEL_ID)
+        quiz = page.locator(".tutor-decisions")
+        quiz.locator("button.tutor-quiz-next").click()  # "First question": the solver loads
+        cards = quiz.locator(".tutor-discard-picks button")
+        cards.nth(13).wait_for()
+        assert cards.count() == 14
+        for left, right in page.evaluate("""() => Array.from(document.querySelectorAll(
+                '.tutor-decisions .tutor-discard-picks button')).map(e => {
+                const r = e.getBoundingClientRect(); return [r.left, r.right]; })"""):
+            assert left >= 0 and right <= 360 + 1
+        audit = [e for e in read_audit(lesson_dirs["audit"], kernel).values()
+                 if e["panel"] == "DecisionQuiz" and e["secrets"]]
+        assert audit, "the question on screen wrote its answer's words to the audit"
+        held = plain(widget_state(page))
+        for entry in audit:
+            for secret in entry["secrets"]:
+                assert secret not in held
+        no_sideways_scroll(page, 360)
+        screenshot(page, "21-frog-discard-decision-360px")
+        for i in (0, 1, 2):
+            cards.nth(i).click()
+        page.wait_for_function(
+            "() => !document.querySelector('.tutor-decisions button.tutor-quiz-check').disabled")
+        quiz.locator("button.tutor-quiz-check").click()
+        feedback = quiz.locator(FEEDBACK)
+        feedback.wait_for()
+        assert "FR-" in feedback.inner_text()
+        no_sideways_scroll(page, 360)
+        assert page.tutor_errors == [], page.tutor_errors
+        screenshot(page, "21-frog-discard-decision-answered-360px")
+    finally:
+        close(page)

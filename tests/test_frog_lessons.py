@@ -119,7 +119,7 @@ def test_every_label_tells_frog_the_game_from_the_frog_bid() -> None:
 @pytest.mark.usefixtures("clean_widgets")
 def test_the_quizzes_ask_about_frog() -> None:
     from tutor.quiz import kinds
-    from tutor.widgets import Learner, QuizWidget
+    from tutor.widgets import DecisionQuiz, Learner, QuizWidget
     from tutor.widgets.quiz import players_of
 
     asked: set[str] = set()
@@ -137,6 +137,12 @@ def test_the_quizzes_ask_about_frog() -> None:
     # contract pays what)
     assert {"legal-plays", "trick-winner", "settlement", "discard", "auction",
             "contracts"} <= asked <= set(kinds("frog"))
+    # and the discard decision, graded by the solver, waiting for the learner's first click
+    assert widget_calls("21-frog-discard", "DecisionQuiz") == [
+        ([["discard-decision"]], {"game": "frog", "start": False})]
+    quiz = DecisionQuiz(["discard-decision"], game="frog", start=False, prefetch=False,
+                        learner=Learner("ada", seed=3))
+    assert quiz.game_id == "frog" and quiz.kinds == ("discard-decision",) and quiz.question is None
 
 
 # --- lesson 20: the rules of thumb quoted ------------------------------------------------------
