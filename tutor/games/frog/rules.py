@@ -96,9 +96,12 @@ def frog_token(action: Action) -> str | None:
 
 
 def describe_frog_action(action: Action) -> str:
-    """Words for an action: ``bid Chico``, ``trump ♠``, ``discard AS``, ``TH``."""
+    """Words for an action: ``bid Chico``, ``trump ♠``, ``discard AS``, ``TH``. The lowest
+    contract reads ``bid the Frog bid``, so it is never taken for the game."""
     if action >= DISCARD_BASE:
         return "discard " + CARD_TEXT[action - DISCARD_BASE]
+    if action == CALL_BASE + FROG:
+        return "bid the Frog bid"
     if CALL_BASE < action < TRUMP_BASE:
         return "bid " + CONTRACT_NAMES[CONTRACTS[action - CALL_BASE - 1]]
     if TRUMP_BASE <= action < DECLINE:
