@@ -72,3 +72,34 @@ def test_six_bid_solo_log_keeps_the_gift_face_down_for_the_other_defender() -> N
     assert words.action_text(state.view(1), 0, give) == "seat 0 (forehand): give you 6♦ (SBS-20)"
     assert "face down" in words.action_text(state.view(2), 0, give)
     assert "6♦" not in words.action_text(state.view(2), 0, give)
+
+
+@pytest.mark.parametrize("game_id", [s.id for s in SPECS])
+def test_every_seat_view_is_a_view_and_its_public_part_is_the_same_for_every_seat(
+        game_id: str) -> None:
+    import json
+
+    from tutor.state import View
+
+    game = spec(game_id).make({"players": 4})
+    rng = random.Random(11)
+    for _ in range(10):
+        state = game.new_deal(rng, rng.randrange(game.players))
+        while True:
+            views = [state.view(s) for s in range(game.players)]
+            assert all(isinstance(v, View) for v in views)
+            publics = [v.public() for v in views]
+            assert all(p == publics[0] for p in publics)
+            text = json.dumps(publics[0])
+            hidden = {c.text for c in views[0].visible_cards()} | {
+                c.text for v in views for c in v.hand}
+            shown = {c.text for c in set.intersection(*(v.visible_cards() for v in views))}
+            # a card in the public part is one every seat may see: never a hand's or the widow's
+            for v in views:
+                for card in v.hand:
+                    if card.text not in shown:
+                        assert f'"{card.text}"' not in text
+            assert hidden  # the deal holds cards
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_actions()))

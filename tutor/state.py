@@ -23,8 +23,9 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from .cards import Card
 from .facts import Action as Action
 from .facts import ActionInfo, GameInfo
 
@@ -36,6 +37,41 @@ def as_rng(rng: random.Random | int | None) -> random.Random:
     if isinstance(rng, random.Random):
         return rng
     return random.Random(rng)
+
+
+@runtime_checkable
+class View(Protocol):
+    """What every game's seat view offers (``state.view(seat)``): the only thing bots, quizzes
+    and widgets get. A game's view may hold more (the auction's calls, the trump, the tricks).
+
+    - ``seat``, ``phase``, ``to_move``: whose view it is, the phase, the seat to act (or None);
+    - ``hand``: the seat's own cards; ``legal``: its legal actions when it is to move, else ();
+    - ``visible_cards()``: every card this view shows (a test checks none of them is hidden);
+    - ``public()``: what every seat at the table knows, as a JSON-ready dict (no hand, no
+      hidden card): the same for every seat's view of one state.
+    """
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def to_move(self) -> int | None: ...
+
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+
+    @property
+    def legal(self) -> tuple[Action, ...]: ...
+
+    def visible_cards(self) -> set[Card]: ...
+
+    def public(self) -> dict[str, Any]: ...
 
 
 class GameState(ABC):
@@ -83,7 +119,7 @@ class GameState(ABC):
         summing to zero when ``game.info.zero_sum`` (terminal only)."""
 
     @abstractmethod
-    def view(self, seat: int) -> Any:
+    def view(self, seat: int) -> View:
         """What ``seat`` may know now: never another hand or a hidden card."""
 
     @abstractmethod

@@ -1130,6 +1130,24 @@ class SeatView:
             cards.add(self.given)
         return cards
 
+    def public(self) -> dict[str, Any]:
+        """What every seat knows now, JSON-ready: the auction, the contract, the tricks, hand
+        sizes, and an exposed hand; never a hand, the widow, a gift or a discard."""
+        return {
+            "game": self.game, "options": dict(self.options), "dealer": self.dealer,
+            "active": list(self.active), "phase": self.phase, "to_move": self.to_move,
+            "step": self.step, "calls": [[s, t] for s, t in self.calls],
+            "bidder": self.bidder, "contract": self.contract,
+            "trump": self.trump.letter if self.trump is not None else None,
+            "called": self.called.text if self.called else None,
+            "call_holder": self.call_holder,
+            "exposed": [c.text for c in self.exposed] if self.exposed else None,
+            "tricks": [{"leader": ld, "cards": [c.text for c in cs], "winner": w}
+                       for ld, cs, w in self.tricks],
+            "trick_leader": self.trick_leader, "trick": [c.text for c in self.trick],
+            "hand_sizes": list(self.hand_sizes), "won_tricks": list(self.won_tricks),
+        }
+
     def played_mask(self) -> int:
         m = mask_of([CARD_INDEX[c] for c in self.trick])
         for _, cs, _ in self.tricks:

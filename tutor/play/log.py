@@ -17,6 +17,7 @@ from functools import cache
 from ..cards import Card, card_label
 from ..errors import TutorError
 from ..games import spec
+from ..games.tapp import SeatView
 from ..state import Action, Game, GameState
 
 
@@ -87,7 +88,9 @@ def action_text(state: GameState, seat: int, action: Action, learner: int) -> st
     The words are the game's (:mod:`tutor.games.presentation`), read off the learner's view, so
     a card the learner may not see (a gift, a Frog discard) is never named.
     """
-    return spec(state.game.id).presentation.action_text(state.view(learner), seat, action)
+    view = state.view(learner)
+    assert isinstance(view, SeatView)  # the words read the family's seat view
+    return spec(state.game.id).presentation.action_text(view, seat, action)
 
 
 __all__ = ["Entry", "action_text", "action_words", "names_any", "turn_rule"]
