@@ -15,10 +15,11 @@
 - **What is the game's own** — the bid, the declaration, which solver values a card needs and
   what each is worth in chips — comes from ``PIMC`` in ``tutor/games/<game>/pimc.py``
   (:class:`PimcChoices`): Six-Bid Solo's solves exact Solo points and asks yes/no questions
-  where a contract pays a tariff, bids through the bid advisor and names trump by sampling.
-  A game without one (Frog, until its double-dummy solver is in) is refused, naming the game;
-  the bot's diagnostic hybrids (``auction="rule"``, ``play="rule"``) still play it where they
-  hand the phase to the rule bot.
+  where a contract pays a tariff, bids through the bid advisor and names trump by sampling;
+  Frog's solves exact points (every contract pays on the margin), bids through the advisor,
+  names Chico's trump and chooses the Frog bid's discard by sampling. A game without one is
+  refused, naming the game; the bot's diagnostic hybrids (``auction="rule"``,
+  ``play="rule"``) still play it where they hand the phase to the rule bot.
 
 Arena results and the tuning of these choices (batch sizes, exact values, the bid margin, the
 worlds a bid, reading the calls): ``docs/bots.md``.
@@ -50,7 +51,7 @@ class Workspace(Protocol):
 
 
 class PimcChoices(Protocol):
-    """A game's own part of the PIMC bot (``PIMC`` of its ``bots`` module)."""
+    """A game's own part of the PIMC bot (``PIMC`` of its ``pimc`` module)."""
 
     def bid(self, bot: PimcBot, view: SeatView) -> tuple[Action, str]:
         """The call, with its reason."""
@@ -131,6 +132,9 @@ class PimcBot:
         # arena can split the PIMC bot's edge by phase (rule bids + PIMC plays, and vice versa)
         self.auction = auction
         self.play = play
+        # what a game's choices remember between the steps of one decision (the plan of the
+        # Frog bid's discard, chosen at its first card)
+        self.memo: dict[object, object] = {}
 
     def act(self, view: SeatView) -> tuple[Action, str]:
         require_turn(view)
@@ -150,12 +154,13 @@ class PimcBot:
         """The next seed of the bot's own stream (a sampler's draw, a solver's salt)."""
         return self.rng.getrandbits(62)
 
-    def _worlds(self, view: SeatView, sampler: Sampler, n: int) -> list[TappState]:
-        """``n`` worlds for a card choice, read in the light of the calls: deals in which the
-        bidder's hand does not fit the contract with the trump named, another bidder's hand its
-        bid, or a player who passed held a hand clearly calling for more, by the lenient rules
-        of thumb of :func:`tutor.engine.inference.read_calls`, are set aside while enough others
-        can be drawn — a preference, not a filter. The bidder reads the defenders' calls too.
+    def draw_worlds(self, view: SeatView, sampler: Sampler, n: int) -> list[TappState]:
+        """``n`` worlds for a card choice (or a game's declaration), read in the light of the
+        calls: deals in which the bidder's hand does not fit the contract with the trump named,
+        another bidder's hand its bid, or a player who passed held a hand clearly calling for
+        more, by the lenient rules of thumb of :func:`tutor.engine.inference.read_calls`, are set
+        aside while enough others can be drawn — a preference, not a filter. The bidder reads
+        the defenders' calls too.
         """
         reading = read_calls(view, sampler, n, self.seed())
         return [world_of(sampler.history, d, game=sampler.game) for d in reading.deals]
@@ -188,7 +193,7 @@ class PimcBot:
         n = 0
         guarded = False
         while n < self.max_worlds:
-            for world in self._worlds(view, sampler, min(self.worlds, self.max_worlds - n)):
+            for world in self.draw_worlds(view, sampler, min(self.worlds, self.max_worlds - n)):
                 values = game.card_values(world, self.seed(), exact)
                 n += 1
                 for c in legal:
