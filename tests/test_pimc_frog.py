@@ -298,3 +298,11 @@ def test_hands_far_from_every_contract_pass_without_sampling() -> None:
         assert action == PASS and "not worth sampling" in why
         passed += 1
     assert passed >= 3
+
+
+def test_a_bid_clears_the_games_own_margin_unless_the_bot_is_given_one() -> None:
+    from tutor.games.frog.pimc import PIMC
+
+    assert PimcBot(0).margin("frog") == PIMC.bid_margin < PimcBot(0).margin("six-bid-solo")
+    assert PimcBot(0).bid_margin == PimcBot(0).margin("six-bid-solo") == -10.0
+    assert PimcBot(0, bid_margin=5).margin("frog") == 5 == PimcBot(0, bid_margin=5).bid_margin

@@ -53,6 +53,9 @@ class Workspace(Protocol):
 class PimcChoices(Protocol):
     """A game's own part of the PIMC bot (``PIMC`` of its ``pimc`` module)."""
 
+    #: the expected chips (the bid advisor's) a bid must clear unless the bot is given a margin
+    bid_margin: float
+
     def bid(self, bot: PimcBot, view: SeatView) -> tuple[Action, str]:
         """The call, with its reason."""
         ...
@@ -99,6 +102,10 @@ def card_values(world: TappState, salt: int = 0, exact: bool = False) -> dict[in
 
 EXACT_FROM = 6  # cards in hand from which Solo's card values are solved exactly
 
+#: the bot's ``bid_margin`` when none is given: Six-Bid Solo's margin (its ``PIMC.bid_margin``),
+#: negative since the advisor's defenders are clairvoyant (docs/bots.md)
+BID_MARGIN = -10.0
+
 #: The work guard of a card choice: once the solver has searched this many nodes for it (about
 #: a second of CPU), no more worlds are drawn (at least two are solved). How it was sized:
 #: docs/bots.md.
@@ -111,7 +118,7 @@ class PimcBot:
     name = "pimc"
 
     def __init__(self, seed: int | None = None, worlds: int = 8, bid_samples: int = 16,
-                 bid_margin: float = -10.0, executor: Executor | None = None,
+                 bid_margin: float | None = None, executor: Executor | None = None,
                  exact: bool = True, auction: str = "pimc", play: str = "pimc",
                  max_worlds: int = 16, budget: int | None = None) -> None:
         if auction not in ("pimc", "rule") or play not in ("pimc", "rule"):
@@ -124,7 +131,10 @@ class PimcBot:
         self.worlds_used: list[int] = []  # worlds per card choice (diagnostics)
         self.guard_stops = 0  # card choices cut short by the node budget
         self.bid_samples = bid_samples
-        self.bid_margin = bid_margin
+        # the expected chips a bid must clear: the one given, for every game; else each game's
+        # own (:meth:`margin`), and this attribute Six-Bid Solo's
+        self.bid_margin = BID_MARGIN if bid_margin is None else bid_margin
+        self.margin_given = bid_margin is not None
         self.executor = executor
         self.exact = exact  # exact Solo points per card instead of bracketed estimates
         self.rules = RuleBot(seed)  # breaks ties the sampled worlds cannot
@@ -149,6 +159,11 @@ class PimcBot:
         if view.phase == "declare":
             return game.declare(self, view)
         return self._play(view, legal, game)
+
+    def margin(self, game_id: str) -> float:
+        """The expected chips a bid in ``game_id`` must clear: the margin given to the bot, else
+        the game's own (:attr:`PimcChoices.bid_margin`)."""
+        return self.bid_margin if self.margin_given else pimc_choices(game_id).bid_margin
 
     def seed(self) -> int:
         """The next seed of the bot's own stream (a sampler's draw, a solver's salt)."""
@@ -254,5 +269,5 @@ def settled(chips: dict[int, list[float]]) -> bool:
     return True
 
 
-__all__ = ["EXACT_FROM", "INDIFFERENT", "NODE_BUDGET", "PimcBot", "PimcChoices", "Workspace",
-           "card_values", "chips_for", "pimc_choices", "settled"]
+__all__ = ["BID_MARGIN", "EXACT_FROM", "INDIFFERENT", "NODE_BUDGET", "PimcBot", "PimcChoices",
+           "Workspace", "card_values", "chips_for", "pimc_choices", "settled"]
