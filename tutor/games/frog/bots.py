@@ -24,8 +24,8 @@ from .rules import DISCARD_BASE
 
 #: a contract within this many points of its mark by the count is worth sampling deals for —
 #: the PIMC bot's pre-screen (:mod:`tutor.games.frog.pimc`) and the table's: farther from every
-#: mark, the bid advisor never found a contract clearing the PIMC bot's margin (``docs/bots.md``)
-NEAR = 20
+#: mark, the bid advisor found no contract clearing the PIMC bot's margin (``docs/bots.md``)
+NEAR = 30
 
 
 class FrogRules:
