@@ -68,6 +68,13 @@ clean:
 arena: $(STAMP)
 	$(BIN)/python benchmarks/arena.py
 
+# --- Frog's ladder in duplicate (benchmarks/arena.py's LADDERS): the rule bot against the random
+# bot over 100 deals, the PIMC bot against the rule bot over 200; fails like `make arena`.
+# About 5 min on 2 quiet cores (docs/bots.md, "Frog's PIMC bot").
+.PHONY: arena-frog
+arena-frog: $(STAMP)
+	$(BIN)/python benchmarks/arena.py --game frog
+
 # --- this working tree against an earlier revision, in one process (benchmarks/compare.py): the
 # same results on both and each workload's median time ratio within 5 %; exit status 1 if not.
 # About 75 s on 2 cores (docs/benchmarks.md says how to read it).

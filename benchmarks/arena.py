@@ -4,7 +4,8 @@ Each deal is played six times with the two kinds rotated through the three seats
 ``tutor/bots/arena.py``); the figure is the first kind's mean chips per deal with a 95%
 confidence interval. Deals are spread over a process pool (2 workers on the project's machine).
 
-    python benchmarks/arena.py                      # the default ladder
+    python benchmarks/arena.py                      # the default ladder (Six-Bid Solo)
+    python benchmarks/arena.py --game frog          # Frog's ladder (make arena-frog)
     python benchmarks/arena.py --match pimc:rule --deals 100 --seed 7
     python benchmarks/arena.py --match pimc:rule:60 --pimc-auction rule   # PIMC's play alone
     python benchmarks/arena.py --game frog --match rule:random:200       # any registered game
@@ -28,7 +29,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tutor.bots.arena import DealResult, MatchResult, duplicate_match
 
-DEFAULT = ["rule:random:300", "pimc:rule:120"]
+#: each game's ladder when no --match is given: each rung against the one below, with enough
+#: deals for the interval to clear zero (Frog's deals are cheaper and its chips swing more)
+LADDERS = {"six-bid-solo": ["rule:random:300", "pimc:rule:120"],
+           "frog": ["rule:random:100", "pimc:rule:200"]}
+DEFAULT = LADDERS["six-bid-solo"]
 
 
 def _warm() -> None:
@@ -59,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="most worlds per PIMC card choice when the choice stays close")
     p.add_argument("--pimc-bid-samples", type=int, default=16, help="worlds per PIMC bid")
     p.add_argument("--pimc-bid-margin", type=float, default=None,
-                   help="expected chips a PIMC bid must clear (default: the bot's own)")
+                   help="expected chips a PIMC bid must clear (default: the game's own)")
     p.add_argument("--pimc-auction", choices=("pimc", "rule"), default="pimc",
                    help="diagnostic hybrid: 'rule' lets the PIMC bot bid as the rule bot does")
     p.add_argument("--pimc-play", choices=("pimc", "rule"), default="pimc",
@@ -67,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     load0 = os.getloadavg()
     wall0, cpu0 = time.perf_counter(), time.process_time()
-    matches = args.match or DEFAULT
+    matches = args.match or LADDERS.get(args.game, DEFAULT)
     rows: list[MatchResult] = []
     ok = True
     with ProcessPoolExecutor(args.workers) as pool:

@@ -27,6 +27,11 @@ Wall-clock times (what the learner waits for), each against a baseline measured 
   from the pre-built bank (:mod:`tutor.quiz.bank`) against one found live (``--live`` of them;
   the bank and live questions made in turn, CPU time beside wall time).
 - **refresh** — redrawing the table widget from the learner's view.
+- **Frog** (``--only frog``) — the same bot moves and hints in Frog: a rule-bot learner at seat 0
+  among PIMC table bots (:class:`tutor.bots.table_bot.TablePimc`), by phase (the declaration is
+  Chico's trump or the Frog bid's discard); the hints as the table makes them (the table bot
+  from the learner's view; in the auction, for a hand within reach, the advisor within
+  ``HINT_BUDGET`` as ``TableGame.bid_hint`` does). Budgets: p95 ≤ 1 s.
 
 The machine's load average is printed before and after: the figures are only as quiet as the
 machine (other work on the 2 cores shows up in every one of them alike).
@@ -36,22 +41,25 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tutor.bots.base import Bot
 from tutor.bots.rule_bot import RuleBot
 from tutor.games.six_bid_solo.rules import SixBidSolo
-from tutor.games.tapp import PLAY
+from tutor.games.tapp import PLAY, SeatView
 from tutor.play.session import TableGame
 from tutor.quiz.bank import load_bank
 from tutor.quiz.decisions import generate_decision
 from tutor.solver import search
-from tutor.solver.advisor import advise_iter
+from tutor.solver.advisor import Advice, advise_iter
 from tutor.widgets.advisor_panel import AdvisorPanel
 from tutor.widgets.decisions import DecisionQuiz
 from tutor.widgets.table import TableWidget
@@ -88,6 +96,12 @@ def timed(fn: Callable[[], object], what: str = "", cpu: list[float] | None = No
     if dt > SLOW and what:
         print(f"  slow: {what} took {dt:.1f} s", flush=True)
     return dt
+
+
+def timed_act(bot: Bot, view: SeatView, what: str) -> tuple[float, int]:
+    """The wall-clock seconds of ``bot.act(view)``, and the action it chose."""
+    out: list[tuple[int, str]] = []
+    return timed(lambda: out.append(bot.act(view)), what), out[0][0]
 
 
 def warm() -> None:
@@ -156,6 +170,73 @@ def table_moves(deals: int, seed: int) -> None:
     for _ in range(20):
         refresh.append(timed(widget.refresh))
     line("table widget refresh", refresh)
+
+
+def frog_table(deals: int, seed: int) -> None:
+    """Frog's bot moves and hints (see the module docstring), on ``deals`` deals bid."""
+    from tutor.bots.pimc import PimcBot
+    from tutor.bots.table_bot import TablePimc, margin_call, within_reach
+    from tutor.games.frog.rules import Frog
+    from tutor.play.anytime import MIN_SAMPLES, advise_within, clear_after
+    from tutor.play.session import HINT_BID_DEALS, HINT_BUDGET
+    from tutor.quiz.decision_basics import clear_call
+
+    game = Frog()
+    rng = random.Random(seed)
+    learner_seat = 0
+    learner = RuleBot(seed)
+    pimc: dict[str, list[float]] = {"auction": [], "declare": [], "play": []}
+    hints: dict[str, list[float]] = {"auction": [], "declare": [], "play": []}
+    rule: list[float] = []
+    margin = PimcBot(0).margin("frog")  # the PIMC bot's own, as a Frog table's hint should use it
+
+    def bid_hint(view: SeatView) -> None:
+        clear = clear_after(MIN_SAMPLES, view.legal)
+
+        def clear_for_hint(a: Advice) -> bool:
+            found = clear_call(a, list(view.legal)) if clear(a) else None
+            return found is not None and found[0] == margin_call(a, margin)
+
+        list(advise_within(view, HINT_BID_DEALS, rng.getrandbits(31), budget=HINT_BUDGET,
+                           first=2, clear=clear_for_hint))
+
+    played = 0
+    dealer = 0
+    while played < deals:
+        state = game.new_deal(rng, dealer)
+        dealer = (dealer + 1) % game.players
+        bots = {s: TablePimc(rng.getrandbits(31)) for s in state.active if s != learner_seat}
+        while not state.is_terminal():
+            seat = state.to_move
+            assert seat is not None
+            view = state.view(seat)
+            phase = state.phase
+            where = f"{phase}, {len(view.hand)} cards: {state.record()}"
+            if seat == learner_seat:
+                if len(view.legal) > 1:
+                    hint: Callable[[], object]
+                    if phase == "auction" and within_reach(view):
+                        hint = partial(bid_hint, view)
+                    else:
+                        hint = partial(TablePimc(rng.getrandbits(31)).act, view)
+                    hints[phase].append(timed(hint, f"Frog hint, {where}"))
+                state.apply(learner.act(view)[0])
+                continue
+            rule.append(timed(partial(RuleBot(1).act, view)))
+            dt, action = timed_act(bots[seat], view, f"Frog bot move, {where}")
+            pimc[phase].append(dt)
+            state.apply(action)
+        played += state.bidder is not None
+    everything = [x for xs in pimc.values() for x in xs]
+    line("Frog: bot move (PIMC), every phase", everything, 1.0, rule)
+    for phase, xs in pimc.items():
+        if xs:
+            line(f"  Frog: bot move, {phase}", xs)
+    line("  Frog: bot move (rule bot, baseline)", rule)
+    line("Frog: hint, every phase", [x for xs in hints.values() for x in xs], 1.0)
+    for phase, xs in hints.items():
+        if xs:
+            line(f"  Frog: hint, {phase}", xs)
 
 
 def advisor(hands: int, seed: int) -> None:
@@ -276,6 +357,7 @@ def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--deals", type=int, default=4, help="bid deals played at the table")
     p.add_argument("--hands", type=int, default=12, help="hands given to the advisor")
+    p.add_argument("--frog-deals", type=int, default=12, help="Frog deals bid at the table")
     p.add_argument("--questions", type=int, default=8, help="decision questions per kind")
     p.add_argument("--live", type=int, default=3,
                    help="bid questions found live, against the bank (tens of seconds each)")
@@ -283,17 +365,20 @@ def main(argv: list[str]) -> int:
     p.add_argument("--reading", type=float, default=20.0,
                    help="seconds a learner spends on a decision question (0: skip that part)")
     p.add_argument("--only", nargs="*", default=[],
-                   choices=["table", "advisor", "questions", "next"], help="only these parts")
+                   choices=["table", "advisor", "questions", "next", "frog"],
+                   help="only these parts")
     p.add_argument("--quick", action="store_true", help="1 deal, 3 hands, 2 questions")
     a = p.parse_args(argv)
     if a.quick:
-        a.deals, a.hands, a.questions, a.live = 1, 3, 2, 1
+        a.deals, a.hands, a.questions, a.live, a.frog_deals = 1, 3, 2, 1, 1
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores",
           flush=True)
     warm()
-    parts = set(a.only or ["table", "advisor", "questions", "next"])
+    parts = set(a.only or ["table", "advisor", "questions", "next", "frog"])
     if "table" in parts:
         table_moves(a.deals, a.seed)
+    if "frog" in parts:
+        frog_table(a.frog_deals, a.seed)
     if "advisor" in parts:
         advisor(a.hands, a.seed)
     if "questions" in parts:

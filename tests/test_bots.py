@@ -319,15 +319,15 @@ def test_a_frog_match_carries_chips_from_deal_to_deal() -> None:
     assert sum(balances) == 3 * 500 and match.deals_played == 4
 
 
-def test_pimc_bot_refuses_frog_by_name_until_it_has_a_solver() -> None:
-    """The PIMC bot's Frog needs a double-dummy solver (tutor/games/frog/pimc.py): without it
-    a typed error names the game; its rule-bot hybrids play Frog's phases they hand over."""
+def test_a_bot_refuses_a_game_without_its_choices_by_name() -> None:
+    """A game whose folder lacks a bot's module is refused with a typed error naming the game
+    (REC-2); the PIMC bot's rule-bot hybrids play Frog's phases they hand over."""
+    from tutor.bots.base import game_choices
     from tutor.bots.pimc import PimcBot
 
-    state = Frog().new_deal(4)
-    view = state.view(state.to_move or 0)
     with pytest.raises(TutorError, match=r"REC-2.*PIMC bot does not know frog"):
-        PimcBot(1).act(view)
+        game_choices("frog", "no_such_room", "PIMC", "PIMC")
+    state = Frog().new_deal(4)
     hybrid = PimcBot(1, auction="rule", play="rule")
     play_out(state, {s: hybrid for s in state.active})
     assert state.is_terminal()

@@ -54,7 +54,7 @@ def test_pimc_plays_for_its_own_side(contract: str) -> None:
         card, reason = bot.act(view)
         assert card in view.legal and "sampled" in reason
         # the same world the bot drew: a twin bot with the same seed draws it again
-        world = PimcBot(seed, worlds=1, exact=True)._worlds(view, Sampler(view), 1)[0]
+        world = PimcBot(seed, worlds=1, exact=True).draw_worlds(view, Sampler(view), 1)[0]
         values = search.analyse(world)
         bidder = seat == state.bidder
         wants_high = bidder != (state.contract in MISERES)
@@ -159,7 +159,7 @@ def test_adaptive_sampling_agrees_with_full_sampling_when_a_card_dominates() -> 
         assert seat is not None
         view = state.view(seat)
         full = PimcBot(seed, worlds=12, max_worlds=12, budget=10**12)
-        worlds = PimcBot(seed, worlds=12, max_worlds=12)._worlds(view, Sampler(view), 12)
+        worlds = PimcBot(seed, worlds=12, max_worlds=12).draw_worlds(view, Sampler(view), 12)
         chips = {c: [chips_for(w, seat, card_values(w, 0, True)[c]) for w in worlds]
                  for c in view.legal}
         card, _ = full.act(view)

@@ -180,9 +180,9 @@ def test_a_defender_reads_the_bidders_hand_with_the_trump_named(
     assert state.phase == PLAY
     view = state.view(1)
     bot = PimcBot(seed=3)
-    worlds = bot._worlds(view, Sampler(view), 6)
+    worlds = bot.draw_worlds(view, Sampler(view), 6)
     assert len(worlds) == 6
     for w in worlds:
         assert fits_call(w.dealt[0], SOLO, trump=1)
-    again = PimcBot(seed=3)._worlds(view, Sampler(view), 6)
+    again = PimcBot(seed=3).draw_worlds(view, Sampler(view), 6)
     assert [w.dealt for w in again] == [w.dealt for w in worlds]  # the bot's seed alone

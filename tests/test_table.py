@@ -819,9 +819,45 @@ def test_a_defenders_take_back_is_free() -> None:
     assert t.state.key() == key
 
 
-def test_bot_levels_per_game_and_what_frog_lacks() -> None:
+@pytest.fixture
+def frog_without_pimc(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Frog as a game whose folder has no sampling part (``pimc.py``), as Frog was before its
+    PIMC bot came: what the table offers a game that lacks a level."""
+    from tutor.play import levels as levels_module
+
+    real = levels_module.find_spec
+    monkeypatch.setattr(levels_module, "find_spec",
+                        lambda name: None if name == "tutor.games.frog.pimc" else real(name))
+    levels_module.levels.cache_clear()
+    yield
+    levels_module.levels.cache_clear()
+
+
+def test_frog_has_every_level_now_with_hints_and_a_review() -> None:
+    """Frog's folder holds bots.py and pimc.py: the table offers all three levels, the hint
+    (the sampling player's advice) and, after the deal, the review."""
+    from tutor.play.levels import levels
+
+    assert levels("frog") == ("random", "rule", "pimc")
+    t = TableGame(game="frog", seed=2, bot="pimc", hint_worlds=4)
+    assert t.has_pimc and t.bot_kind == "pimc"
+    while not t.learner_to_move():
+        t.bot_step()
+    hint = t.hint()
+    assert hint and hint[0] in t.view.legal
+    for _ in range(20):  # a deal someone bids and the learner plays out
+        while not t.done:
+            t.act(t.view.legal[0]) if t.learner_to_move() else t.bot_step()
+        if t.state.bidder is not None:
+            break
+        t.new_deal()
+    assert t.review()
+
+
+def test_bot_levels_per_game_and_what_frog_lacks(frog_without_pimc: Any) -> None:
     """The levels are read off a game's folder (the rule bot's bots.py, the sampling bot's
-    pimc.py): Frog has no sampling part yet, so no sampling bots, hints, comparison or review."""
+    pimc.py): a game without the sampling part has no sampling bots, hints, comparison or
+    review (Frog here, its pimc.py hidden by the fixture)."""
     from tutor.play.levels import levels
 
     assert levels("six-bid-solo") == ("random", "rule", "pimc")
@@ -854,7 +890,7 @@ def test_bot_levels_per_game_and_what_frog_lacks() -> None:
         t.review()
 
 
-def test_set_game_keeps_a_level_the_bots_play() -> None:
+def test_set_game_keeps_a_level_the_bots_play(frog_without_pimc: Any) -> None:
     t = TableGame(seed=4)
     assert t.bot_kind == "rule" and t.game_id == "six-bid-solo"
     t.start_match(3)
@@ -877,7 +913,8 @@ def test_set_game_keeps_a_level_the_bots_play() -> None:
     assert t.state.key() == key and t.game_id == "six-bid-solo"
 
 
-def test_frog_records_save_and_load_and_switch_the_game(tmp_path: Path) -> None:
+def test_frog_records_save_and_load_and_switch_the_game(tmp_path: Path,
+                                                        frog_without_pimc: Any) -> None:
     """A Frog deal saved mid-deal loads back, at an SBS table too (it takes the record's game);
     the teacher's Six-Bid Solo deals still load at a Frog table."""
     from tutor.play.saved import load_saved, save_path
@@ -914,7 +951,7 @@ def shown_rows(tw: TableWidget) -> list[str]:
     return [k for k, r in tw.rows.items() if r.box.layout.display != "none"]
 
 
-def test_rows_follow_the_kinds_of_the_games_actions() -> None:
+def test_rows_follow_the_kinds_of_the_games_actions(frog_without_pimc: Any) -> None:
     """One row per kind of the game's actions, in the game's words; a Six-Bid Solo table has
     Call Solo's rows and no discard, a Frog table the discard and no Call Solo."""
     tw = TableWidget(seed=1, auto=False)
@@ -934,7 +971,7 @@ def test_rows_follow_the_kinds_of_the_games_actions() -> None:
 
 @pytest.mark.rule("FR-2")
 @pytest.mark.parametrize("seat", [0, 1])
-def test_a_whole_frog_deal_through_the_widget(seat: int) -> None:
+def test_a_whole_frog_deal_through_the_widget(seat: int, frog_without_pimc: Any) -> None:
     """Frog deals clicked through the page's buttons: the learner bids the Frog when it can and
     discards with the discard row (14 cards on it); nothing hidden reaches the page — the
     widow, the other hands, a defender's view of the discard (FR-2)."""
@@ -968,7 +1005,7 @@ def test_a_whole_frog_deal_through_the_widget(seat: int) -> None:
 
 
 @pytest.mark.rule("FR-2")
-def test_frog_forged_events_change_nothing() -> None:
+def test_frog_forged_events_change_nothing(frog_without_pimc: Any) -> None:
     tw = TableWidget(game="frog", seat=0, seed=3, auto=False)
     t = tw.table
     for _ in range(40):  # a deal where the learner, forehand, may bid the Frog at once
@@ -1010,7 +1047,7 @@ def test_frog_forged_events_change_nothing() -> None:
     assert t.state.key() == key and "TABLE-1" in tw.notice.value
 
 
-def test_the_game_picker_changes_the_table() -> None:
+def test_the_game_picker_changes_the_table(frog_without_pimc: Any) -> None:
     tw = TableWidget(seed=5, bot="pimc", auto=False)
     sbs_rows = tw.rows
     assert tw.bot_pick.value == "pimc" and tw.level_out.value == ""

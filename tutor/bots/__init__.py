@@ -5,7 +5,7 @@
   (a game's bidding and declaring from ``tutor/games/<game>/bots.py``: Six-Bid Solo, Frog);
 - :class:`~tutor.bots.pimc.PimcBot` — sampled worlds solved double-dummy (Perfect Information
   Monte Carlo), for a game with a double-dummy solver and ``tutor/games/<game>/pimc.py``
-  (Six-Bid Solo, bidding through the bid advisor).
+  (Six-Bid Solo and Frog, bidding through the bid advisor).
 
 ``make_bot(kind, seed)`` builds one by name; :mod:`tutor.bots.arena` plays them against each
 other in duplicate.

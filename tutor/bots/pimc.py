@@ -15,10 +15,11 @@
 - **What is the game's own** — the bid, the declaration, which solver values a card needs and
   what each is worth in chips — comes from ``PIMC`` in ``tutor/games/<game>/pimc.py``
   (:class:`PimcChoices`): Six-Bid Solo's solves exact Solo points and asks yes/no questions
-  where a contract pays a tariff, bids through the bid advisor and names trump by sampling.
-  A game without one (Frog, until its double-dummy solver is in) is refused, naming the game;
-  the bot's diagnostic hybrids (``auction="rule"``, ``play="rule"``) still play it where they
-  hand the phase to the rule bot.
+  where a contract pays a tariff, bids through the bid advisor and names trump by sampling;
+  Frog's solves exact points (every contract pays on the margin), bids through the advisor,
+  names Chico's trump and chooses the Frog bid's discard by sampling. A game without one is
+  refused, naming the game; the bot's diagnostic hybrids (``auction="rule"``,
+  ``play="rule"``) still play it where they hand the phase to the rule bot.
 
 Arena results and the tuning of these choices (batch sizes, exact values, the bid margin, the
 worlds a bid, reading the calls): ``docs/bots.md``.
@@ -50,7 +51,10 @@ class Workspace(Protocol):
 
 
 class PimcChoices(Protocol):
-    """A game's own part of the PIMC bot (``PIMC`` of its ``bots`` module)."""
+    """A game's own part of the PIMC bot (``PIMC`` of its ``pimc`` module)."""
+
+    #: the expected chips (the bid advisor's) a bid must clear unless the bot is given a margin
+    bid_margin: float
 
     def bid(self, bot: PimcBot, view: SeatView) -> tuple[Action, str]:
         """The call, with its reason."""
@@ -98,6 +102,10 @@ def card_values(world: TappState, salt: int = 0, exact: bool = False) -> dict[in
 
 EXACT_FROM = 6  # cards in hand from which Solo's card values are solved exactly
 
+#: the bot's ``bid_margin`` when none is given: Six-Bid Solo's margin (its ``PIMC.bid_margin``),
+#: negative since the advisor's defenders are clairvoyant (docs/bots.md)
+BID_MARGIN = -10.0
+
 #: The work guard of a card choice: once the solver has searched this many nodes for it (about
 #: a second of CPU), no more worlds are drawn (at least two are solved). How it was sized:
 #: docs/bots.md.
@@ -110,7 +118,7 @@ class PimcBot:
     name = "pimc"
 
     def __init__(self, seed: int | None = None, worlds: int = 8, bid_samples: int = 16,
-                 bid_margin: float = -10.0, executor: Executor | None = None,
+                 bid_margin: float | None = None, executor: Executor | None = None,
                  exact: bool = True, auction: str = "pimc", play: str = "pimc",
                  max_worlds: int = 16, budget: int | None = None) -> None:
         if auction not in ("pimc", "rule") or play not in ("pimc", "rule"):
@@ -123,7 +131,10 @@ class PimcBot:
         self.worlds_used: list[int] = []  # worlds per card choice (diagnostics)
         self.guard_stops = 0  # card choices cut short by the node budget
         self.bid_samples = bid_samples
-        self.bid_margin = bid_margin
+        # the expected chips a bid must clear: the one given, for every game; else each game's
+        # own (:meth:`margin`), and this attribute Six-Bid Solo's
+        self.bid_margin = BID_MARGIN if bid_margin is None else bid_margin
+        self.margin_given = bid_margin is not None
         self.executor = executor
         self.exact = exact  # exact Solo points per card instead of bracketed estimates
         self.rules = RuleBot(seed)  # breaks ties the sampled worlds cannot
@@ -131,6 +142,9 @@ class PimcBot:
         # arena can split the PIMC bot's edge by phase (rule bids + PIMC plays, and vice versa)
         self.auction = auction
         self.play = play
+        # what a game's choices remember between the steps of one decision (the plan of the
+        # Frog bid's discard, chosen at its first card)
+        self.memo: dict[object, object] = {}
 
     def act(self, view: SeatView) -> tuple[Action, str]:
         require_turn(view)
@@ -146,16 +160,22 @@ class PimcBot:
             return game.declare(self, view)
         return self._play(view, legal, game)
 
+    def margin(self, game_id: str) -> float:
+        """The expected chips a bid in ``game_id`` must clear: the margin given to the bot, else
+        the game's own (:attr:`PimcChoices.bid_margin`)."""
+        return self.bid_margin if self.margin_given else pimc_choices(game_id).bid_margin
+
     def seed(self) -> int:
         """The next seed of the bot's own stream (a sampler's draw, a solver's salt)."""
         return self.rng.getrandbits(62)
 
-    def _worlds(self, view: SeatView, sampler: Sampler, n: int) -> list[TappState]:
-        """``n`` worlds for a card choice, read in the light of the calls: deals in which the
-        bidder's hand does not fit the contract with the trump named, another bidder's hand its
-        bid, or a player who passed held a hand clearly calling for more, by the lenient rules
-        of thumb of :func:`tutor.engine.inference.read_calls`, are set aside while enough others
-        can be drawn — a preference, not a filter. The bidder reads the defenders' calls too.
+    def draw_worlds(self, view: SeatView, sampler: Sampler, n: int) -> list[TappState]:
+        """``n`` worlds for a card choice (or a game's declaration), read in the light of the
+        calls: deals in which the bidder's hand does not fit the contract with the trump named,
+        another bidder's hand its bid, or a player who passed held a hand clearly calling for
+        more, by the lenient rules of thumb of :func:`tutor.engine.inference.read_calls`, are set
+        aside while enough others can be drawn — a preference, not a filter. The bidder reads
+        the defenders' calls too.
         """
         reading = read_calls(view, sampler, n, self.seed())
         return [world_of(sampler.history, d, game=sampler.game) for d in reading.deals]
@@ -188,7 +208,7 @@ class PimcBot:
         n = 0
         guarded = False
         while n < self.max_worlds:
-            for world in self._worlds(view, sampler, min(self.worlds, self.max_worlds - n)):
+            for world in self.draw_worlds(view, sampler, min(self.worlds, self.max_worlds - n)):
                 values = game.card_values(world, self.seed(), exact)
                 n += 1
                 for c in legal:
@@ -249,5 +269,5 @@ def settled(chips: dict[int, list[float]]) -> bool:
     return True
 
 
-__all__ = ["EXACT_FROM", "INDIFFERENT", "NODE_BUDGET", "PimcBot", "PimcChoices", "Workspace",
-           "card_values", "chips_for", "pimc_choices", "settled"]
+__all__ = ["BID_MARGIN", "EXACT_FROM", "INDIFFERENT", "NODE_BUDGET", "PimcBot", "PimcChoices",
+           "Workspace", "card_values", "chips_for", "pimc_choices", "settled"]

@@ -63,9 +63,11 @@ TABLE_NODE_BUDGET = 2_000_000
 
 class TablePimc:
     """The PIMC bot of :mod:`tutor.bots.pimc`, sized for a table: :func:`worlds_for` deals per
-    card (fewer once :data:`TABLE_NODE_BUDGET` solver nodes are spent), two per trump choice,
-    and in the auction the advisor on ``bid_samples`` deals — only for a hand with a contract
-    :func:`within_reach` (else it passes at once). Seeded; it sees only its seat's view.
+    card (fewer once :data:`TABLE_NODE_BUDGET` solver nodes are spent), two per trump choice
+    (Frog's discard: batches of two, up to ``bid_samples`` within the same node guard), and in
+    the auction the advisor on ``bid_samples`` deals — only for a hand with a contract
+    :func:`within_reach` (else it passes at once). Any game with a ``pimc`` adapter (Six-Bid
+    Solo, Frog). Seeded; it sees only its seat's view.
 
     ``bid_samples`` is the arena bot's 16, within the table's second (``docs/table.md``)."""
 

@@ -423,7 +423,7 @@ class TableGame:
         from ..bots.pimc import PimcBot
         from ..quiz.decision_session import clear_call
 
-        margin = PimcBot(0).bid_margin
+        margin = PimcBot(0).margin(view.game)  # the game's own (Frog bids from -40)
         clear = clear_after(MIN_SAMPLES, view.legal)
 
         def clear_for_hint(a: Advice) -> bool:

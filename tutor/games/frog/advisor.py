@@ -42,14 +42,14 @@ def _masters(hand: int) -> int:
     return out
 
 
-def discard_by_rule_of_thumb(hand: int, trump: int = HEARTS) -> list[int]:
-    """The three cards the Frog bidder lays away from ``hand`` (14 cards, FR-2).
+def discard_order(hand: int, trump: int = HEARTS) -> list[int]:
+    """Every card of ``hand`` in the order the rule of thumb would lay it away, best first.
 
     A side-suit card scores its points (laid away, they count for the bidder: FR-1) plus
     :data:`SHORT_SUIT_WEIGHT` for each card its suit is short of four (a suit soon void is then
-    trumped); the three best go. A master — heading an unbroken run from its suit's ace — wins
-    its trick anyway and goes only when the side suits hold nothing else, and a trump only
-    when nothing else is left.
+    trumped); higher scores go first. A master — heading an unbroken run from its suit's ace —
+    wins its trick anyway and comes after every other side card, and the trumps come last,
+    lowest first.
     """
     masters = _masters(hand)
     length = [(hand & SUIT_MASK[s]).bit_count() for s in range(4)]
@@ -60,10 +60,16 @@ def discard_by_rule_of_thumb(hand: int, trump: int = HEARTS) -> list[int]:
         return POINTS[c] + SHORT_SUIT_WEIGHT * (4 - min(length[c // 9], 4))
 
     side = [c for c in mask_cards(hand) if c // 9 != trump]
-    out = sorted(side, key=lambda c: (-score(c), length[c // 9], c))[:DISCARD_SIZE]
     trumps = [c for c in mask_cards(hand) if c // 9 == trump]
-    out += sorted(trumps, reverse=True)[: DISCARD_SIZE - len(out)]  # the lowest trumps
-    return out
+    return (sorted(side, key=lambda c: (-score(c), length[c // 9], c))
+            + sorted(trumps, reverse=True))  # the lowest trumps first
+
+
+def discard_by_rule_of_thumb(hand: int, trump: int = HEARTS) -> list[int]:
+    """The three cards the Frog bidder lays away from ``hand`` (14 cards, FR-2): the first three
+    of :func:`discard_order` — side cards by points and shortness, masters only when the side
+    suits hold nothing else, a trump only when nothing else is left."""
+    return discard_order(hand, trump)[:DISCARD_SIZE]
 
 
 class FrogAdvisor:

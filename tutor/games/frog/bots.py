@@ -10,8 +10,7 @@ and the discard, each with a reason, by the rules of thumb of :mod:`tutor.games.
 - **The play** is the Tapp family's (:func:`tutor.bots.rule_bot.points_play`): every Frog
   contract is won on points.
 
-The PIMC bot does not play Frog yet: it needs a double-dummy solver for Frog (``pimc.py`` here,
-beside ``solver.py``).
+The PIMC bot's Frog (sampled deals solved double-dummy) is :mod:`tutor.games.frog.pimc`.
 """
 
 from __future__ import annotations
@@ -23,8 +22,10 @@ from ..tapp import CALL_BASE, PASS, SUIT_SYMBOLS, TRUMP_BASE, SeatView
 from .hand import BID_FROM, discard_choice, estimates
 from .rules import DISCARD_BASE
 
-#: a contract within this many points of its mark is worth sampling deals for at a table
-NEAR = 3
+#: a contract within this many points of its mark by the count is worth sampling deals for —
+#: the PIMC bot's pre-screen (:mod:`tutor.games.frog.pimc`) and the table's: farther from every
+#: mark, the bid advisor found no contract clearing the PIMC bot's margin (``docs/bots.md``)
+NEAR = 30
 
 
 class FrogRules:

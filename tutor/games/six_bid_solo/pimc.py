@@ -25,6 +25,7 @@ import statistics
 from typing import TYPE_CHECKING
 
 from ...bots.base import Table
+from ...bots.pimc import BID_MARGIN
 from ...bots.rule_bot import card_words
 from ...engine.hand import trump_estimate, uncovered
 from ...engine.sampler import Sampler
@@ -120,6 +121,8 @@ def card_values(world: TappState, salt: int = 0, exact: bool = False) -> dict[in
 class SixBidSoloPimc:
     """The PIMC bot's Six-Bid Solo (see the module docstring)."""
 
+    bid_margin = BID_MARGIN  # −10 chips: the advisor's defenders are clairvoyant
+
     def bid(self, bot: PimcBot, view: SeatView) -> tuple[Action, str]:
         """Pass a hand far from every contract at once; else ask the bid advisor."""
         hand = Table.of(view).hand
@@ -131,10 +134,11 @@ class SixBidSoloPimc:
         advice = advise_view(view, bot.bid_samples, bot.seed(), executor=bot.executor,
                              first=bot.bid_samples, min_samples=bot.bid_samples)
         best = advice.best()
-        if best is None or best.expected() <= bot.bid_margin:
+        margin = bot.margin(view.game)
+        if best is None or best.expected() <= margin:
             shown = f"{best.row.label} {best.expected():+.0f}" if best is not None else "none"
             return PASS, (f"pass: in {advice.worlds} sampled deals solved double-dummy no "
-                          f"contract clears {bot.bid_margin:+g} chips (best: {shown})")
+                          f"contract clears {margin:+g} chips (best: {shown})")
         action = CALL_BASE + best.row.contract
         p = sum(best.made) / best.n
         return action, (f"{describe_action(action)}: in {best.n} sampled deals solved "
