@@ -23,16 +23,12 @@ Two kinds of question, generated from a seed like every other quiz (:mod:`.gener
   *findable* screen, :func:`sampled_values`): the learner cannot see the other hands, so a
   card that is best only because of where the cards happen to lie would be a guess.
 
-Making a question (``benchmarks/table.py``, 2-core machine): a play decision takes about 0.1 s
-at the median — the quiz widget makes the next question while the learner reads the feedback.
-A bid decision found live (:func:`bid_decision`) takes about 10 s at the median and near a
-minute at p95 under load (2 and 11 CPU-seconds: the advisor runs on candidate hands until one
-is clear) — too slow to hide. So the quiz asks bid questions from a **bank** found offline
-with the same criterion and 40 worlds per hand (:mod:`tutor.quiz.bank`,
-``python -m tutor.quiz.bank build``): :func:`generate_decision` picks an entry by the seed,
-replays its hand record through the engine and rebuilds the advisor's table — about 2.5 ms at
-the median, 20 ms at p95. ``generate_decision(kind, seed, live=True)`` still finds one live (the
-bank's builder and the tests use it).
+A play decision is made while the learner reads the feedback; a bid decision found live is
+too slow to hide for Six-Bid Solo, so its bid questions come from a **bank** found offline with
+the same criterion (:mod:`tutor.quiz.bank`, ``python -m tutor.quiz.bank build``):
+:func:`generate_decision` picks an entry by the seed, replays its hand record through the engine
+and rebuilds the advisor's table. ``generate_decision(kind, seed, live=True)`` still finds one
+live (the bank's builder and the tests use it). Timings: ``docs/lessons.md``.
 
 Other games take part through their :class:`~.decision_basics.DecisionGame`
 (``tutor/games/<game>/decisions.py``): the kinds they offer, their own kinds' generators and
