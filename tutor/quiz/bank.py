@@ -3,10 +3,11 @@
 Making a *what would you bid?* question live (:func:`tutor.quiz.decisions.bid_decision`) means
 dealing hands, screening them by the rules of thumb and running the bid advisor on candidates
 until one has a **clear** best call (:func:`~tutor.quiz.decision_basics.clear_call`): too slow
-for a widget to hide while the learner reads the feedback (figures: ``docs/lessons.md``). So the questions are found once, offline, with the same criterion
-and *more* worlds per hand (:data:`BANK_SAMPLES`, 40 — the bid table's sample size — against
-the live quiz's 16), and stored in ``tutor/quiz/data/bid_bank.json``. The quiz then draws an
-entry by its seed and rebuilds the question in milliseconds.
+for a widget to hide while the learner reads the feedback (figures: ``docs/lessons.md``). So
+the questions are found once, offline, with the same criterion and *more* worlds per hand
+(:data:`BANK_SAMPLES`, 40 — the bid table's sample size — against the live quiz's 16), and
+stored in ``tutor/quiz/data/bid_bank.json``. The quiz then draws an entry by its seed and
+rebuilds the question in milliseconds.
 
 Building (reproducible from its seed; any :class:`concurrent.futures.Executor`)::
 
@@ -15,8 +16,8 @@ Building (reproducible from its seed; any :class:`concurrent.futures.Executor`):
 
 Each *candidate* ``i`` is found from ``random.Random("bid-bank:SEED:i")`` alone: a deal, the
 auction played by rule-based bots to a random call (SBS-13..16a), the rules-of-thumb pre-screen
-(the game's rules of thumb, ``DecisionGame.likes_bid``: a hand they would bid for a *bid* candidate, one they would
-pass for a *pass* candidate), then one advisor run with every row on every world
+(the game's ``DecisionGame.likes_bid``: a hand they would bid for a *bid* candidate, one they
+would pass for a *pass* candidate), then one advisor run with every row on every world
 (``adaptive=False``, as live), looked at after :data:`EARLY_LOOK` worlds to give up on a hand
 that cannot become clear (:func:`hopeless`). A candidate is kept when its best call is clear —
 for a bid candidate, a clear *bid*. Candidates are sent to the executor (a process pool of 2
