@@ -30,7 +30,7 @@ from ...bots.rule_bot import card_words
 from ...engine.hand import trump_estimate, uncovered
 from ...engine.sampler import Sampler
 from ...solver import search
-from ...solver.advisor import advise_view, contract_value
+from ...solver.advisor import contract_value
 from ...state import Action
 from ..tapp import (
     CALL_BASE,
@@ -131,14 +131,9 @@ class SixBidSoloPimc:
             return PASS, (f"pass: my hand counts {count} points at best and has "
                           f"{len(uncovered(hand))} cards a misère could not duck — far from "
                           "any contract, not worth sampling")
-        advice = advise_view(view, bot.bid_samples, bot.seed(), executor=bot.executor,
-                             first=bot.bid_samples, min_samples=bot.bid_samples)
-        best = advice.best()
-        margin = bot.margin(view.game)
-        if best is None or best.expected() <= margin:
-            shown = f"{best.row.label} {best.expected():+.0f}" if best is not None else "none"
-            return PASS, (f"pass: in {advice.worlds} sampled deals solved double-dummy no "
-                          f"contract clears {margin:+g} chips (best: {shown})")
+        best, why = bot.advised_bid(view)
+        if best is None:
+            return PASS, why
         action = CALL_BASE + best.row.contract
         p = sum(best.made) / best.n
         return action, (f"{describe_action(action)}: in {best.n} sampled deals solved "
