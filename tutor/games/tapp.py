@@ -967,6 +967,23 @@ class TappState(GameState):
         raise NotImplementedError
 
 
+def open_contracts(legal: Sequence[Action]) -> list[int]:
+    """The contract numbers among the ``legal`` actions of the auction: the calls still open
+    (SBS-13), passing left out."""
+    return [a - CALL_BASE for a in legal if a != PASS and CALL_BASE < a < TRUMP_BASE]
+
+
+def bid_alone(state: TappState, contract: int) -> TappState:
+    """A copy of ``state`` (in the auction) in which the player to move bids ``contract`` and
+    every other player passes (SBS-16a): the bidder stands at the declaration, or at the first
+    lead if it has none."""
+    state = state.copy()
+    state.apply_unchecked(CALL_BASE + contract)
+    while state.phase == AUCTION:
+        state.apply_unchecked(PASS)
+    return state
+
+
 # --- fast random playout (the unchecked path used by benchmarks and Monte-Carlo) --------------
 def random_playout(state: TappState, rng: random.Random) -> None:
     """Play the rest of the deal with uniformly random legal cards, in place, unchecked.

@@ -16,18 +16,17 @@ short side suit), so its figures are a lower bound on a perfect caller's.
 from __future__ import annotations
 
 from ..tapp import (
-    AUCTION,
-    CALL_BASE,
     CALLCARD_BASE,
     DECLINE,
     GIVE_BASE,
     HEARTS,
-    PASS,
     PLAY,
     SUIT_SYMBOLS,
     TRUMP_BASE,
     SeatView,
     TappState,
+    bid_alone,
+    open_contracts,
 )
 from .hand import call_card, give_card
 from .rules import (
@@ -51,10 +50,7 @@ class SixBidSoloAdvisor:
 
     def rows(self, view: SeatView) -> list[tuple[int, int]]:
         rows: list[tuple[int, int]] = []
-        for action in view.legal:
-            if action == PASS or not CALL_BASE < action < TRUMP_BASE:
-                continue
-            c = action - CALL_BASE
+        for c in open_contracts(view.legal):
             if c == SOLO:
                 trumps = list(solo_trumps(view.options))
             elif c == HEART_SOLO:
@@ -95,10 +91,7 @@ class SixBidSoloAdvisor:
     def declare(self, state: TappState, contract: int, trump: int) -> TappState:
         """The player bids ``contract``, the others pass (SBS-16a), and the bidder names
         ``trump`` and, in Call Solo, calls and gives by rule of thumb (SBS-19, SBS-20)."""
-        state = state.copy()
-        state.apply_unchecked(CALL_BASE + contract)
-        while state.phase == AUCTION:
-            state.apply_unchecked(PASS)
+        state = bid_alone(state, contract)
         bidder = state.bidder
         assert bidder is not None
         while state.phase != PLAY:
