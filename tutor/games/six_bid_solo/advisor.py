@@ -16,19 +16,14 @@ short side suit), so its figures are a lower bound on a perfect caller's.
 from __future__ import annotations
 
 from ..tapp import (
-    CALLCARD_BASE,
-    DECLINE,
-    GIVE_BASE,
     HEARTS,
-    PLAY,
     SUIT_SYMBOLS,
-    TRUMP_BASE,
     SeatView,
     TappState,
     bid_alone,
     open_contracts,
 )
-from .hand import call_card, give_card
+from .hand import declare_by_rule_of_thumb
 from .rules import (
     CALL_SOLO,
     CONTRACT_NAMES,
@@ -92,18 +87,7 @@ class SixBidSoloAdvisor:
         """The player bids ``contract``, the others pass (SBS-16a), and the bidder names
         ``trump`` and, in Call Solo, calls and gives by rule of thumb (SBS-19, SBS-20)."""
         state = bid_alone(state, contract)
-        bidder = state.bidder
-        assert bidder is not None
-        while state.phase != PLAY:
-            step = state.step
-            if step == "trump":
-                state.apply_unchecked(TRUMP_BASE + trump)
-            elif step == "call":
-                c = call_card(state.hands[bidder], trump)
-                state.apply_unchecked(DECLINE if c is None else CALLCARD_BASE + c)
-            else:  # give
-                g = give_card(state.hands[bidder], state.called, trump)
-                state.apply_unchecked(GIVE_BASE + g)
+        declare_by_rule_of_thumb(state, trump)
         return state
 
 

@@ -47,7 +47,7 @@ from ..tapp import (
     TappState,
 )
 from .bots import SCREEN_COUNT, SCREEN_UNCOVERED
-from .hand import call_card, give_card
+from .hand import call_action, declare_by_rule_of_thumb, give_action, trump_for_call
 from .rules import (
     CALL_SOLO,
     CONTRACTS,
@@ -146,19 +146,16 @@ class SixBidSoloPimc:
         legal = view.legal
         if view.step == "trump":
             return self._trump(bot, view, [a - TRUMP_BASE for a in legal])
-        trump = int(view.trump) if view.trump is not None else max(
-            range(4), key=lambda s: trump_estimate(t.hand, s)[0])
+        trump = trump_for_call(t.hand, view.trump)
         if view.step == "call":
-            c = call_card(t.hand, trump)
-            if c is None or CALLCARD_BASE + c not in legal:
+            a = call_action(t.hand, trump, legal)
+            if a == DECLINE:
                 return DECLINE, "call no card: my hand lacks no card worth calling (SBS-20)"
-            return CALLCARD_BASE + c, f"call {card_words(c)}: the highest card I lack for " \
+            return a, f"call {card_words(a - CALLCARD_BASE)}: the highest card I lack for " \
                 f"trump {SUIT_SYMBOLS[trump]} (SBS-20)"
         called = CARD_INDEX[view.called] if view.called is not None else -1
-        g = give_card(t.hand, called, trump)
-        if GIVE_BASE + g not in legal:
-            g = legal[0] - GIVE_BASE
-        return GIVE_BASE + g, f"give {card_words(g)}: my cheapest card of a short side suit " \
+        a = give_action(t.hand, called, trump, legal)
+        return a, f"give {card_words(a - GIVE_BASE)}: my cheapest card of a short side suit " \
             "(SBS-20)"
 
     @staticmethod
@@ -171,15 +168,8 @@ class SixBidSoloPimc:
             chips = []
             for w in worlds:
                 state = _sbs(w.copy())
-                state.apply_unchecked(TRUMP_BASE + s)
-                while state.phase != PLAY:  # Call Solo under trump_first: call, give
-                    assert state.bidder is not None
-                    hand = state.hands[state.bidder]
-                    if state.step == "call":
-                        c = call_card(hand, s)
-                        state.apply_unchecked(DECLINE if c is None else CALLCARD_BASE + c)
-                    else:
-                        state.apply_unchecked(GIVE_BASE + give_card(hand, state.called, s))
+                # the trump, then Call Solo's call and gift under trump_first
+                declare_by_rule_of_thumb(state, s)
                 value = contract_value(state, bot.seed())
                 chips.append(chips_for(state, view.seat, value))
             means[s] = statistics.fmean(chips)
