@@ -47,6 +47,22 @@ from .rules import (
 
 
 # --- the rule bot -------------------------------------------------------------------------------
+def call_or_gift(view: SeatView, hand: int, lacked: str, gift_why: str) -> tuple[Action, str]:
+    """Call Solo's call or gift by the rule of thumb (SBS-20), with its reason: ``lacked`` says
+    which card is called (before "trump ♠"), ``gift_why`` ends what the gift is."""
+    trump = trump_for_call(hand, view.trump)
+    if view.step == "call":
+        a = call_action(hand, trump, view.legal)
+        if a == DECLINE:
+            return DECLINE, "call no card: my hand lacks no card worth calling (SBS-20)"
+        return a, (f"call {card_words(a - CALLCARD_BASE)}: {lacked} trump "
+                   f"{SUIT_SYMBOLS[trump]} (SBS-20)")
+    called = CARD_INDEX[view.called] if view.called is not None else -1
+    a = give_action(hand, called, trump, view.legal)
+    return a, (f"give {card_words(a - GIVE_BASE)}: my cheapest card of a short side "
+               f"suit{gift_why} (SBS-20)")
+
+
 class SixBidSoloRules:
     """The rule bot's auction and declaration in Six-Bid Solo (see the module docstring)."""
 
@@ -79,17 +95,8 @@ class SixBidSoloRules:
             s = max(choices, key=score)
             _, _, words = trump_estimate(t.hand, s)
             return TRUMP_BASE + s, f"trump {SUIT_SYMBOLS[s]}: {words}"
-        trump = trump_for_call(t.hand, view.trump)
-        if view.step == "call":
-            a = call_action(t.hand, trump, legal)
-            if a == DECLINE:
-                return DECLINE, "call no card: my hand lacks no card worth calling (SBS-20)"
-            return a, f"call {card_words(a - CALLCARD_BASE)}: the highest card I lack where " \
-                f"it matters for trump {SUIT_SYMBOLS[trump]} (SBS-20)"
-        called = CARD_INDEX[view.called] if view.called is not None else -1
-        a = give_action(t.hand, called, trump, legal)
-        return a, f"give {card_words(a - GIVE_BASE)}: my cheapest card of a short side suit, " \
-            "it can neither win a trick nor hand over points (SBS-20)"
+        return call_or_gift(view, t.hand, "the highest card I lack where it matters for",
+                            ", it can neither win a trick nor hand over points")
 
     def avoids_tricks(self, t: Table) -> bool:
         """Misère and Spread Misère: the bidder must take no trick (SBS-10, SBS-V1)."""

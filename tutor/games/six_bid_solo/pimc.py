@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING
 
 from ...bots.base import Table
 from ...bots.pimc import BID_MARGIN
-from ...bots.rule_bot import card_words
 from ...engine.hand import trump_estimate, uncovered
 from ...engine.sampler import Sampler
 from ...solver import search
@@ -34,10 +33,6 @@ from ...solver.advisor import contract_value
 from ...state import Action
 from ..tapp import (
     CALL_BASE,
-    CALLCARD_BASE,
-    CARD_INDEX,
-    DECLINE,
-    GIVE_BASE,
     HEARTS,
     PASS,
     PLAY,
@@ -46,8 +41,8 @@ from ..tapp import (
     SeatView,
     TappState,
 )
-from .bots import SCREEN_COUNT, SCREEN_UNCOVERED
-from .hand import call_action, declare_by_rule_of_thumb, give_action, trump_for_call
+from .bots import SCREEN_COUNT, SCREEN_UNCOVERED, call_or_gift
+from .hand import declare_by_rule_of_thumb
 from .rules import (
     CALL_SOLO,
     CONTRACTS,
@@ -146,17 +141,7 @@ class SixBidSoloPimc:
         legal = view.legal
         if view.step == "trump":
             return self._trump(bot, view, [a - TRUMP_BASE for a in legal])
-        trump = trump_for_call(t.hand, view.trump)
-        if view.step == "call":
-            a = call_action(t.hand, trump, legal)
-            if a == DECLINE:
-                return DECLINE, "call no card: my hand lacks no card worth calling (SBS-20)"
-            return a, f"call {card_words(a - CALLCARD_BASE)}: the highest card I lack for " \
-                f"trump {SUIT_SYMBOLS[trump]} (SBS-20)"
-        called = CARD_INDEX[view.called] if view.called is not None else -1
-        a = give_action(t.hand, called, trump, legal)
-        return a, f"give {card_words(a - GIVE_BASE)}: my cheapest card of a short side suit " \
-            "(SBS-20)"
+        return call_or_gift(view, t.hand, "the highest card I lack for", "")
 
     @staticmethod
     def _trump(bot: PimcBot, view: SeatView, suits: list[int]) -> tuple[Action, str]:
