@@ -83,6 +83,19 @@ def game_adapter(game: str, file: str, attr: str, kind: type[A], unknown: str,
     return adapter
 
 
+def games_with(adapter: Callable[[str], object]) -> tuple[str, ...]:
+    """The games, in the registry's order, whose ``adapter`` (a loader such as
+    :func:`game_adapter`'s callers) does not fail with QUIZ-3."""
+    out = []
+    for s in SPECS:
+        try:
+            adapter(s.id)
+        except QuizError:
+            continue
+        out.append(s.id)
+    return tuple(out)
+
+
 class Choice(NamedTuple):
     """One answer a learner may pick: ``value`` goes back to :func:`grade`, ``label`` is shown."""
 

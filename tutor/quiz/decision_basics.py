@@ -18,7 +18,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import card_label
-from ..games import SPECS, spec
+from ..games import spec
 from ..games.tapp import (
     CALL_BASE,
     CARDS,
@@ -32,7 +32,7 @@ from ..games.tapp import (
     TappState,
 )
 from ..state import Action, Game
-from .core import DEFAULT_GAME, Feedback, Question, QuizError, game_adapter, game_named
+from .core import DEFAULT_GAME, Feedback, Question, QuizError, game_adapter, game_named, games_with
 
 if TYPE_CHECKING:  # annotations only: the advisor's types come with the solver
     from ..solver.advisor import Advice, RowResult
@@ -193,14 +193,7 @@ def _decision_game(game: str) -> DecisionGame:
 
 def decision_games() -> tuple[str, ...]:
     """The games the decision quizzes know, in the registry's order."""
-    out = []
-    for s in SPECS:
-        try:
-            decision_game(s.id)
-        except QuizError:
-            continue
-        out.append(s.id)
-    return tuple(out)
+    return games_with(decision_game)
 
 
 def all_kinds() -> tuple[str, ...]:

@@ -13,8 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ..games import SPECS
-from .core import DEFAULT_GAME, Question, QuizError, from_seed, game_adapter, game_named
+from .core import DEFAULT_GAME, Question, from_seed, game_adapter, game_named, games_with
 from .generators import Generator, TappQuiz
 
 
@@ -41,14 +40,7 @@ def _game_quiz(game: str) -> TappQuiz:
 
 def games() -> tuple[str, ...]:
     """The games the quiz knows, in the registry's order."""
-    out = []
-    for s in SPECS:
-        try:
-            game_quiz(s.id)
-        except QuizError:
-            continue
-        out.append(s.id)
-    return tuple(out)
+    return games_with(game_quiz)
 
 
 def kinds(game: object = DEFAULT_GAME) -> dict[str, QuizKind]:
