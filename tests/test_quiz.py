@@ -32,6 +32,7 @@ from tutor.quiz import (
     kinds,
     titles,
 )
+from tutor.quiz import core as quiz_core
 
 SEEDS = range(120)
 ORDER = ["A", "T", "K", "Q", "J", "9", "8", "7", "6"]  # SBS-2, highest first
@@ -580,7 +581,7 @@ def test_an_unknown_game_or_one_without_a_quiz_is_QUIZ_3(monkeypatch: pytest.Mon
         raise ModuleNotFoundError(f"No module named {name!r}", name=name)
 
     registry._game_quiz.cache_clear()
-    monkeypatch.setattr(registry, "import_module", missing)
+    monkeypatch.setattr(quiz_core, "import_module", missing)
     try:
         with pytest.raises(QuizError) as e:
             registry.game_quiz("frog")

@@ -35,6 +35,7 @@ from typing import Protocol
 from ..engine.inference import read_calls
 from ..engine.sampler import Sampler, world_of
 from ..games.tapp import SeatView, TappState
+from ..solver.advisor import RowResult, advise_view
 from ..solver.stats import mean_interval
 from ..state import Action
 from .base import action_words, game_choices, require_turn
@@ -164,6 +165,19 @@ class PimcBot:
         """The expected chips a bid in ``game_id`` must clear: the margin given to the bot, else
         the game's own (:attr:`PimcChoices.bid_margin`)."""
         return self.bid_margin if self.margin_given else pimc_choices(game_id).bid_margin
+
+    def advised_bid(self, view: SeatView) -> tuple[RowResult | None, str]:
+        """The bid advisor's best row still open, over the bot's ``bid_samples`` worlds, if its
+        expected chips clear the game's margin (:meth:`margin`); else ``None`` and why to pass."""
+        advice = advise_view(view, self.bid_samples, self.seed(), executor=self.executor,
+                             first=self.bid_samples, min_samples=self.bid_samples)
+        best = advice.best()
+        margin = self.margin(view.game)
+        if best is None or best.expected() <= margin:
+            shown = f"{best.row.label} {best.expected():+.0f}" if best is not None else "none"
+            return None, (f"pass: in {advice.worlds} sampled deals solved double-dummy no "
+                          f"contract clears {margin:+g} chips (best: {shown})")
+        return best, ""
 
     def seed(self) -> int:
         """The next seed of the bot's own stream (a sampler's draw, a solver's salt)."""

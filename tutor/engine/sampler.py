@@ -109,6 +109,32 @@ class Constraints:
         raise NotImplementedError
 
 
+class SeatConstraints(Constraints):
+    """Constraints read from one seat's view of a Tapp deal, keeping what rebuilding the deal as
+    dealt needs: the view, the cards each active seat played (``played``), the viewer's hand
+    (``own``) and every card played (``all_played``), as masks. A game's ``__init__`` calls this
+    one's, then :meth:`Constraints.__init__` with its slots and the voids the play showed
+    (``shown_voids``, SBS-23)."""
+
+    def __init__(self, view: SeatView) -> None:
+        self.view = view
+        self.played, self.shown_voids = played_and_voids(view)
+        self.own = sum(1 << CARD_INDEX[c] for c in view.hand)
+        all_played = 0
+        for m in self.played.values():
+            all_played |= m
+        self.all_played = all_played
+
+    def hands_played_back(self, held: Mapping[int, int]) -> list[int]:
+        """Every seat's cards with those it played put back: the viewer's own hand, the other
+        active seats' from ``held``, nothing for a seat sitting out."""
+        view = self.view
+        hands = [0] * len(view.hand_sizes)
+        for s in view.active:
+            hands[s] = (self.own if s == view.seat else held[s]) | self.played[s]
+        return hands
+
+
 class GameSampling(Protocol):
     """What a game's ``sampling`` module offers the sampler."""
 

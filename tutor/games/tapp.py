@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from ..cards import DECK_36, Card, Suit
 from ..errors import IllegalActionError, NotationError, OptionError, RecordError
+from ..facts import ActionTable, GameInfo
 from ..state import Action, Game, GameState, as_rng
 
 # --- cards as ints ---------------------------------------------------------------------------
@@ -743,7 +744,9 @@ class TappState(GameState):
          self.call_holder, self.given, self.declare_steps, self.hands, self.leader) = snap
 
     # -- the auction (SBS-13..18, SBS-16a) --
-    def _call(self, action: Action) -> None:
+    def _take_call(self, action: Action) -> int:
+        """Take the call of the player to move (SBS-13): an undo point, then a pass or the new
+        highest bid. Returns the caller's position among the active players."""
         self._undo.append(self._snapshot())
         assert self._to_move is not None
         pos = self.active.index(self._to_move)
@@ -753,6 +756,10 @@ class TappState(GameState):
         else:
             self.high = action - CALL_BASE
             self.high_bidder = pos
+        return pos
+
+    def _call(self, action: Action) -> None:
+        pos = self._take_call(action)
         passed = self.passed
         if passed[0] and passed[1] and passed[2]:  # (1) all passed: thrown in (SBS-17)
             self._phase = DONE
@@ -965,6 +972,35 @@ class TappState(GameState):
     def _record_declare(self, action: Action, declare: dict[str, Any]) -> None:
         """Write one declaration action into a record's ``declare`` object."""
         raise NotImplementedError
+
+
+def family_info(game: TappGame[Any], name: str, rules: str, actions: ActionTable,
+                max_game_length: int) -> GameInfo:
+    """The facts every Tapp game shares (SBS-1, SBS-5, SBS-8, SBS-26, SBS-V2): 3 active players
+    of 3..5 seats, 11 cards each from the 36-card deck and a widow of 3, zero-sum chips; the
+    game's name, rule-id prefix, action table and longest game are its own."""
+    return GameInfo(
+        id=game.id, name=name, rules=rules, deck=DECK_36, players=game.players,
+        min_players=3, max_players=5, active_players=3, hand_size=11, tricks=11, widow=3,
+        num_distinct_actions=len(actions), max_game_length=max_game_length,
+        utility="zero-sum", score_unit="chips", action_kinds=actions.kinds)
+
+
+def open_contracts(legal: Sequence[Action]) -> list[int]:
+    """The contract numbers among the ``legal`` actions of the auction: the calls still open
+    (SBS-13), passing left out."""
+    return [a - CALL_BASE for a in legal if a != PASS and CALL_BASE < a < TRUMP_BASE]
+
+
+def bid_alone(state: TappState, contract: int) -> TappState:
+    """A copy of ``state`` (in the auction) in which the player to move bids ``contract`` and
+    every other player passes (SBS-16a): the bidder stands at the declaration, or at the first
+    lead if it has none."""
+    state = state.copy()
+    state.apply_unchecked(CALL_BASE + contract)
+    while state.phase == AUCTION:
+        state.apply_unchecked(PASS)
+    return state
 
 
 # --- fast random playout (the unchecked path used by benchmarks and Monte-Carlo) --------------

@@ -26,10 +26,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any, NamedTuple, TypeVar
 
 from ..cards import Card, Suit
-from ..errors import TutorError
+from ..errors import RecordError, TutorError
+from ..games import SPECS, spec
 from ..games.tapp import SeatView
 
 Q = TypeVar("Q", bound="Question")
@@ -42,6 +44,56 @@ DEFAULT_GAME = "six-bid-solo"
 
 class QuizError(TutorError):
     """A quiz input error (QUIZ-1..6): a bad answer, kind, seed or progress file."""
+
+
+A = TypeVar("A")
+
+
+def game_named(game: object) -> str:
+    """``game`` if it names a game by its record id, else QUIZ-3."""
+    if not isinstance(game, str):
+        raise QuizError("QUIZ-3", "a game is named by its record id", where="game",
+                        what=repr(game))
+    return game
+
+
+def game_adapter(game: str, file: str, attr: str, kind: type[A], unknown: str,
+                 own: str = "") -> A:
+    """``attr`` of ``tutor/games/<game>/<file>.py``: a quiz room's adapter, found by the game's
+    folder so that no quiz module imports a game. QUIZ-3 for an unknown game, one without that
+    file ("``unknown`` Frog (game) yet") or whose ``attr`` is not a ``kind`` of its own
+    ("... is not Frog (game)'s``own``")."""
+    try:
+        found = spec(game)
+    except RecordError:
+        raise QuizError("QUIZ-3", "unknown game; one of " + ", ".join(s.id for s in SPECS),
+                        where="game", what=repr(game)) from None
+    name = f"{found.folder}.{file}"
+    try:
+        module = import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:
+            raise
+        raise QuizError("QUIZ-3", f"{unknown} {found.name} yet", where="game",
+                        what=repr(game)) from None
+    adapter = getattr(module, attr, None)
+    if not isinstance(adapter, kind) or getattr(adapter, "game_id", None) != game:
+        raise QuizError("QUIZ-3", f"{name}.{attr} is not {found.name}'s{own}", where="game",
+                        what=repr(game))
+    return adapter
+
+
+def games_with(adapter: Callable[[str], object]) -> tuple[str, ...]:
+    """The games, in the registry's order, whose ``adapter`` (a loader such as
+    :func:`game_adapter`'s callers) does not fail with QUIZ-3."""
+    out = []
+    for s in SPECS:
+        try:
+            adapter(s.id)
+        except QuizError:
+            continue
+        out.append(s.id)
+    return tuple(out)
 
 
 class Choice(NamedTuple):

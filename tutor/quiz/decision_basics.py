@@ -15,12 +15,10 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import card_label
-from ..errors import RecordError
-from ..games import SPECS, spec
+from ..games import spec
 from ..games.tapp import (
     CALL_BASE,
     CARDS,
@@ -34,7 +32,7 @@ from ..games.tapp import (
     TappState,
 )
 from ..state import Action, Game
-from .core import DEFAULT_GAME, Feedback, Question, QuizError
+from .core import DEFAULT_GAME, Feedback, Question, QuizError, game_adapter, game_named, games_with
 
 if TYPE_CHECKING:  # annotations only: the advisor's types come with the solver
     from ..solver.advisor import Advice, RowResult
@@ -184,44 +182,18 @@ class DecisionGame:
 def decision_game(game: object = DEFAULT_GAME) -> DecisionGame:
     """The decision quizzes' adapter of ``game``: ``DECISIONS`` of
     ``tutor/games/<game>/decisions.py`` (QUIZ-3 for an unknown game or one with none yet)."""
-    if not isinstance(game, str):
-        raise QuizError("QUIZ-3", "a game is named by its record id", where="game",
-                        what=repr(game))
-    return _decision_game(game)
+    return _decision_game(game_named(game))
 
 
 @cache
 def _decision_game(game: str) -> DecisionGame:
-    try:
-        found = spec(game)
-    except RecordError:
-        raise QuizError("QUIZ-3", "unknown game; one of " + ", ".join(s.id for s in SPECS),
-                        where="game", what=repr(game)) from None
-    name = f"{found.folder}.decisions"
-    try:
-        module = import_module(name)
-    except ModuleNotFoundError as e:
-        if e.name != name:
-            raise
-        raise QuizError("QUIZ-3", f"the decision quizzes do not know {found.name} yet",
-                        where="game", what=repr(game)) from None
-    adapter = getattr(module, "DECISIONS", None)
-    if not isinstance(adapter, DecisionGame) or adapter.game_id != game:
-        raise QuizError("QUIZ-3", f"{name}.DECISIONS is not {found.name}'s", where="game",
-                        what=repr(game))
-    return adapter
+    return game_adapter(game, "decisions", "DECISIONS", DecisionGame,
+                        "the decision quizzes do not know")
 
 
 def decision_games() -> tuple[str, ...]:
     """The games the decision quizzes know, in the registry's order."""
-    out = []
-    for s in SPECS:
-        try:
-            decision_game(s.id)
-        except QuizError:
-            continue
-        out.append(s.id)
-    return tuple(out)
+    return games_with(decision_game)
 
 
 def all_kinds() -> tuple[str, ...]:

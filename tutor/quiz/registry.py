@@ -12,11 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from importlib import import_module
 
-from ..errors import RecordError
-from ..games import SPECS, spec
-from .core import DEFAULT_GAME, Question, QuizError, from_seed
+from .core import DEFAULT_GAME, Question, from_seed, game_adapter, game_named, games_with
 from .generators import Generator, TappQuiz
 
 
@@ -33,44 +30,17 @@ class QuizKind:
 def game_quiz(game: object) -> TappQuiz:
     """The quiz adapter of ``game`` (a record id): ``QUIZ`` of ``tutor/games/<game>/quiz.py``.
     QUIZ-3 for an unknown game or one the quiz does not know yet."""
-    if not isinstance(game, str):
-        raise QuizError("QUIZ-3", "a game is named by its record id", where="game",
-                        what=repr(game))
-    return _game_quiz(game)
+    return _game_quiz(game_named(game))
 
 
 @cache
 def _game_quiz(game: str) -> TappQuiz:
-    try:
-        found = spec(game)
-    except RecordError:
-        raise QuizError("QUIZ-3", "unknown game; one of " + ", ".join(s.id for s in SPECS),
-                        where="game", what=repr(game)) from None
-    name = f"{found.folder}.quiz"
-    try:
-        module = import_module(name)
-    except ModuleNotFoundError as e:
-        if e.name != name:
-            raise
-        raise QuizError("QUIZ-3", f"the quiz does not know {found.name} yet", where="game",
-                        what=repr(game)) from None
-    quiz = getattr(module, "QUIZ", None)
-    if not isinstance(quiz, TappQuiz) or quiz.game_id != game:
-        raise QuizError("QUIZ-3", f"{name}.QUIZ is not {found.name}'s quiz", where="game",
-                        what=repr(game))
-    return quiz
+    return game_adapter(game, "quiz", "QUIZ", TappQuiz, "the quiz does not know", " quiz")
 
 
 def games() -> tuple[str, ...]:
     """The games the quiz knows, in the registry's order."""
-    out = []
-    for s in SPECS:
-        try:
-            game_quiz(s.id)
-        except QuizError:
-            continue
-        out.append(s.id)
-    return tuple(out)
+    return games_with(game_quiz)
 
 
 def kinds(game: object = DEFAULT_GAME) -> dict[str, QuizKind]:

@@ -11,10 +11,7 @@ Its figures are therefore a lower bound on a perfect discarder's (how much lower
 from __future__ import annotations
 
 from ..tapp import (
-    AUCTION,
-    CALL_BASE,
     HEARTS,
-    PASS,
     PLAY,
     POINTS,
     SUIT_MASK,
@@ -22,7 +19,9 @@ from ..tapp import (
     TRUMP_BASE,
     SeatView,
     TappState,
+    bid_alone,
     mask_cards,
+    open_contracts,
 )
 from .presentation import FrogPresentation
 from .rules import CHICO, CONTRACTS, DISCARD_BASE, DISCARD_SIZE, FROG
@@ -79,10 +78,7 @@ class FrogAdvisor:
 
     def rows(self, view: SeatView) -> list[tuple[int, int]]:
         rows: list[tuple[int, int]] = []
-        for action in view.legal:
-            if action == PASS or not CALL_BASE < action < TRUMP_BASE:
-                continue
-            c = action - CALL_BASE
+        for c in open_contracts(view.legal):
             if c == CHICO:
                 any_suit = view.options.get("chico_trump") == "any"
                 rows.extend((c, t) for t in ((0, 1, 2, 3) if any_suit else (0, 1, 3)))
@@ -108,10 +104,7 @@ class FrogAdvisor:
     def declare(self, state: TappState, contract: int, trump: int) -> TappState:
         """The player bids ``contract``, the others pass; Chico names ``trump``, the Frog bid
         takes the widow and lays away :func:`discard_by_rule_of_thumb` (FR-2)."""
-        state = state.copy()
-        state.apply_unchecked(CALL_BASE + contract)
-        while state.phase == AUCTION:
-            state.apply_unchecked(PASS)
+        state = bid_alone(state, contract)
         bidder = state.bidder
         assert bidder is not None
         if state.phase != PLAY and state.step == "trump":

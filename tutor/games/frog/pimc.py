@@ -39,7 +39,7 @@ from ...bots.base import Table
 from ...bots.rule_bot import card_words
 from ...engine.sampler import Sampler
 from ...solver import search
-from ...solver.advisor import advise_view, contract_value
+from ...solver.advisor import contract_value
 from ...solver.stats import mean_interval
 from ...state import Action
 from ..tapp import (
@@ -192,14 +192,9 @@ class FrogPimc:
         if gap > NEAR:
             return PASS, (f"pass: by my hand count every contract still open is {gap} points or "
                           "more short of its mark — far from any, not worth sampling")
-        advice = advise_view(view, bot.bid_samples, bot.seed(), executor=bot.executor,
-                             first=bot.bid_samples, min_samples=bot.bid_samples)
-        best = advice.best()
-        margin = bot.margin(view.game)
-        if best is None or best.expected() <= margin:
-            shown = f"{best.row.label} {best.expected():+.0f}" if best is not None else "none"
-            return PASS, (f"pass: in {advice.worlds} sampled deals solved double-dummy no "
-                          f"contract clears {margin:+g} chips (best: {shown})")
+        best, why = bot.advised_bid(view)
+        if best is None:
+            return PASS, why
         action = CALL_BASE + best.row.contract
         p = sum(best.made) / best.n
         points = statistics.fmean(best.values)

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ...cards import DECK_36, Card, Suit
+from ...cards import Card, Suit
 from ...errors import IllegalActionError, RecordError
 from ...facts import ActionInfo, ActionTable, GameInfo
 from ...state import Action
@@ -33,12 +33,12 @@ from ..tapp import (
     DECLARE,
     DECLINE,
     N_CARDS,
-    PASS,
     SUIT_SYMBOLS,
     TRUMP_BASE,
     OptionSet,
     TappGame,
     TappState,
+    family_info,
     family_token,
     mask_cards,
     mask_points,
@@ -173,15 +173,7 @@ class FrogState(TappState):
             super()._call(action)
             return
         # single_round: forehand, middlehand, endhand speak once each, every call recorded
-        self._undo.append(self._snapshot())
-        assert self._to_move is not None
-        pos = self.active.index(self._to_move)
-        self.spoken[pos] = True
-        if action == PASS:
-            self.passed[pos] = True
-        else:
-            self.high = action - CALL_BASE
-            self.high_bidder = pos
+        pos = self._take_call(action)
         if pos < 2:
             self._to_move = self.active[pos + 1]
         elif self.high_bidder < 0:  # all three passed: thrown in (SBS-17)
@@ -305,11 +297,7 @@ class Frog(TappGame[FrogState]):
     def info(self) -> GameInfo:
         """Frog's facts: Six-Bid Solo's deck, seats, deal and zero-sum chips, with Frog's actions
         (the discard among them, FR-2)."""
-        return GameInfo(
-            id=GAME_ID, name="Frog", rules="FR", deck=DECK_36, players=self.players,
-            min_players=3, max_players=5, active_players=3, hand_size=11, tricks=11, widow=3,
-            num_distinct_actions=N_ACTIONS, max_game_length=MAX_GAME_LENGTH,
-            utility="zero-sum", score_unit="chips", action_kinds=ACTIONS.kinds)
+        return family_info(self, "Frog", "FR", ACTIONS, MAX_GAME_LENGTH)
 
     def action_info(self, action: Action) -> ActionInfo:
         """What ``action`` is: kind, words (:func:`describe_frog_action`), token, card."""

@@ -35,6 +35,7 @@ from ...engine.sampler import (
     Constraints,
     Deal,
     PublicHistory,
+    SeatConstraints,
     cards_played,
     played_and_voids,
 )
@@ -91,19 +92,14 @@ def history_of(view: SeatView) -> PublicHistory:
     return PublicHistory(view.game, dict(view.options), view.dealer, tuple(actions))
 
 
-class FrogConstraints(Constraints):
+class FrogConstraints(SeatConstraints):
     """A Frog view's constraints (see the module docstring), with what rebuilding the deal as
     dealt needs: the cards each seat played, the viewer's hand and, for the bidder, the
     discard."""
 
     def __init__(self, view: SeatView) -> None:
-        self.view = view
-        played, void = played_and_voids(view)
-        self.played = played
-        self.own = own = _mask(view.hand)
-        all_played = 0
-        for m in played.values():
-            all_played |= m
+        super().__init__(view)
+        played = self.played
         self.frog = _is_frog(view)
         self.bidder_view = self.frog and view.seat == view.bidder
         self.laid = _mask(view.discarded or ()) if self.bidder_view else 0  # known to the bidder
@@ -117,17 +113,16 @@ class FrogConstraints(Constraints):
             assert view.bidder is not None
             slots.append(DISCARD)
             sizes.append(discards_made(view, played[view.bidder]))
-        super().__init__(slots=slots, sizes=sizes, known={}, voids=void,
-                         unseen=ALL & ~(own | all_played | self.laid), rules=("SBS-8", "SBS-23"))
+        Constraints.__init__(self, slots=slots, sizes=sizes, known={}, voids=self.shown_voids,
+                             unseen=ALL & ~(self.own | self.all_played | self.laid),
+                             rules=("SBS-8", "SBS-23"))
 
     def deal_of(self, held: Mapping[int, int], rng: random.Random) -> Deal:
         """Current holdings → the hands as dealt: cards played put back and, in a Frog
         contract, the discard back in the bidder's hand and three of those fourteen cards drawn
         as the widow."""
         view = self.view
-        hands = [0] * len(view.hand_sizes)
-        for s in view.active:
-            hands[s] = (self.own if s == view.seat else held[s]) | self.played[s]
+        hands = self.hands_played_back(held)
         if not self.frog:
             return Deal(tuple(hands), held[WIDOW])
         bidder = view.bidder

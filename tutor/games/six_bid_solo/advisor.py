@@ -16,20 +16,14 @@ short side suit), so its figures are a lower bound on a perfect caller's.
 from __future__ import annotations
 
 from ..tapp import (
-    AUCTION,
-    CALL_BASE,
-    CALLCARD_BASE,
-    DECLINE,
-    GIVE_BASE,
     HEARTS,
-    PASS,
-    PLAY,
     SUIT_SYMBOLS,
-    TRUMP_BASE,
     SeatView,
     TappState,
+    bid_alone,
+    open_contracts,
 )
-from .hand import call_card, give_card
+from .hand import declare_by_rule_of_thumb
 from .rules import (
     CALL_SOLO,
     CONTRACT_NAMES,
@@ -51,10 +45,7 @@ class SixBidSoloAdvisor:
 
     def rows(self, view: SeatView) -> list[tuple[int, int]]:
         rows: list[tuple[int, int]] = []
-        for action in view.legal:
-            if action == PASS or not CALL_BASE < action < TRUMP_BASE:
-                continue
-            c = action - CALL_BASE
+        for c in open_contracts(view.legal):
             if c == SOLO:
                 trumps = list(solo_trumps(view.options))
             elif c == HEART_SOLO:
@@ -95,22 +86,8 @@ class SixBidSoloAdvisor:
     def declare(self, state: TappState, contract: int, trump: int) -> TappState:
         """The player bids ``contract``, the others pass (SBS-16a), and the bidder names
         ``trump`` and, in Call Solo, calls and gives by rule of thumb (SBS-19, SBS-20)."""
-        state = state.copy()
-        state.apply_unchecked(CALL_BASE + contract)
-        while state.phase == AUCTION:
-            state.apply_unchecked(PASS)
-        bidder = state.bidder
-        assert bidder is not None
-        while state.phase != PLAY:
-            step = state.step
-            if step == "trump":
-                state.apply_unchecked(TRUMP_BASE + trump)
-            elif step == "call":
-                c = call_card(state.hands[bidder], trump)
-                state.apply_unchecked(DECLINE if c is None else CALLCARD_BASE + c)
-            else:  # give
-                g = give_card(state.hands[bidder], state.called, trump)
-                state.apply_unchecked(GIVE_BASE + g)
+        state = bid_alone(state, contract)
+        declare_by_rule_of_thumb(state, trump)
         return state
 
 

@@ -32,7 +32,7 @@ from ..tapp import (
     TRUMP_BASE,
     SeatView,
 )
-from .hand import call_card, estimates, give_card
+from .hand import call_action, estimates, give_action, trump_for_call
 from .rules import (
     CALL_SOLO,
     GUARANTEE,
@@ -47,6 +47,22 @@ from .rules import (
 
 
 # --- the rule bot -------------------------------------------------------------------------------
+def call_or_gift(view: SeatView, hand: int, lacked: str, gift_why: str) -> tuple[Action, str]:
+    """Call Solo's call or gift by the rule of thumb (SBS-20), with its reason: ``lacked`` says
+    which card is called (before "trump ♠"), ``gift_why`` ends what the gift is."""
+    trump = trump_for_call(hand, view.trump)
+    if view.step == "call":
+        a = call_action(hand, trump, view.legal)
+        if a == DECLINE:
+            return DECLINE, "call no card: my hand lacks no card worth calling (SBS-20)"
+        return a, (f"call {card_words(a - CALLCARD_BASE)}: {lacked} trump "
+                   f"{SUIT_SYMBOLS[trump]} (SBS-20)")
+    called = CARD_INDEX[view.called] if view.called is not None else -1
+    a = give_action(hand, called, trump, view.legal)
+    return a, (f"give {card_words(a - GIVE_BASE)}: my cheapest card of a short side "
+               f"suit{gift_why} (SBS-20)")
+
+
 class SixBidSoloRules:
     """The rule bot's auction and declaration in Six-Bid Solo (see the module docstring)."""
 
@@ -79,22 +95,8 @@ class SixBidSoloRules:
             s = max(choices, key=score)
             _, _, words = trump_estimate(t.hand, s)
             return TRUMP_BASE + s, f"trump {SUIT_SYMBOLS[s]}: {words}"
-        if view.step == "call":
-            trump = int(view.trump) if view.trump is not None else max(
-                range(4), key=lambda s: trump_estimate(t.hand, s)[0])
-            c = call_card(t.hand, trump)
-            if c is None or CALLCARD_BASE + c not in legal:
-                return DECLINE, "call no card: my hand lacks no card worth calling (SBS-20)"
-            return CALLCARD_BASE + c, f"call {card_words(c)}: the highest card I lack where " \
-                f"it matters for trump {SUIT_SYMBOLS[trump]} (SBS-20)"
-        called = CARD_INDEX[view.called] if view.called is not None else -1
-        trump = int(view.trump) if view.trump is not None else max(
-            range(4), key=lambda s: trump_estimate(t.hand, s)[0])
-        g = give_card(t.hand, called, trump)
-        if GIVE_BASE + g not in legal:
-            g = legal[0] - GIVE_BASE
-        return GIVE_BASE + g, f"give {card_words(g)}: my cheapest card of a short side suit, " \
-            "it can neither win a trick nor hand over points (SBS-20)"
+        return call_or_gift(view, t.hand, "the highest card I lack where it matters for",
+                            ", it can neither win a trick nor hand over points")
 
     def avoids_tricks(self, t: Table) -> bool:
         """Misère and Spread Misère: the bidder must take no trick (SBS-10, SBS-V1)."""

@@ -8,10 +8,24 @@ the play, not the call).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...engine.hand import RANK_TEXT, rank, spread_safe, trump_estimate, uncovered
-from ..tapp import HEARTS, POINTS, SUIT_MASK, SUIT_SYMBOLS, mask_cards
+from ...state import Action
+from ..tapp import (
+    CALLCARD_BASE,
+    DECLINE,
+    GIVE_BASE,
+    HEARTS,
+    PLAY,
+    POINTS,
+    SUIT_MASK,
+    SUIT_SYMBOLS,
+    TRUMP_BASE,
+    TappState,
+    mask_cards,
+)
 from .rules import CALL_SOLO, GUARANTEE, HEART_SOLO, MISERE, SOLO, SPREAD
 
 
@@ -104,4 +118,44 @@ def give_card(hand: int, called: int, trump: int) -> int:
     return min(candidates, key=key)
 
 
-__all__ = ["Estimate", "call_card", "estimates", "give_card"]
+def trump_for_call(hand: int, named: int | None) -> int:
+    """The trump Call Solo's call and gift are chosen for (SBS-20): the one named, else (the
+    call coming first, SBS-V6) the suit the hand would take most tricks in."""
+    if named is not None:
+        return int(named)
+    return max(range(4), key=lambda s: trump_estimate(hand, s)[0])
+
+
+def call_action(hand: int, trump: int, legal: Sequence[Action]) -> Action:
+    """Call Solo's call by the rule of thumb (SBS-20 a): :func:`call_card` if it may be
+    called, else declining."""
+    c = call_card(hand, trump)
+    return DECLINE if c is None or CALLCARD_BASE + c not in legal else CALLCARD_BASE + c
+
+
+def give_action(hand: int, called: int, trump: int, legal: Sequence[Action]) -> Action:
+    """Call Solo's gift by the rule of thumb (SBS-20 b): :func:`give_card` if it may be given,
+    else the first legal gift."""
+    g = GIVE_BASE + give_card(hand, called, trump)
+    return g if g in legal else legal[0]
+
+
+def declare_by_rule_of_thumb(state: TappState, trump: int) -> None:
+    """Finish the bidder's declaration in ``state``, in place and unchecked: ``trump`` where it
+    is named (SBS-19), Call Solo's call and gift by :func:`call_card` and :func:`give_card`
+    (SBS-20), in the order of the option ``call_solo_order`` (SBS-V6)."""
+    bidder = state.bidder
+    assert bidder is not None
+    while state.phase != PLAY:
+        step = state.step
+        if step == "trump":
+            state.apply_unchecked(TRUMP_BASE + trump)
+        elif step == "call":
+            c = call_card(state.hands[bidder], trump)
+            state.apply_unchecked(DECLINE if c is None else CALLCARD_BASE + c)
+        else:  # give
+            state.apply_unchecked(GIVE_BASE + give_card(state.hands[bidder], state.called, trump))
+
+
+__all__ = ["Estimate", "call_action", "call_card", "declare_by_rule_of_thumb", "estimates",
+           "give_action", "give_card", "trump_for_call"]

@@ -26,18 +26,13 @@ from typing import TYPE_CHECKING
 
 from ...bots.base import Table
 from ...bots.pimc import BID_MARGIN
-from ...bots.rule_bot import card_words
 from ...engine.hand import trump_estimate, uncovered
 from ...engine.sampler import Sampler
 from ...solver import search
-from ...solver.advisor import advise_view, contract_value
+from ...solver.advisor import contract_value
 from ...state import Action
 from ..tapp import (
     CALL_BASE,
-    CALLCARD_BASE,
-    CARD_INDEX,
-    DECLINE,
-    GIVE_BASE,
     HEARTS,
     PASS,
     PLAY,
@@ -46,8 +41,8 @@ from ..tapp import (
     SeatView,
     TappState,
 )
-from .bots import SCREEN_COUNT, SCREEN_UNCOVERED
-from .hand import call_card, give_card
+from .bots import SCREEN_COUNT, SCREEN_UNCOVERED, call_or_gift
+from .hand import declare_by_rule_of_thumb
 from .rules import (
     CALL_SOLO,
     CONTRACTS,
@@ -131,14 +126,9 @@ class SixBidSoloPimc:
             return PASS, (f"pass: my hand counts {count} points at best and has "
                           f"{len(uncovered(hand))} cards a misère could not duck — far from "
                           "any contract, not worth sampling")
-        advice = advise_view(view, bot.bid_samples, bot.seed(), executor=bot.executor,
-                             first=bot.bid_samples, min_samples=bot.bid_samples)
-        best = advice.best()
-        margin = bot.margin(view.game)
-        if best is None or best.expected() <= margin:
-            shown = f"{best.row.label} {best.expected():+.0f}" if best is not None else "none"
-            return PASS, (f"pass: in {advice.worlds} sampled deals solved double-dummy no "
-                          f"contract clears {margin:+g} chips (best: {shown})")
+        best, why = bot.advised_bid(view)
+        if best is None:
+            return PASS, why
         action = CALL_BASE + best.row.contract
         p = sum(best.made) / best.n
         return action, (f"{describe_action(action)}: in {best.n} sampled deals solved "
@@ -151,20 +141,7 @@ class SixBidSoloPimc:
         legal = view.legal
         if view.step == "trump":
             return self._trump(bot, view, [a - TRUMP_BASE for a in legal])
-        trump = int(view.trump) if view.trump is not None else max(
-            range(4), key=lambda s: trump_estimate(t.hand, s)[0])
-        if view.step == "call":
-            c = call_card(t.hand, trump)
-            if c is None or CALLCARD_BASE + c not in legal:
-                return DECLINE, "call no card: my hand lacks no card worth calling (SBS-20)"
-            return CALLCARD_BASE + c, f"call {card_words(c)}: the highest card I lack for " \
-                f"trump {SUIT_SYMBOLS[trump]} (SBS-20)"
-        called = CARD_INDEX[view.called] if view.called is not None else -1
-        g = give_card(t.hand, called, trump)
-        if GIVE_BASE + g not in legal:
-            g = legal[0] - GIVE_BASE
-        return GIVE_BASE + g, f"give {card_words(g)}: my cheapest card of a short side suit " \
-            "(SBS-20)"
+        return call_or_gift(view, t.hand, "the highest card I lack for", "")
 
     @staticmethod
     def _trump(bot: PimcBot, view: SeatView, suits: list[int]) -> tuple[Action, str]:
@@ -176,15 +153,8 @@ class SixBidSoloPimc:
             chips = []
             for w in worlds:
                 state = _sbs(w.copy())
-                state.apply_unchecked(TRUMP_BASE + s)
-                while state.phase != PLAY:  # Call Solo under trump_first: call, give
-                    assert state.bidder is not None
-                    hand = state.hands[state.bidder]
-                    if state.step == "call":
-                        c = call_card(hand, s)
-                        state.apply_unchecked(DECLINE if c is None else CALLCARD_BASE + c)
-                    else:
-                        state.apply_unchecked(GIVE_BASE + give_card(hand, state.called, s))
+                # the trump, then Call Solo's call and gift under trump_first
+                declare_by_rule_of_thumb(state, s)
                 value = contract_value(state, bot.seed())
                 chips.append(chips_for(state, view.seat, value))
             means[s] = statistics.fmean(chips)

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ...cards import DECK_36, Suit
+from ...cards import Suit
 from ...errors import IllegalActionError, RecordError
 from ...facts import ActionInfo, ActionKind, ActionTable, GameInfo
 from ...state import Action
@@ -35,6 +35,7 @@ from ..tapp import (
     OptionSet,
     TappGame,
     TappState,
+    family_info,
     family_token,
     mask_points,
     parse_declare,
@@ -183,11 +184,7 @@ class SixBidSolo(TappGame["SixBidSoloState"]):
     def info(self) -> GameInfo:
         """Six-Bid Solo's facts (SBS-1, SBS-5, SBS-8, SBS-26, SBS-V2): 3 active players of 3..5
         seats, 11 cards each and a widow of 3, zero-sum chips."""
-        return GameInfo(
-            id=GAME_ID, name="Six-Bid Solo", rules="SBS", deck=DECK_36, players=self.players,
-            min_players=3, max_players=5, active_players=3, hand_size=11, tricks=11, widow=3,
-            num_distinct_actions=N_ACTIONS, max_game_length=MAX_GAME_LENGTH,
-            utility="zero-sum", score_unit="chips", action_kinds=ACTIONS.kinds)
+        return family_info(self, "Six-Bid Solo", "SBS", ACTIONS, MAX_GAME_LENGTH)
 
     def action_info(self, action: Action) -> ActionInfo:
         """What ``action`` is: kind, words (:func:`describe_action`), token, card."""

@@ -56,8 +56,8 @@ from ...engine.sampler import (
     Constraints,
     Deal,
     PublicHistory,
+    SeatConstraints,
     cards_played,
-    played_and_voids,
 )
 from ...state import Action
 from ..tapp import (
@@ -124,23 +124,16 @@ def history_of(view: SeatView) -> PublicHistory:
     return PublicHistory(view.game, dict(view.options), view.dealer, tuple(actions))
 
 
-class SixBidSoloConstraints(Constraints):
+class SixBidSoloConstraints(SeatConstraints):
     """A Six-Bid Solo view's constraints (see the module docstring), with what rebuilding the
     deal as dealt needs: the cards each seat played, the viewer's hand, Call Solo's exchange."""
 
     def __init__(self, view: SeatView) -> None:
-        self.view = view
-        n = len(view.hand_sizes)
-        played, void = played_and_voids(view)
-        self.played = played
-        own = sum(1 << CARD_INDEX[c] for c in view.hand)
-        self.own = own
+        super().__init__(view)
+        own, all_played = self.own, self.all_played
         # cards whose place is known though the viewer does not hold them (fixed per slot)
-        fixed: dict[int, int] = {s: 0 for s in range(n)}
+        fixed: dict[int, int] = {s: 0 for s in range(len(view.hand_sizes))}
         fixed[WIDOW] = 0
-        all_played = 0
-        for m in played.values():
-            all_played |= m
         bidder = view.bidder
         if view.exposed is not None and bidder is not None and bidder != view.seat:
             fixed[bidder] |= sum(1 << CARD_INDEX[c] for c in view.exposed)  # SBS-21
@@ -166,19 +159,15 @@ class SixBidSoloConstraints(Constraints):
         known = own | all_played
         for m in fixed.values():
             known |= m
-        super().__init__(
-            slots=slots,
+        Constraints.__init__(
+            self, slots=slots,
             sizes=[WIDOW_SIZE if s == WIDOW else view.hand_sizes[s] for s in slots],
-            known=fixed, voids=void, unseen=ALL & ~known, rules=("SBS-8", "SBS-23"))
+            known=fixed, voids=self.shown_voids, unseen=ALL & ~known, rules=("SBS-8", "SBS-23"))
 
     def deal_of(self, held: Mapping[int, int], rng: random.Random) -> Deal:
         """Current holdings → the hands as dealt (cards played put back, the exchange undone)."""
         view = self.view
-        n = len(view.hand_sizes)
-        hands = [0] * n
-        for s in view.active:
-            now = self.own if s == view.seat else held[s]
-            hands[s] = now | self.played[s]
+        hands = self.hands_played_back(held)
         gift = self.gift
         holder = view.call_holder
         called = self.called
