@@ -28,9 +28,9 @@ BASE: dict[str, Any] = {
 }
 
 
-def rec(**over: Any) -> dict[str, Any]:
-    """A copy of BASE with keys replaced (``None`` removes a key)."""
-    r = copy.deepcopy(BASE)
+def rec(base: dict[str, Any] | None = None, **over: Any) -> dict[str, Any]:
+    """A copy of ``base`` (by default BASE) with keys replaced (``None`` removes a key)."""
+    r = copy.deepcopy(BASE if base is None else base)
     for k, v in over.items():
         if v is None:
             r.pop(k, None)

@@ -6,11 +6,11 @@
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
 import pytest
+import sbs
 
 import tutor
 from tutor.engine.record import record_of, state_of
@@ -31,13 +31,8 @@ BASE: dict[str, Any] = {
 
 
 def rec(**over: Any) -> dict[str, Any]:
-    r = copy.deepcopy(BASE)
-    for k, v in over.items():
-        if v is None:
-            r.pop(k, None)
-        else:
-            r[k] = v
-    return r
+    """A copy of Frog's BASE with keys replaced (``None`` removes a key)."""
+    return sbs.rec(BASE, **over)
 
 
 def err(record: dict[str, Any]) -> TutorError:

@@ -97,7 +97,7 @@ def chips_for(state: TappState, seat: int, value: int) -> int:
 
 def card_values(world: TappState, salt: int = 0, exact: bool = False) -> dict[int, int]:
     """The solver's value after each legal card, asking only what the contract pays for (the
-    game's own questions; Six-Bid Solo's: :func:`tutor.games.six_bid_solo.bots.card_values`)."""
+    game's own questions: ``card_values`` in the game's ``pimc.py``)."""
     return pimc_choices(world.game.id).card_values(world, salt, exact)
 
 

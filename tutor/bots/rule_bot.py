@@ -1,7 +1,7 @@
 """The rule-based bot: readable heuristics a learner could follow, each choice with a reason.
 
 Bidding and declaring are each game's own (``RULES`` in ``tutor/games/<game>/bots.py``: Six-Bid
-Solo bids by the hand evaluation of :mod:`tutor.games.six_bid_solo.hand`, Frog by a count of
+Solo bids by its hand evaluation (the game's ``hand.py``), Frog by a count of
 its hand with the widow's expected points). The card play is the Tapp family's, the same in
 every game, by a few rules of thumb:
 

@@ -50,8 +50,8 @@ def worlds_for(view: SeatView, most: int) -> int:
 def within_reach(view: SeatView) -> bool:
     """Is any contract still open near its mark by the game's rules of thumb? A hand with none
     is passed without sampling: the advisor would only confirm it, at the cost of a second or
-    more. The game's rule bot says (Six-Bid Solo's marks:
-    :func:`tutor.games.six_bid_solo.bots.within_reach`); the solver is not loaded for it."""
+    more. The game's rule bot says (its ``within_reach`` in the game's ``bots.py``); the solver
+    is not loaded for it."""
     return rule_choices(view.game).within_reach(view)
 
 

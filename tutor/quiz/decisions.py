@@ -33,7 +33,7 @@ live (the bank's builder and the tests use it). Timings: ``docs/lessons.md``.
 Other games take part through their :class:`~.decision_basics.DecisionGame`
 (``tutor/games/<game>/decisions.py``): the kinds they offer, their own kinds' generators and
 grading. Frog asks ``bid-decision`` — found live, as its advisor is fast (``docs/frog.md``) —
-and its own ``discard-decision`` (:mod:`tutor.games.frog.decisions`); ``generate_decision``
+and its own ``discard-decision`` (in Frog's ``decisions.py``); ``generate_decision``
 and the session take ``game=``.
 
 Both give the same :class:`~tutor.quiz.core.Feedback`, rule citations and progress keeping as the

@@ -2,7 +2,7 @@
 
 The bidder plays against both defenders as one side. What the value counts follows the
 contract, as the game's solver adapter says (:mod:`tutor.solver.games`, e.g.
-``tutor/games/six_bid_solo/solver.py``): the bidder's final points (Six-Bid Solo's Solo, Frog's
+the game's ``solver.py``): the bidder's final points (Six-Bid Solo's Solo, Frog's
 three contracts), the bidder maximising, or the bidder's final tricks or points in a misère, the
 bidder minimising. The value includes what the bidder already has: units won in tricks and any
 cards laid away that count (a widow, a discard).
