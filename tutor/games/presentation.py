@@ -63,6 +63,16 @@ class Presentation:
             bits.append("dealer")
         return f"seat {seat} ({', '.join(bits)})"
 
+    def seat_marks(self, view: SeatView, seat: int) -> tuple[str, ...]:
+        """Short marks the table shows on ``seat`` for ``view``'s seat, as far as that seat may
+        know them: ``bidder`` by default (Crazy Solo adds the sides: partner, gang, unknown)."""
+        return ("bidder",) if seat == view.bidder else ()
+
+    def sides_hidden(self, view: SeatView) -> bool:
+        """Is some seat's side a secret to ``view``'s seat now (who plays with whom)? Not in a
+        game whose sides are known once the auction ends (Crazy Solo's partner is, CS-9)."""
+        return False
+
     def who(self, seat: int, view: SeatView) -> str:
         """``You`` for the view's own seat, else the seat's label."""
         return "You" if seat == view.seat else self.seat_label(seat, view.active)

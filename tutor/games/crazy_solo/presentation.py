@@ -69,12 +69,13 @@ class CrazySoloPresentation(TappPresentation):
 
     def partner_words(self, view: SeatView, seat: int) -> str:
         """What ``view``'s seat may know of ``seat``'s side (CS-9): ``bidder``, ``partner``,
-        ``gang`` or ``unknown``."""
+        ``gang`` or ``unknown`` (``""`` before there is a bidder, and for the others while the
+        bidder has still to call a card)."""
         bidder = view.bidder
-        if bidder is None or view.called is None:
-            return "" if bidder is None or seat != bidder else "bidder"
-        if seat == bidder:
+        if bidder is not None and seat == bidder:
             return "bidder"
+        if bidder is None or view.called is None:  # an alone call has no partner (CS-8)
+            return "gang" if bidder is not None and view.contract in ALONE_CALLS else ""
         partner = getattr(view, "partner", None)
         revealed = getattr(view, "partner_revealed", False)
         if revealed:
@@ -87,22 +88,50 @@ class CrazySoloPresentation(TappPresentation):
             return "gang"  # not holding the called card: this seat is in the gang
         return "unknown"
 
+    def sides_hidden(self, view: SeatView) -> bool:
+        """CS-9: a called card not yet played hides its holder — from every seat but the
+        holder's own."""
+        return (view.called is not None and not getattr(view, "partner_revealed", False)
+                and getattr(view, "partner", None) is None)
+
+    def seat_marks(self, view: SeatView, seat: int) -> tuple[str, ...]:
+        """The seat's side as ``view``'s seat may know it (:meth:`partner_words`)."""
+        word = self.partner_words(view, seat)
+        return (word,) if word else ()
+
     def facts(self, view: SeatView) -> list[tuple[str, str]]:
+        """The family's facts (at a big table the tricks won by the seats that have some), a
+        blind deal, the called card and the partner as this seat may know it (CS-9)."""
         rows = super().facts(view)
+        if len(view.active) > 4:  # twelve seats' "seat 7: 0" would drown the ones that count
+            rows = [(k, _tricks_won(view) if k == "Tricks won" else v) for k, v in rows]
         if getattr(view, "blind", False):
             rows.insert(1, ("Deal", "blind (CS-14)"))
         if view.called is not None:
             rows.append(("Called card", card_label(view.called)))
             partner = getattr(view, "partner", None)
             if getattr(view, "partner_revealed", False):
-                rows.append(("Partner", "you" if partner == view.seat
-                             else f"seat {partner}"))
+                rows.append(("Partner", "none: the bidder held the called card (secretly "
+                             "alone)" if partner == view.bidder else
+                             "you" if partner == view.seat else f"seat {partner}"))
             elif partner == view.seat:
                 rows.append(("Partner", "you — a secret until you play it"
                              if view.seat != view.bidder else "none: you are secretly alone"))
             else:
                 rows.append(("Partner", "unknown until the called card is played (CS-9)"))
         return rows
+
+
+def _tricks_won(view: SeatView) -> str:
+    """``seat 3: 2, seat 7: 1; the others none`` — the seats with tricks, for a big table."""
+    won = [f"seat {s}: {view.won_tricks[s]}" for s in view.active if view.won_tricks[s]]
+    if not won:
+        return "none yet"
+    return ", ".join(won) + ("; the others none" if len(won) < len(view.active) else "")
+
+
+#: The calls with no partner: the bidder plays against everyone (CS-8).
+ALONE_CALLS = ("alone", "alone-in-hearts")
 
 
 def _ordinal(n: int) -> str:
