@@ -185,26 +185,26 @@ def settlement_html(state: TappState, learner: int,
     """The finished deal's settlement from the learner's side: contract, result and chips, with
     the game's rules for P and the chips (Six-Bid Solo: SBS-10..12, SBS-27; Frog: FR-1, FR-5;
     Crazy Solo: CS-11, CS-12, with the soloists and the payment) and any rows the game's deal
-    notes add; in a match the balances after it and, at the end, the winners (SBS-28, CS-13)."""
+    notes add; in a match the balances after it and, at the end, the winners (SBS-28, CS-13)
+    — after a deal thrown in too."""
     d = state.describe()
     notes = deal_notes(state.game.id)
-    if state.bidder is None:
-        return HtmlStr('<div class="st-root"><p>Everyone passed: the cards are thrown in and no '
-                       f"chips change ({esc(notes.thrown_in_rule)}).</p></div>")
-    pres = words(state.game.id)
     me = learner
     chips = d["chips"]
-    made = notes.outcome(d)
-    contract = d["contract"]
-    name = pres.contract_name(contract)
-    trump = f" {Suit(state.trump).symbol}" if state.trump >= 0 else ""
-    who = "you" if state.bidder == me else f"Seat {state.bidder}"
-    facts = [("Contract", f"{name}{trump} by {who}"),
-             ("Result", f"{made} — P = {d['bidder_points']} points ({notes.points_rule}"
-              + (f"; {came}" if (came := notes.points_from(state)) else "")
-              + f"), {d['bidder_tricks']} tricks"),
-             *notes.settlement_rows(state, me),
-             ("Your chips", f"{chips[me]:+d} ({notes.chips_rules})")]
+    facts: list[tuple[str, str]] = []
+    if state.bidder is not None:
+        pres = words(state.game.id)
+        made = notes.outcome(d)
+        contract = d["contract"]
+        name = pres.contract_name(contract)
+        trump = f" {Suit(state.trump).symbol}" if state.trump >= 0 else ""
+        who = "you" if state.bidder == me else f"Seat {state.bidder}"
+        facts = [("Contract", f"{name}{trump} by {who}"),
+                 ("Result", f"{made} — P = {d['bidder_points']} points ({notes.points_rule}"
+                  + (f"; {came}" if (came := notes.points_from(state)) else "")
+                  + f"), {d['bidder_tricks']} tricks"),
+                 *notes.settlement_rows(state, me),
+                 ("Your chips", f"{chips[me]:+d} ({notes.chips_rules})")]
     if match is not None:
         m = match
         after = [b + (0 if m.settled else c) for b, c in zip(m.balances, chips, strict=True)]
@@ -216,6 +216,10 @@ def settlement_html(state: TappState, learner: int,
             winners = [s for s, b in enumerate(after) if b == top]
             facts.append(("Match", f"over ({notes.match_over_rule}) — won by " + ", ".join(
                 "you" if s == me else f"seat {s}" for s in winners)))
+    if state.bidder is None:
+        return HtmlStr('<div class="st-root"><p>Everyone passed: the cards are thrown in and no '
+                       f"chips change ({esc(notes.thrown_in_rule)}).</p>"
+                       + (facts_html(facts) if facts else "") + "</div>")
     return HtmlStr('<section class="st-root st-settlement" aria-label="settlement">'
                    '<h4 class="st-h">Settlement</h4>' + facts_html(facts) + "</section>")
 

@@ -141,6 +141,7 @@ class TableGame:
         self._review_key: tuple[int, ...] | None = None
         self._base = len(self.state.history())  # actions before the learner sat down
         self._notes: tuple[tuple[int, int], dict[int, str]] | None = None
+        self._view: tuple[TappState, tuple[Any, ...], SeatView] | None = None
         self.make_bots()
 
     @property
@@ -287,7 +288,13 @@ class TableGame:
     # -- whose turn --
     @property
     def view(self) -> SeatView:
-        return self.state.view(self.seat)
+        """The learner's view now (kept while the deal stands still: a redraw reads it often,
+        and a twelve-seat view takes a while to build)."""
+        key = (self.seat, tuple(self.state.history()))
+        kept = self._view
+        if kept is None or kept[0] is not self.state or kept[1] != key:
+            kept = self._view = (self.state, key, self.state.view(self.seat))
+        return kept[2]
 
     @property
     def done(self) -> bool:

@@ -99,6 +99,15 @@ TABLE_CSS = WIDGET_CSS + """
 .tutor-table .st-cost { color: var(--st-wrong); font-weight: 600; }
 .tutor-table .st-best { color: var(--st-right); font-weight: 600; }
 .tutor-table .widget-hbox { flex-wrap: wrap; gap: 0.25em; }
+/* the called card's grid (Crazy Solo): a line per suit, its ranks in columns that shrink to
+   fit a phone's width */
+.tutor-table .tutor-card-line { display: grid; gap: 0.25em; align-items: center;
+  grid-template-columns: 1.8em repeat(9, minmax(0, 3.2em)); margin: 0.1em 0; }
+.tutor-table .tutor-card-line button.st-card-btn { min-width: 0; width: auto; margin: 0;
+  padding: 0 0.15em; }
+.tutor-table .st-suit-head { font-size: 1.4em; line-height: 1; }
+.tutor-table button.st-own { text-decoration: underline; text-decoration-thickness: 2px;
+  text-underline-offset: 3px; }
 @media (max-width: 480px) {  /* a phone: the discard's 14 cards in two rows of seven */
   .tutor-table .st-card-btn button, .tutor-table button.st-card-btn { min-width: 2.6em;
     padding: 0 0.3em; }
@@ -163,10 +172,12 @@ class CallCardRow(ActionRow):
 
 
 class CardGridRow(ActionRow):
-    """Calling a card that must be called (Crazy Solo, CS-7): a button per card of the family's
-    deck, a line per suit, each button labelled with its card. The table shows the buttons of
-    this deal's deck only (CS-2: a removed card cannot be called) and marks the cards of the
-    learner's own hand — calling one means playing secretly alone (CS-8)."""
+    """Calling a card that must be called (Crazy Solo, CS-7): a line per suit of the family's
+    deck, headed by the suit, with a button per rank. Like the rank and suit pickers of
+    :class:`CallCardRow`, no label names a whole card: the page holds the deck's ranks and
+    suits, never a list of cards that could be mistaken for a hand. The table shows the buttons
+    of this deal's deck only (CS-2: a removed card cannot be called) and underlines the ranks of
+    the learner's own cards — calling one means playing secretly alone (CS-8)."""
 
     def __init__(self, catalogue: Catalogue, same: Shared) -> None:
         super().__init__("call-card", "tutor-callcard", "tutor-call-card", same)
@@ -179,20 +190,35 @@ class CardGridRow(ActionRow):
             card = catalogue.infos[action].card
             if card is None:  # declining (SBS-20) belongs to the rank-and-suit row
                 continue
+            colour = "st-red" if card.suit.is_red else "st-black"
             line = lines.get(card.suit)
             if line is None:
-                line = lines[card.suit] = w.HBox([])
+                head = html(f'<span class="st-root st-suit-head {colour}" title="{card.suit.noun}"'
+                            f">{card.suit.symbol}</span>", "tutor-suit-head", shared=same)
+                line = lines[card.suit] = w.HBox([head])
                 line.add_class("tutor-card-line")
-            b = button(card_label(card), cls=self.button_class, shared=same, own_layout=True,
-                       tooltip=f"call {card.name}", disabled=True)
+            b = button(rank_text(card.rank), cls=self.button_class, shared=same,
+                       own_layout=True, tooltip=self.words(card), disabled=True)
             b.add_class("st-card-btn")
-            b.add_class("st-red" if card.suit.is_red else "st-black")
+            b.add_class(colour)
             line.children = (*line.children, b)
             self.buttons.append(b)
             self.actions.append(action)
             self.cards.append(card)
         self.note = html("", "tutor-card-grid-note", shared=same)
         self.box.children = (*lines.values(), self.note)
+
+    @staticmethod
+    def words(card: Card, own: bool = False) -> str:
+        """A button's tooltip: ``call: ace, hearts line`` (rank and suit apart, as the pickers
+        have them)."""
+        return (f"call: {card.rank.noun}, {card.suit.noun} line"
+                + (" — in your own hand" if own else ""))
+
+
+def rank_text(rank: Rank) -> str:
+    """A rank as a button shows it: ``10`` for the ten, else its letter."""
+    return "10" if rank is Rank.TEN else rank.letter
 
 
 class TableWidget(Panel):
@@ -406,6 +432,11 @@ class TableWidget(Panel):
                   ) -> None:
         """The called-card grid: the buttons of this deal's deck in sight (CS-2), the legal ones
         enabled on the learner's turn, the learner's own cards marked."""
+        if not mine:  # out of sight: only make sure nothing can be pressed
+            for b in row.buttons:
+                b.disabled = True
+            row.note.value = ""
+            return
         deck = set(self.table.game.info.deck.cards)
         own = set(hand)
         for b, a, card in zip(row.buttons, row.actions, row.cards, strict=True):
@@ -413,12 +444,11 @@ class TableWidget(Panel):
             b.disabled = not (mine and a in legal)
             if card in own:
                 b.add_class("st-own")
-                b.tooltip = f"call {card.name} — in your own hand"
             else:
                 b.remove_class("st-own")
-                b.tooltip = f"call {card.name}"
-        row.note.value = ('<span class="st-root st-muted">Your own cards are underlined. '
-                          f"{len(deck)} cards in this deal's deck.</span>") if mine else ""
+            b.tooltip = row.words(card, card in own)
+        row.note.value = ('<span class="st-root st-muted">The ranks of your own cards are '
+                          f"underlined. {len(deck)} cards in this deal's deck.</span>")
 
     def button_for(self, action: Action) -> w.Button:
         """The button that carries ``action`` now (tests press it as a learner would)."""
