@@ -1204,6 +1204,14 @@ class SeatView:
             "hand_sizes": list(self.hand_sizes), "won_tricks": list(self.won_tricks),
         }
 
+    def sides(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(the bidder's side, the other side) as far as this seat knows them: in the
+        three-hand games the bidder alone against the other active seats; nobody before the
+        auction ends. A game with a secret partner knows less (Crazy Solo's view)."""
+        if self.bidder is None:
+            return (), ()
+        return (self.bidder,), tuple(s for s in self.active if s != self.bidder)
+
     def played_mask(self) -> int:
         m = mask_of([CARD_INDEX[c] for c in self.trick])
         for _, cs, _ in self.tricks:

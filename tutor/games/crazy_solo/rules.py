@@ -603,6 +603,29 @@ class CrazySoloView(SeatView):
         out["blind"] = self.blind
         return out
 
+    def sides(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(the soloists, the gang) as far as this seat knows them (CS-9). The bidder is a
+        soloist; the partner is known once revealed, to itself from its hand, and to anyone
+        when only one seat may still hold the called card (:func:`possible_partners`). A seat
+        that cannot hold it is in the gang, and so is every other seat once the partner is
+        known, or when there is none (alone, or the bidder secretly alone). Seats in neither
+        tuple may be the partner."""
+        bidder = self.bidder
+        if bidder is None:
+            return (), ()
+        others = [s for s in self.active if s != bidder]
+        if self.contract in ("alone", "alone-in-hearts"):
+            return (bidder,), tuple(others)
+        if self.called is None:  # the declaration: the partner is not chosen yet
+            return (bidder,), ()
+        possible = possible_partners(self)
+        if len(possible) == 1:
+            partner = possible[0]
+            if partner == bidder:
+                return (bidder,), tuple(others)
+            return (bidder, partner), tuple(s for s in others if s != partner)
+        return (bidder,), tuple(s for s in others if s not in possible)
+
     @property
     def leader_held_heart(self) -> bool | None:
         """In a blind deal, did the leader's hand as dealt hold a heart? Every seat can tell
