@@ -907,7 +907,7 @@ def test_set_game_keeps_a_level_the_bots_play(frog_without_pimc: Any) -> None:
     assert t.game.options_dict()["solo_trump"] == "any"
     key = t.state.key()
     with pytest.raises(TutorError, match="REC-2"):
-        t.set_game("auction-pitch")  # planned, not written yet
+        t.set_game("auction-pitch")  # planned, not written
     with pytest.raises(TableError, match="TABLE-2"):
         t.set_game("frog", options={"players": 4})
     assert t.state.key() == key and t.game_id == "six-bid-solo"
