@@ -201,6 +201,37 @@ def test_each_seat_marked_as_its_viewer_may_know_it() -> None:
     assert html.count("st-badge-partner") == 1 and "st-badge-unknown" not in html
 
 
+@pytest.mark.rule("CS-9", "CS-10")
+def test_a_partner_deduced_from_the_play() -> None:
+    """Seats 2 and 3 show void in hearts on the first trick: to the bidder (seat 1) only seat 0
+    can still hold the called A♥, so seat 0 is the partner as far as the bidder may know — its
+    side is no secret to it any more. To seat 2 the partner is still seat 0 or the bidder
+    (secretly alone)."""
+    record = {
+        "format": "tutor-record/1", "game": GAME, "options": {"players": 4}, "dealer": 3,
+        "hands": [["AH", "TH", "KH", "9H", "AS", "KS", "QS", "JS", "TS"],
+                  ["QH", "JH", "8H", "7H", "6H", "9S", "8S", "7S", "6S"],
+                  ["AC", "TC", "KC", "QC", "JC", "9C", "8C", "7C", "6C"],
+                  ["AD", "TD", "KD", "QD", "JD", "9D", "8D", "7D", "6D"]],
+        "calls": ["pass", "solo-in-hearts", "pass", "pass"], "declare": {"call": "AH"},
+        "play": ["TH", "6H", "6C", "6D"]}
+    state = state_of(record)
+    bidder, gang = state.view(1), state.view(2)
+    assert [WORDS.seat_marks(bidder, s) for s in range(4)] == [
+        ("partner",), ("bidder",), ("gang",), ("gang",)]
+    assert not WORDS.sides_hidden(bidder)
+    assert dict(WORDS.facts(bidder))["Partner"] == \
+        "seat 0: the only seat that can still hold A♥ (CS-10)"
+    assert [WORDS.seat_marks(gang, s) for s in range(4)] == [
+        ("unknown",), ("bidder",), ("gang",), ("gang",)]
+    assert WORDS.sides_hidden(gang)
+    assert dict(WORDS.facts(gang))["Partner"] == \
+        "unknown until A♥ is played (CS-9): seat 0 or seat 1"
+    notes = deal_notes(GAME).seat_notes(gang, worlds=50, seed=3)
+    assert set(notes) == {0, 1}  # the bidder may have called its own card
+    assert deal_notes(GAME).seat_notes(bidder, worlds=50, seed=3) == {}
+
+
 @pytest.mark.rule("CS-8", "CS-9")
 def test_secretly_alone_and_alone_contracts() -> None:
     """A bidder who calls a card of the own hand is secretly alone: to the bidder everyone else
@@ -245,7 +276,7 @@ def test_seat_notes_only_while_the_partner_is_secret(monkeypatch: pytest.MonkeyP
                    3: "holds A♥ in 25% of sampled deals"}
     view, card, worlds, seed = asked[0]
     assert isinstance(view, CrazySoloView) and view.seat == 2 and view.partner is None
-    assert card == CARD_INDEX[Card.parse("AH")] and (worlds, seed) == (40, 7)
+    assert card == Card.parse("AH") and (worlds, seed) == (40, 7)
     assert notes.seat_notes(before.view(0), worlds=40, seed=7) == {}  # the holder knows
     assert notes.seat_notes(example_state(1).view(2), worlds=40, seed=7) == {}  # revealed
     assert len(asked) == 1

@@ -69,7 +69,7 @@ HINT_BID_DEALS = 16
 HINT_BUDGET = 0.7
 #: Deals sampled from the learner's view for the seats' teaching aid (Crazy Solo: how often
 #: each seat holds the called card, :meth:`TableGame.seat_notes`).
-NOTE_WORLDS = 60
+NOTE_WORLDS = 100
 
 
 class TableGame:

@@ -20,18 +20,26 @@ from typing import Any
 from ...cards import card_label
 from ...display.adapter import DealNotes
 from ...engine import sampler
-from ..tapp import CARD_INDEX, CARDS, PLAY, SeatView, TappState
-from .rules import ALONE, ALONE_IN_HEARTS, CrazySoloState, gang_split, multiplier
+from ..tapp import CARDS, PLAY, SeatView, TappState
+from .rules import (
+    ALONE,
+    ALONE_IN_HEARTS,
+    CrazySoloState,
+    CrazySoloView,
+    gang_split,
+    multiplier,
+    possible_partners,
+)
 
 
-def secret_card(view: SeatView) -> int | None:
-    """The called card (as the family's card int) while its holder is a secret to ``view``'s
-    seat (CS-9): named, not yet played, and not in this seat's hand; else None."""
-    if view.phase != PLAY or view.called is None or getattr(view, "partner_revealed", True):
-        return None
-    if getattr(view, "partner", None) is not None:  # this seat holds it: it knows every side
-        return None
-    return CARD_INDEX[view.called]
+def unknown_seats(view: SeatView) -> tuple[int, ...]:
+    """The seats that may hold the called card while its holder is a secret to ``view``'s seat
+    (CS-9): named, not yet played, not in this seat's hand, and more than one seat can still
+    hold it (:func:`~.rules.possible_partners`); else ()."""
+    if not isinstance(view, CrazySoloView) or view.phase != PLAY or view.called is None:
+        return ()
+    may = possible_partners(view)
+    return may if len(may) > 1 else ()
 
 
 def soloists_words(state: CrazySoloState) -> str:
@@ -122,15 +130,15 @@ class CrazySoloNotes(DealNotes):
                 ("You settle", _learner_side(state, learner))]
 
     def seat_notes(self, view: SeatView, *, worlds: int, seed: int) -> dict[int, str]:
-        """While the partner is a secret to ``view``'s seat (CS-9): for every other seat, how
-        often it holds the called card in ``worlds`` deals sampled from the view."""
-        card = secret_card(view)
-        if card is None:
+        """While the partner is a secret to ``view``'s seat (CS-9): for every seat that may hold
+        the called card (the bidder too: it may have called its own), how often it holds it in
+        ``worlds`` deals sampled from the view."""
+        may = unknown_seats(view)
+        if not may or view.called is None:
             return {}
-        shares = sampler.holder_shares(view, card, worlds=worlds, seed=seed)
-        label = card_label(CARDS[card])
-        return {s: f"holds {label} in {round(100 * p)}% of sampled deals"
-                for s, p in sorted(shares.items()) if s != view.seat}
+        shares = sampler.holder_shares(view, view.called, worlds=worlds, seed=seed)
+        label = card_label(view.called)
+        return {s: f"holds {label} in {round(100 * shares[s])}% of sampled deals" for s in may}
 
 
 def _settling(state: CrazySoloState) -> str:
@@ -161,5 +169,4 @@ def _seats(seats: list[int]) -> str:
 
 NOTES = CrazySoloNotes()
 
-__all__ = ["NOTES", "CrazySoloNotes", "payment_words", "secret_card",
-           "soloists_words"]
+__all__ = ["NOTES", "CrazySoloNotes", "payment_words", "soloists_words", "unknown_seats"]
