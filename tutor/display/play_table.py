@@ -202,7 +202,7 @@ def settlement_html(state: TappState, learner: int,
         facts = [("Contract", f"{name}{trump} by {who}"),
                  ("Result", f"{made} — P = {d['bidder_points']} points ({notes.points_rule}"
                   + (f"; {came}" if (came := notes.points_from(state)) else "")
-                  + f"), {d['bidder_tricks']} tricks"),
+                  + f"), {d['bidder_tricks']} trick{'' if d['bidder_tricks'] == 1 else 's'}"),
                  *notes.settlement_rows(state, me),
                  ("Your chips", f"{chips[me]:+d} ({notes.chips_rules})")]
     if match is not None:

@@ -469,7 +469,7 @@ class TableWidget(Panel):
         n = self.match_deals
         out: list[tuple[str, int | str]] = [("single deals", 0), (f"a match of {n} deals", n)]
         if "blind_round" in getattr(match_class(self.table.game_id), "__dataclass_fields__", {}):
-            out.append((f"a match of {n} deals, opening with a blind round", BLIND))
+            out.append((f"a match of {n}, blind round first", BLIND))
         return out
 
     # -- hidden information (tests and the browser audit read these) --

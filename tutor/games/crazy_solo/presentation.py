@@ -131,6 +131,8 @@ def _partner_now(view: CrazySoloView) -> str:
         if may[0] == view.bidder:
             return f"none: only the bidder can hold {card} — secretly alone (CS-8, CS-10)"
         return f"seat {may[0]}: the only seat that can still hold {card} (CS-10)"
+    if len(may) == len(view.active) - 1:
+        return f"unknown until {card} is played (CS-9): any other seat may hold it"
     seats = ", ".join(f"seat {s}" for s in may[:-1]) + f" or seat {may[-1]}"
     return f"unknown until {card} is played (CS-9): {seats}"
 
