@@ -30,6 +30,7 @@ from tutor.engine.record import dumps, state_of
 from tutor.games import spec
 from tutor.games.crazy_solo.rules import CrazySoloState, CrazySoloView
 from tutor.games.tapp import CARD_INDEX, CARDS, PLAY, SUIT_OF, mask_cards
+from tutor.play.levels import has_pimc
 from tutor.play.log import names_any
 from tutor.play.session import TableGame, table_sizes
 from tutor.widgets.common import state_text, subtree
@@ -640,6 +641,27 @@ def test_a_reason_that_tells_the_partner_waits_until_the_card_is_played() -> Non
             assert "I hold the called card" in tw.result.value
             return
     raise AssertionError("no deal where a bot held the called card")
+
+
+@pytest.mark.rule("CS-9")
+@pytest.mark.skipif(not has_pimc(GAME), reason="the sampling player does not play Crazy Solo "
+                    "here (its games/crazy_solo/pimc.py comes with its own branch)")
+def test_a_hint_tells_nothing_of_the_partner(tmp_path: Path) -> None:
+    """The hint is the sampling player's choice from the learner's view: asked on the deal and
+    on its twin (the partner moved to another unknown seat) it is the same, word for word, and
+    the widgets stay the same; the deal does not move."""
+    live, twin = secret_positions(8, 830, learner=4, most=1)[0]
+    record = live.table.record()
+    one = loaded(record, 4, tmp_path / "a")
+    two = loaded(twin, 4, tmp_path / "b")
+    for tw in (one, two):
+        key = tw.table.state.key()
+        tw.hint_button.click()
+        assert tw.notice.value == "" and "Hint:" in tw.hint_out.value
+        assert tw.table.state.key() == key
+        assert_nothing_hidden_shown(tw)
+    assert one.hint_out.value == two.hint_out.value
+    assert normalised(one) == normalised(two)
 
 
 def test_bots_and_levels_for_crazy_solo() -> None:
