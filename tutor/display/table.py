@@ -276,13 +276,15 @@ def deal_html(deal: TappState | Mapping[str, Any], *, four_colour: bool = False,
                 f'<li class="st-trick-row" {_COL}><span class="st-who">Trick {i + 1}: '
                 f"seat {leader} led, seat {winner} won, {pts} points</span>"
                 + trick_svg([CARDS[c] for c in cards], seats=seats, winner=winner,
-                            slots=len(active), four_colour=four_colour, width=width) + "</li>")
+                            slots=len(active), four_colour=four_colour, width=width,
+                            per_row=trick_rows(len(active))) + "</li>")
         if state.trick:
             seats = trick_seats(state.leader, len(state.trick), active)
             rows.append(f'<li class="st-trick-row" {_COL}><span class="st-who">Trick '
                         f"{len(state.tricks) + 1} (in progress)</span>"
                         + trick_svg([CARDS[c] for c in state.trick], seats=seats,
-                                    slots=len(active), four_colour=four_colour, width=width)
+                                    slots=len(active), four_colour=four_colour, width=width,
+                                    per_row=trick_rows(len(active)))
                         + "</li>")
         parts.append(_section("Tricks", f'<ol class="st-tricks" {_ROW}>{"".join(rows)}</ol>',
                               "st-history"))
