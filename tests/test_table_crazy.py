@@ -283,6 +283,7 @@ def test_seat_notes_only_while_the_partner_is_secret(monkeypatch: pytest.MonkeyP
     assert len(asked) == 1
     html = table_view_html(before.view(2), {}, fallen=[], teaching_aid=False, seat_notes=got)
     assert html.count('class="st-seat-note"') == 3 and "holds A♥ in 50%" in html
+    assert view_html(before.view(2), seat_notes=got).count('class="st-seat-note"') == 3
 
 
 # --- the whole deal and the settlement ------------------------------------------------------------
@@ -356,6 +357,12 @@ def test_table_sizes_and_the_players_picker() -> None:
     with pytest.raises(TraitError):  # a forged size is refused by the picker itself
         tw.players_pick.set_state({"index": 10})
     assert tw.table.state.key() == key
+    three = TableWidget(game=GAME, options={"players": 3, "three_handed_deck": 24}, seed=4,
+                        auto=False)  # the 24-card deck is for 3 players only (CS-2):
+    assert len(three.table.view.hand) == 8
+    three.players_pick.value = 5  # the other sizes deal with the default deck
+    assert three.notice.value == "" and three.table.game.options_dict()["players"] == 5
+    assert three.table.game.options_dict()["three_handed_deck"] == 36
     tw.players_pick.value = 12
     tw.seat_pick.value = 10
     tw.game_pick.value = "six-bid-solo"  # seat 10 is gone there too
