@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -594,6 +595,33 @@ def test_no_widget_state_tells_the_partner(players: int, tmp_path: Path) -> None
         assert since and all(e.secret and e.held_back for e in since)
         assert live.log_out.value.count("shown once the sides are known") == len(since)
         assert_nothing_hidden_shown(live)
+
+
+@pytest.mark.rule("CS-9")
+def test_seat_notes_follow_a_take_back() -> None:
+    """The notes are worked out once per position — and a take-back followed by another card
+    is another position: the table shows the notes of the position on the table."""
+    from tutor.play.session import NOTE_WORLDS, view_seed
+
+    live, _ = secret_positions(8, 860, learner=4, most=1)[0]
+    t = live.table
+    t.bots = {s: Caller(s) for s in t.bots}
+    legal = list(t.view.legal)
+    for first, second in pairwise(legal):
+        t.act(first)
+        t.run_bots()
+        before = t.seat_notes()
+        t.undo()
+        t.act(second)
+        t.run_bots()
+        if t.sides_hidden():
+            fresh = deal_notes(GAME).seat_notes(t.view, worlds=NOTE_WORLDS,
+                                                seed=view_seed(t.view))
+            assert t.seat_notes() == fresh
+            assert before is not t.seat_notes()
+            return
+        t.undo()
+    pytest.skip("no second card kept the partner secret")
 
 
 @pytest.mark.rule("CS-9")

@@ -140,7 +140,7 @@ class TableGame:
         self._review: list[ReviewLine] | None = None
         self._review_key: tuple[int, ...] | None = None
         self._base = len(self.state.history())  # actions before the learner sat down
-        self._notes: tuple[tuple[int, int], dict[int, str]] | None = None
+        self._notes: tuple[SeatView, dict[int, str]] | None = None
         self._view: tuple[TappState, tuple[Any, ...], SeatView] | None = None
         self.make_bots()
 
@@ -544,13 +544,12 @@ class TableGame:
         adapter: Crazy Solo's share of :data:`NOTE_WORLDS` sampled deals in which each seat
         holds the called card). Worked out once per position; the sampling seed comes from the
         view itself, so the same view always shows the same figures."""
-        key = (len(self.state.history()), self.seat)
-        if self._notes is not None and self._notes[0] == key:
+        view = self.view  # the same object while the deal stands still (kept by ``view``)
+        if self._notes is not None and self._notes[0] is view:
             return self._notes[1]
-        view = self.view
         notes = deal_notes(self.spec.id).seat_notes(view, worlds=NOTE_WORLDS,
                                                     seed=view_seed(view))
-        self._notes = (key, notes)
+        self._notes = (view, notes)
         return notes
 
     def fallen_tricks(self) -> list[tuple[int, tuple[Card, ...], int]]:
