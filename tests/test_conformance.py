@@ -8,8 +8,9 @@ the test checks the invariants every game must keep, independent of its rules:
 - the checked ``apply`` and the unchecked fast path reach identical states;
 - ``undo`` restores the identical state, step by step and all the way back to the deal;
 - no seat's view holds a card it may not see (another hand, the widow);
-- at the end: chips sum to zero, the card points total 120, the record round-trips through
-  replay, and the fast ``random_playout`` only ever plays legal cards.
+- at the end: one score per seat, chips summing to zero where the game is zero-sum (Auction
+  Pitch's points are not), the game's own totals (120 card points in the Tapp games), the record
+  round-trips through replay, and the fast ``random_playout`` only ever plays legal cards.
 
 ``make soak`` runs 10⁵ deals per option set (SOLO_SOAK_DEALS); CI runs CONFORMANCE_DEALS.
 """
@@ -27,6 +28,7 @@ import pytest
 from tutor.engine.record import record_of, replay, state_of
 from tutor.errors import TutorError
 from tutor.games import GAMES
+from tutor.games.auction_pitch import rules as pitch
 from tutor.games.frog.rules import N_ACTIONS as FROG_ACTIONS
 from tutor.games.frog.rules import FrogOptions
 from tutor.games.tapp import CARD_INDEX, N_ACTIONS, PASS, mask_cards, mask_points, random_playout
@@ -50,6 +52,7 @@ class SixBidSoloRules:
     contracts: ClassVar[set[str]] = {"solo", "heart-solo", "misere", "guarantee-solo",
                                      "spread-misere", "call-solo"}
     n_actions = N_ACTIONS
+    deals = CONFORMANCE_DEALS  # per option set (CONFORMANCE_DEALS in the environment: every game)
 
     @staticmethod
     def allowed_cards(state: Any, seat: int) -> set[int]:
@@ -154,7 +157,101 @@ class FrogRules(SixBidSoloRules):
             assert sum(state.won_tricks) == 11 and laid.bit_count() == 3
 
 
-RULES: dict[str, Any] = {"six-bid-solo": SixBidSoloRules, "frog": FrogRules}
+def _pitch_option_sets() -> list[dict[str, Any]]:
+    """Every combination of the options that change an Auction Pitch hand (the match options
+    change only the match): 360 sets, for ``make soak``."""
+    choices = pitch.PitchOptions.CHOICES
+    keys = ("players", "min_bid", "all_pass", "dealer_steal", "strict_follow", "low_point")
+    return [dict(zip(keys, values, strict=True))
+            for values in itertools.product(*(choices[k] for k in keys))]
+
+
+class PitchRules:
+    """Auction Pitch (PI-1..12): 3 to 7 seats all dealt 6 of 52 cards, one call each, points per
+    player. A seat sees its own hand and the cards played; never another hand or an undealt
+    card (PI-3)."""
+
+    # a covering set: every player count and every value of every option
+    option_sets: ClassVar[list[dict[str, Any]]] = [
+        {},
+        {"players": 3, "min_bid": 2, "dealer_steal": "none", "strict_follow": True},
+        {"players": 5, "all_pass": "redeal_same_dealer", "dealer_steal": "including_4",
+         "low_point": "dealt_holder", "target": 15},
+        {"players": 6, "all_pass": "eldest_pitches_free", "strict_follow": True,
+         "win_check": "pitcher_first_then_HLJG", "target": 11},
+        {"players": 7, "min_bid": 2, "all_pass": "eldest_pitches_free",
+         "low_point": "dealt_holder", "smudge_wins_game": True, "target": 21},
+        {"players": 3, "all_pass": "redeal_same_dealer", "dealer_steal": "including_4",
+         "target": 10},
+    ]
+    soak_option_sets = _pitch_option_sets()
+    contracts: ClassVar[set[str]] = {"2", "3", "4"}  # a bid of 1 is illegal under min_bid 2
+    n_actions = pitch.N_ACTIONS
+    deals = 1000  # hands are short: 1000 per option set keeps the six sets near 10 s
+
+    @staticmethod
+    def allowed_cards(state: Any, seat: int) -> set[int]:
+        ok = set(pitch.mask_cards(state.hands[seat]))
+        for _, cards, _ in state.tricks:
+            ok |= set(cards)
+        return ok | set(state.trick)
+
+    @staticmethod
+    def seen_cards(state: Any, seat: int) -> set[int]:
+        return {pitch.CARD_INDEX[c] for c in state.view(seat).visible_cards()}
+
+    @staticmethod
+    def finished_checks(state: Any) -> None:
+        n = state.n
+        dealt = 0
+        for h in state.dealt:
+            dealt |= h
+        assert dealt.bit_count() == 6 * n  # PI-3: 6 each, the rest never dealt
+        outcome = state.outcome()
+        if outcome.thrown_in:  # PI-6: nothing played, nothing scored
+            assert not state.tricks and outcome.score_change == (0,) * n
+            return
+        played = 0
+        for _, cards, _ in state.tricks:
+            assert len(cards) == n
+            played |= pitch.mask_of(cards)
+        assert played == dealt and len(state.tricks) == 6  # PI-3, PI-9: every dealt card
+        assert sum(outcome.game_points) == pitch.mask_game_points(dealt)  # PI-10
+        awarded = [s for s in (outcome.high, outcome.low, outcome.jack, outcome.game)
+                   if s is not None]
+        assert sum(outcome.points_won) == len(awarded) >= 2  # High and Low always go
+        for s in range(n):
+            want = outcome.points_won[s]
+            if s == outcome.pitcher and want < outcome.bid:
+                want = -outcome.bid  # PI-11: set back
+            assert outcome.score_change[s] == want
+
+    @staticmethod
+    def fast_playout(state: Any, rng: random.Random) -> Any | None:
+        if state.thrown_in:
+            return None
+        start = state.copy()
+        while start.phase == "done" or start.tricks or start.trick:
+            start.undo()
+        pitch.random_playout(start, rng)
+        return start
+
+    @staticmethod
+    def policy(state: Any, rng: random.Random) -> int:
+        """Random legal play; in the auction pass half the time when passing is legal."""
+        legal = state.legal_actions()
+        if state.phase == "auction" and pitch.PASS in legal and len(legal) > 1 \
+                and rng.random() < 0.5:
+            return pitch.PASS
+        return int(rng.choice(legal))
+
+    @staticmethod
+    def contract(state: Any) -> str:
+        return state.contract_id or ("thrown-in" if state.thrown_in else "no-pitcher")
+
+
+RULES: dict[str, Any] = {"six-bid-solo": SixBidSoloRules, "frog": FrogRules,
+                         "auction-pitch": PitchRules}
 assert set(RULES) == set(GAMES), "every game brings its conformance rules here"
 CASES = [(g, o) for g in GAMES for o in RULES[g].option_sets]
 
@@ -189,7 +286,7 @@ def check_deal(game_id: str, options: dict[str, Any], seed: int, counts: Counter
             state.apply(action)
     counts[rules.contract(state)] += 1
     chips = state.chips()
-    assert sum(chips) == 0 and len(chips) == game.players
+    assert len(chips) == game.players and (sum(chips) == 0 or not game.info.zero_sum)
     rules.finished_checks(state)
     if heavy or seed % 5 == 1:
         record = record_of(state)
@@ -203,14 +300,15 @@ def check_deal(game_id: str, options: dict[str, Any], seed: int, counts: Counter
     # the unchecked playout plays only legal cards: its record replays through checked apply
     played = rules.fast_playout(state, rng) if seed % 3 == 0 else None
     if played is not None:
-        assert state_of(record_of(played)).key() == played.key() and sum(played.chips()) == 0
+        assert state_of(record_of(played)).key() == played.key()
+        assert sum(played.chips()) == 0 or not game.info.zero_sum
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES,
                          ids=[f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'default'}"
                               for g, o in CASES])
 def test_random_play_conformance(game_id: str, options: dict[str, Any]) -> None:
-    deals = int(os.environ.get("CONFORMANCE_DEALS", CONFORMANCE_DEALS))
+    deals = int(os.environ.get("CONFORMANCE_DEALS", RULES[game_id].deals))
     counts: Counter[str] = Counter()
     for seed in range(deals):
         check_deal(game_id, options, seed, counts)
@@ -228,6 +326,8 @@ def test_random_play_soak(game_id: str, options: dict[str, Any]) -> None:
     deals = int(os.environ.get("SOLO_SOAK_DEALS", 100_000))
     if game_id == "frog":  # 128 option sets: every combination, each with fewer deals
         deals = max(2000, deals // 25)
+    elif game_id == "auction-pitch":  # 360 option sets, likewise
+        deals = max(1000, deals // 50)
     counts: Counter[str] = Counter()
     for seed in range(deals):
         check_deal(game_id, options, 10**6 + seed, counts)

@@ -3,8 +3,8 @@ action reads in the log, and the prompt (with its rule id) for the player to mov
 
 The display, the table and the quizzes get these words from a game's :class:`Presentation`
 (``tutor.games.spec(game_id).presentation``), never by importing its rules. Everything here
-reads a seat's view (:class:`tutor.games.tapp.SeatView`), so a presentation can only word what
-that seat may know.
+reads a seat's view (the game's own view class: :class:`tutor.games.tapp.SeatView` in the Tapp
+family), so a presentation can only word what that seat may know.
 
 :class:`TappPresentation` holds the words the Tapp family shares (forehand, middlehand,
 endhand; bids, trump, tricks); a game subclasses it for its contracts and declaration.
@@ -13,7 +13,7 @@ endhand; bids, trump, tricks); a game subclasses it for its contracts and declar
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..cards import Suit, card_label
 from ..state import Action
@@ -31,6 +31,11 @@ from .tapp import (
 )
 
 POSITIONS = ("forehand", "middlehand", "endhand")
+
+#: A seat's view as :class:`Presentation` takes it: each game's own view class (a
+#: :class:`tutor.state.View` with ``seat`` and ``active``), so that a game's subclass may take
+#: its own view type (the Tapp family's ``SeatView``, Auction Pitch's ``PitchView``).
+AnyView = Any
 
 
 class Presentation:
@@ -63,7 +68,7 @@ class Presentation:
             bits.append("dealer")
         return f"seat {seat} ({', '.join(bits)})"
 
-    def who(self, seat: int, view: SeatView) -> str:
+    def who(self, seat: int, view: AnyView) -> str:
         """``You`` for the view's own seat, else the seat's label."""
         return "You" if seat == view.seat else self.seat_label(seat, view.active)
 
@@ -75,17 +80,17 @@ class Presentation:
         """The rule that says whose turn it is in ``phase``, and its words."""
         raise NotImplementedError
 
-    def prompt(self, view: SeatView) -> tuple[str, str]:
+    def prompt(self, view: AnyView) -> tuple[str, str]:
         """What the view's seat is asked to do now, and the rule it rests on (``("", "")`` when
         it is not this seat's turn)."""
         raise NotImplementedError
 
-    def action_text(self, view: SeatView, seat: int, action: Action) -> str:
+    def action_text(self, view: AnyView, seat: int, action: Action) -> str:
         """How ``seat``'s ``action`` reads in the log of ``view``'s seat; ``view`` is that seat's
         view *after* the action (so a card it may not see is never named)."""
         raise NotImplementedError
 
-    def facts(self, view: SeatView) -> list[tuple[str, str]]:
+    def facts(self, view: AnyView) -> list[tuple[str, str]]:
         """The facts a table shows the view's seat, as (label, words) rows."""
         raise NotImplementedError
 
