@@ -416,6 +416,10 @@ class PitchState(GameState):
         assert seat is not None
         hand = self.hands[seat]
         if not hand >> action & 1:
+            if not self.trick and not self.tricks:
+                who = "the pitcher" if self.pitcher >= 0 else "the eldest (nobody bid, PI-6)"
+                raise fail("PI-7", f"{who}, seat {seat}, leads the first trick and does not "
+                                   f"hold {CARD_TEXT[action]}")
             raise fail("PI-8", f"seat {seat} does not hold {CARD_TEXT[action]}")
         if self.legal_mask() >> action & 1:
             return
