@@ -480,6 +480,12 @@ def test_PI_11_PI_03_bid_3_won_high_and_jack_set_back_3() -> None:
     assert out["score_change"] == [-3, 2, 0]  # others score Low and Game as won
 
 
+def test_PI_11_points_won_equal_to_the_bid_make_it() -> None:
+    out = tutor.replay(rec(PI_03, calls=["2", "pass", "pass"]))  # PI-03's hand on a bid of 2
+    assert out["bidder_points"] == 2 and out["made"] is True
+    assert out["score_change"] == [2, 2, 0]
+
+
 def test_PI_10_PI_05_low_dealt_to_one_captured_by_another() -> None:
     out = tutor.replay(PI_05)
     assert out["awards"] == {"high": 0, "low": 2, "jack": 0, "game": 0}  # captured (default)
