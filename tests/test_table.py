@@ -869,7 +869,9 @@ def test_bot_levels_per_game_and_what_frog_lacks(frog_without_pimc: Any) -> None
     with pytest.raises(TableError, match="TABLE-2"):
         TableGame(game="frog", bot="genius")
     with pytest.raises(TutorError, match="REC-2"):
-        TableGame(game="auction-pitch")
+        TableGame(game="sixty-six")  # not registered yet
+    with pytest.raises(TableError, match="TABLE-2: the table plays the Tapp family's games"):
+        TableGame(game="auction-pitch")  # registered; its table comes later (issue 20)
     t = TableGame(game="frog", seed=2)
     assert t.bot_kind == "rule" and not t.has_pimc
     with pytest.raises(TableError, match="TABLE-2"):
