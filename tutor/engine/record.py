@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RecordError, TutorError
-from ..games import make_game
+from ..games import make_game, spec
 from ..state import GameState
 
 FORMAT = "tutor-record/1"
@@ -51,7 +51,7 @@ def dumps(record: Mapping[str, Any]) -> str:
     """A record as JSON text, keys in the documented order, one hand per line."""
     lines = ["{"]
     items = [(k, record[k]) for k in ("format", "game", "options", "dealer", "hands", "widow",
-                                      "calls", "declare", "play") if k in record]
+                                      "blind", "calls", "declare", "play") if k in record]
     for i, (k, v) in enumerate(items):
         comma = "," if i < len(items) - 1 else ""
         if k == "hands":
@@ -103,6 +103,9 @@ def state_of(record: object) -> GameState:
             and options["players"] != len(hands) and options["players"] in (3, 4, 5):
         raise RecordError("REC-5", f"options.players is {options['players']} but hands lists "
                           f"{len(hands)} seats", where="hands")
+    if "players" not in options and isinstance(hands, list) and spec(rec["game"]).game \
+            .players_from_hands:
+        options = {**options, "players": len(hands)}
     game = make_game(rec["game"], options)
     for key in rec:
         if key not in game.record_keys:
