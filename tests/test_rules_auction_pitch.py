@@ -199,6 +199,10 @@ def test_PI_3_six_each_in_threes_from_the_eldest_the_rest_undealt(players: int) 
 def test_PI_3_PI_01_four_players_put_24_of_52_cards_in_play() -> None:
     game = AuctionPitch()  # players defaults to 4 (the seed: "best with 4")
     assert game.players == 4 and game.info.undealt == 28
+    # a record that leaves players out has as many players as hands
+    for options in ({}, {"min_bid": 1}):
+        assert tutor.replay(rec(options=options)) == tutor.replay(BASE)
+    assert tutor.replay(rec(options=None)) == tutor.replay(BASE)  # no options at all
     s = first_legal(game.new_deal(1))
     played = {c for _, cs, _ in s.tricks for c in cs}
     assert len(played) == 24 and len(s.tricks) == 6

@@ -783,6 +783,9 @@ class AuctionPitch(Game):
     #: PI-3 and the rule file's "Records and replay": no ``widow`` (the undealt cards are never
     #: recorded) and no ``declare`` (trump is fixed by ``play[0]``)
     record_keys = frozenset({"format", "game", "options", "dealer", "hands", "calls", "play"})
+    #: the rule file bolds no default for ``players``: a record that leaves it out has as many
+    #: players as hands (a game made without a record has 4, the seed's "best with 4")
+    players_from_hands = True
 
     def __init__(self, options: PitchOptions | Mapping[str, Any] | None = None) -> None:
         if options is None:
