@@ -909,7 +909,7 @@ def test_set_game_keeps_a_level_the_bots_play(frog_without_pimc: Any) -> None:
     assert t.game.options_dict()["solo_trump"] == "any"
     key = t.state.key()
     with pytest.raises(TutorError, match="REC-2"):
-        t.set_game("crazy-solo")
+        t.set_game("sixty-six")  # not registered yet (Crazy Solo now is)
     with pytest.raises(TableError, match="TABLE-2"):
         t.set_game("frog", options={"players": 4})
     assert t.state.key() == key and t.game_id == "six-bid-solo"
