@@ -80,20 +80,16 @@ EXCHANGE = 7
 MARRIAGE = 8  # + 2 × suit (+ 1 leading the queen): marriage:KX, marriage:QX
 CARD = 16  # + card
 N_ACTIONS = CARD + N_CARDS
-# _CARD_ACTIONS[s][m]: the actions playing the cards of suit s whose 6-bit pattern is m
-_CARD_ACTIONS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(CARD + 6 * s + r for r in range(6) if m >> r & 1) for m in range(64))
-    for s in range(4))
+# the actions playing the cards of a mask's low 12 bits (♣ ♠) and of its high 12 bits (♥ ♦)
+_LOW_ACTIONS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(CARD + c for c in range(12) if m >> c & 1) for m in range(1 << 12))
+_HIGH_ACTIONS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(CARD + 12 + c for c in range(12) if m >> c & 1) for m in range(1 << 12))
 
 
 def card_actions(mask: int) -> list[Action]:
-    """The actions playing each card of ``mask``, in card order."""
-    out: list[Action] = []
-    for s in range(4):
-        part = (mask >> (6 * s)) & 0x3F
-        if part:
-            out += _CARD_ACTIONS[s][part]
-    return out
+    """The actions playing each card of ``mask``, in card order (two table look-ups)."""
+    return [*_LOW_ACTIONS[mask & 0xFFF], *_HIGH_ACTIONS[mask >> 12]]
 
 
 def marriage_cards(action: Action) -> tuple[int, int]:
@@ -229,12 +225,16 @@ class SixtySixState(GameState):
         "_step", "_to_move", "leader", "lead_card", "tricks", "won_tricks", "won_points",
         "marriages", "marriage_points", "closed_by", "closed_at", "closed_opponent_tricks",
         "last_bonus", "claim", "points", "carried", "ending", "_history", "_undo",
+        "_head", "_exchange_following",
     )
 
     def __init__(self, game: SixtySix, dealer: int, hands: Sequence[int], turnup: int,
                  stock: Sequence[int]) -> None:
         self.game: SixtySix = game
         self.options: SixtySixOptions = game.options
+        # the options the card play asks at every step, as flags
+        self._head = game.options.phase2 == "follow_head_trump"  # SS-11
+        self._exchange_following = game.options.nine_exchange == "anytime_hoyle"  # SS-8
         self.dealer = dealer
         self.dealt: tuple[int, int] = (hands[0], hands[1])
         self.first_turnup = turnup  # as dealt (SS-3)
@@ -347,6 +347,8 @@ class SixtySixState(GameState):
         new = SixtySixState.__new__(SixtySixState)
         new.game = self.game
         new.options = self.options
+        new._head = self._head
+        new._exchange_following = self._exchange_following
         new.dealer = self.dealer
         new.dealt = self.dealt
         new.first_turnup = self.first_turnup
@@ -392,12 +394,12 @@ class SixtySixState(GameState):
         lead = self.lead_card
         same = hand & SUIT_MASK[SUIT_OF[lead]]
         if same:
-            if self.options.phase2 == "follow_head_trump":
+            if self._head:
                 higher = same & ((1 << lead) - 1)  # a lower index is a higher card
                 if higher:
                     return higher
             return same
-        if self.options.phase2 == "follow_head_trump":
+        if self._head:
             trumps = hand & SUIT_MASK[self.trump]
             if trumps:
                 return trumps
@@ -421,8 +423,7 @@ class SixtySixState(GameState):
         step = self._step
         if step == FOLLOW:
             out = card_actions(self.legal_mask())
-            if self.options.nine_exchange == "anytime_hoyle" and self._may_exchange(
-                    self._to_move):
+            if self._exchange_following and self._may_exchange(self._to_move):
                 out.insert(0, EXCHANGE)
             return out
         if step == DRAW_STEP:
@@ -555,7 +556,7 @@ class SixtySixState(GameState):
     def _exchange_breach(self, seat: int, step: int) -> tuple[str, str] | None:
         if step == DRAW_STEP:
             return "SS-8", "never at a draw step: draw first, then exchange at the lead"
-        if step == FOLLOW and self.options.nine_exchange != "anytime_hoyle":
+        if step == FOLLOW and not self._exchange_following:
             return "SS-8", ("only on lead, before the lead card (option nine_exchange: "
                             "anytime_hoyle also allows it while following)")
         if self.closed_by >= 0:
@@ -573,6 +574,15 @@ class SixtySixState(GameState):
     def apply(self, action: Action) -> None:
         """Apply ``action`` after checking it (IllegalActionError naming the rule; the state is
         left unchanged)."""
+        step = self._step
+        if step < DRAW_STEP and type(action) is int and CARD <= action < N_ACTIONS \
+                and self.legal_mask() >> (action - CARD) & 1:  # a legal card: the common case
+            self._history.append(action)
+            if step == LEAD:
+                self._lead(action - CARD)
+            else:
+                self._follow(action - CARD)
+            return
         self._check(action)
         self.apply_unchecked(action)
 
