@@ -1038,3 +1038,112 @@ def check_view(s: SixtySixState, view: SixtySixView) -> None:
     assert view.total == (s.total(seat) if s.options.show_running_total else None)
     assert not any("total" in key for key in view.public())
     assert view.public() == s.view(1 - seat).public()
+
+
+# --- the words (tutor/games/sixty_six/presentation.py) ------------------------------------------
+WORDS = spec("sixty-six").presentation
+
+
+def test_prompts_name_the_rule_of_each_step() -> None:
+    assert WORDS.prompt(state(rec(play=["AS", "KS"])).view(0))[1] == "SS-5"
+    assert WORDS.prompt(state(rec(play=[])).view(0))[1] == "SS-6"
+    assert WORDS.prompt(state(rec(play=[])).view(1)) == ("", "")
+    assert WORDS.prompt(state(rec(play=["AS"])).view(1))[1] == "SS-7"
+    strict = WORDS.prompt(state(STRICT, "JC").view(1))
+    assert strict[1] == "SS-11" and "beat the card led" in strict[0]
+    loose = state(rec(STRICT, options={"phase2": "follow_only"}), "JC").view(1)
+    assert WORDS.prompt(loose) == ("Your card: follow suit if you can, else any card", "SS-11")
+    assert WORDS.turn_rule("play")[0] == "SS-5"
+
+
+def test_the_log_never_names_a_drawn_card_or_a_total() -> None:
+    s = state(rec(play=["AS", "KS"]))
+    act(s, "draw")
+    for seat in (0, 1):
+        line = WORDS.action_text(s.view(seat), 0, DRAW)
+        assert "J♠" not in line and "10♥" not in line and "SS-5" in line
+    assert WORDS.action_text(s.view(1), 0, DRAW).startswith("seat 0 (non-dealer): draw")
+    act(s, "exchange")
+    line = WORDS.action_text(s.view(1), 0, EXCHANGE)
+    assert line == "seat 0 (non-dealer): exchange the 9 of trumps 9♦ for the turn-up A♦ (SS-8)"
+    act(s, "marriage:KD")
+    assert WORDS.action_text(s.view(1), 0, MARRIAGE + 6) == \
+        "seat 0 (non-dealer): lead K♦, showing Q♦ — a marriage of 40 (SS-9)"
+    act(s, "9H")
+    assert WORDS.action_text(s.view(0), 1, CARD + CARD_INDEX[Card.parse("9H")]) == \
+        "seat 1 (dealer): play 9♥ — trick 2 to you"
+    claim = state(EXAMPLE, "claim")
+    assert WORDS.action_text(claim.view(0), 0, CLAIM) == "You: claim 66 — wrong (SS-13a)"
+
+
+def test_facts_hide_the_totals_but_own_under_the_option() -> None:
+    view = state(EXAMPLE).view(1)
+    facts = dict(WORDS.facts(view))
+    assert facts["Trump"].startswith("♦") and facts["Turn-up"] == "9♦"
+    assert facts["Stock"] == "7 card(s) face down" and facts["Opponent holds"] == "A♦ Q♦"
+    assert facts["Marriages"] == "opponent ♦ 40" and "not shown" in facts["Your total"]
+    assert not any("59" in words for words in facts.values())  # seat 0's total
+    shown = dict(WORDS.facts(state(rec(options={"show_running_total": True})).view(0)))
+    assert shown["Your total"] == "59 (SS-13)"
+    closed = dict(WORDS.facts(state(rec(play=["AS", "KS", "close"])).view(1)))
+    assert closed["Stock"].startswith("closed by seat 0 after 1 trick(s)")
+    done = dict(WORDS.facts(state(OPPONENT_WRONG).view(1)))
+    assert done["Game points"] == "you 2 (SS-14d: the opponent's wrong claim after the close)"
+    carried = dict(WORDS.facts(state(rec(PLAYED_OUT_65_65,
+                                         options={"no_claim": "carry_one_point"})).view(0)))
+    assert carried["Game points"].startswith("nobody scores; 1 carried")
+
+
+# --- readings of docs/sixty-six.md not covered above ---------------------------------------------
+def test_reading_close_at_the_draw_step_after_the_sixth_trick() -> None:
+    s = state(rec(PLAYED_OUT_65_65, play=PLAYED_OUT_65_65["play"][:17]))
+    assert s.step == "draw" and s.stock_left == 1 and "close" in legal(s)
+    act(s, "close")
+    assert [h.bit_count() for h in s.hands] == [5, 5] and s.view(0).turnup is None
+    assert s.describe()["closed_at_trick"] == 6
+
+
+def test_reading_claim_by_marriage_is_a_lead_action_not_a_draw_step_one() -> None:
+    s = state(rec(play=["AS", "KS"], options={"claim_by_marriage": True}))
+    assert legal(s) == ["claim", "close", "draw"]
+    assert "lead action" in refused(s, "claim:marriage:D").detail
+
+
+def test_reading_replay_keys_and_errors_after_the_end() -> None:
+    assert tutor.replay(rec(play=["AS"]))["current_trick"] == {"leader": 0, "cards": ["AS"]}
+    played = state(PLAYED_OUT_65_65)
+    assert played.chips() == list(played.points or ()) and sum(played.chips()) == 1
+    assert str(refused(played, "claim")) == \
+        "claim — SS-15: the deal is over: every card is played"
+    closed = state(CLOSER_MAKES_IT_PLAYED_OUT)
+    assert refused(closed, "claim").rule == "SS-14"
+    assert refused(state(rec(play=["AS"])), "QD").detail == "seat 1 does not hold Q♦"
+    assert refused(state(rec(play=["AS"])), "QD").rule == "SS-7"
+
+
+def test_reading_the_last_trick_stays_in_view_until_the_next_is_complete() -> None:
+    s = state(EXAMPLE, "JC")  # seat 0 leads trick 3: trick 2 still lies in view
+    assert s.view(1).last_trick == (0, (Card.parse("KD"), Card.parse("9H")), 0)
+    act(s, "QS")
+    assert s.view(1).last_trick == (0, (Card.parse("JC"), Card.parse("QS")), 0)
+    assert Card.parse("KD") not in s.view(1).visible_cards()
+    done = state(OPPONENT_WRONG)
+    assert done.view(0).total is None and done.view(1).total is None  # not even at the end
+    assert done.view(0).claim == (0, False) and done.view(0).game_points == (0, 2)
+
+
+def test_reading_carried_points_accumulate_in_the_match() -> None:
+    options = {"no_claim": "carry_one_point"}
+    game = SixtySix(options)
+    match = SixtySixMatch(game, first_dealer=1)
+    first = state(rec(PLAYED_OUT_65_65, options=options))
+    mirror = state(rec(PLAYED_OUT_65_65, options=options, dealer=0,
+                       hands=PLAYED_OUT_65_65["hands"][::-1]))  # the same deal, seats swapped
+    assert mirror.points == (0, 0) and mirror.carried == 1
+    match.score(first)
+    match.score(mirror)
+    assert match.carried == 2 and match.scores == [0, 0]
+    third = state(rec(RIGHT_AGAINST_33, options=options), "claim")  # dealt by seat 1
+    score = match.score(third)
+    assert score.collected == 2 and score.scored == (0, 1 + 2) and match.scores == [0, 3]
+    assert match.carried == 0 and match.dealer == 0
