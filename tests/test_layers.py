@@ -178,7 +178,7 @@ GAME_FILES: dict[str, str] = {
     "decisions": "quiz",
     "hand": "engine", "pimc": "bots",
     "discard": "solver",
-    "match": "rules",
+    "match": "engine",
 }
 
 

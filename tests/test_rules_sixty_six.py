@@ -1155,7 +1155,7 @@ def test_the_table_does_not_seat_sixty_six_yet() -> None:
     from tutor.play.errors import TableError
     from tutor.play.session import TableGame, table_games
 
-    assert [s.id for s in table_games()] == ["six-bid-solo", "frog"]
+    assert [s.id for s in table_games()] == ["six-bid-solo", "frog", "crazy-solo"]
     with pytest.raises(TableError) as e:
         TableGame(game="sixty-six")
     assert e.value.rule == "TABLE-2"

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RecordError, TutorError
-from ..games import make_game
+from ..games import make_game, spec
 from ..state import GameState
 
 FORMAT = "tutor-record/1"
@@ -51,8 +51,8 @@ def dumps(record: Mapping[str, Any]) -> str:
     """A record as JSON text, keys in the documented order, one hand per line."""
     lines = ["{"]
     items = [(k, record[k]) for k in ("format", "game", "options", "dealer", "hands", "widow",
-                                      "turnup", "stock", "calls", "declare", "play")
-             if k in record]
+                                      "turnup", "stock", "blind", "calls", "declare",
+                                      "play") if k in record]
     for i, (k, v) in enumerate(items):
         comma = "," if i < len(items) - 1 else ""
         if k == "hands":
@@ -99,8 +99,11 @@ def state_of(record: object) -> GameState:
         options = {}
     if not isinstance(options, Mapping):
         raise RecordError("REC-1", "options must be an object", where="options")
-    game = make_game(rec["game"], options)  # REC-2: the game, its option keys and values
     hands = rec["hands"]
+    if "players" not in options and isinstance(hands, list) and spec(rec["game"]).game \
+            .players_from_hands:
+        options = {**options, "players": len(hands)}
+    game = make_game(rec["game"], options)  # REC-2: the game, its option keys and values
     if "players" in options and isinstance(hands, list) and len(hands) != game.players:
         raise RecordError("REC-5", f"options.players is {options['players']} but hands lists "
                           f"{len(hands)} seats", where="hands")
