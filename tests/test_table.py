@@ -869,7 +869,7 @@ def test_bot_levels_per_game_and_what_frog_lacks(frog_without_pimc: Any) -> None
     with pytest.raises(TableError, match="TABLE-2"):
         TableGame(game="frog", bot="genius")
     with pytest.raises(TutorError, match="REC-2"):
-        TableGame(game="sixty-six")  # not registered yet
+        TableGame(game="whist")  # not a registered game
     with pytest.raises(TableError, match="TABLE-2: the table plays the Tapp family's games"):
         TableGame(game="auction-pitch")  # registered; its table comes later (issue 20)
     t = TableGame(game="frog", seed=2)
@@ -909,7 +909,7 @@ def test_set_game_keeps_a_level_the_bots_play(frog_without_pimc: Any) -> None:
     assert t.game.options_dict()["solo_trump"] == "any"
     key = t.state.key()
     with pytest.raises(TutorError, match="REC-2"):
-        t.set_game("sixty-six")  # planned, not written (Auction Pitch is registered)
+        t.set_game("whist")  # not a registered game (every planned game is now)
     with pytest.raises(TableError, match="TABLE-2"):
         t.set_game("frog", options={"players": 4})
     assert t.state.key() == key and t.game_id == "six-bid-solo"

@@ -24,6 +24,7 @@ from .games import GameSpec, make_game, spec
 from .games.auction_pitch.rules import AuctionPitch, PitchState
 from .games.frog.rules import Frog, FrogState
 from .games.six_bid_solo.rules import SixBidSolo, SixBidSoloState
+from .games.sixty_six.rules import SixtySix, SixtySixState
 from .games.tapp import SeatView
 
 
@@ -61,7 +62,7 @@ __all__ = [
     "FrogState", "GameInfo",
     "GameSpec",
     "IllegalActionError", "NotationError",
-    "OptionError", "PitchState", "Rank", "RecordError", "SeatView", "SixBidSolo", "SixBidSoloState",
-    "Suit",
+    "OptionError", "PitchState", "Rank", "RecordError", "SeatView", "SixBidSolo",
+    "SixBidSoloState", "SixtySix", "SixtySixState", "Suit",
     "TutorError", "advise", "make_game", "record_of", "replay", "solve", "spec", "state_of",
 ]

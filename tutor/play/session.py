@@ -56,16 +56,16 @@ if TYPE_CHECKING:  # the solver is loaded on first use
 
 #: The game a table deals when it is told none.
 DEFAULT_GAME = "six-bid-solo"
-
-
-def table_games() -> tuple[str, ...]:
-    """The registered games the table plays, in the registry's order: the Tapp family's, whose
-    states and views it knows (Auction Pitch is registered before its table exists)."""
-    return tuple(s.id for s in SPECS if issubclass(s.game, TappGame))
 #: An auction hint: at most this many deals, within this many seconds (the target: ≤ 1 s at p95,
 #: docs/table.md), and no stop as "clear" before MIN_SAMPLES deals.
 HINT_BID_DEALS = 16
 HINT_BUDGET = 0.7
+
+
+def table_games() -> tuple[GameSpec, ...]:
+    """The registered games the table deals, in the registry's order: the Tapp family's
+    (:meth:`TableGame._dealable`; Sixty-Six's and Auction Pitch's tables are not built yet)."""
+    return tuple(s for s in SPECS if issubclass(s.game, TappGame))
 
 
 class TableGame:
@@ -104,7 +104,7 @@ class TableGame:
     def _dealable(game: Any) -> TappGame[Any]:
         """``game`` if the table can deal it: every seat plays every deal (a record of a larger
         table can still be loaded, :meth:`load`)."""
-        if not isinstance(game, TappGame):  # a registered game the table cannot play yet
+        if not isinstance(game, TappGame):  # Sixty-Six, Auction Pitch: not yet (table_games)
             raise TableError("TABLE-2", "the table plays the Tapp family's games", where="game",
                              what=game.id)
         info = game.info
@@ -234,7 +234,7 @@ class TableGame:
         stays here, server side.
         """
         state = records.state_of(record)
-        if not isinstance(state, TappState):  # a registered game the table cannot play yet
+        if not isinstance(state, TappState):  # pragma: no cover - every registered game is one
             raise TableError("TABLE-3", "the table plays the Tapp family's games", where="game")
         seat = self.seat if seat is None else seat
         self._check_seat(seat, state)

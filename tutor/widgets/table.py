@@ -48,7 +48,6 @@ from ..display.play_table import (
 from ..engine import record as records
 from ..errors import IllegalActionError, TutorError
 from ..facts import ActionKind
-from ..games import spec
 from ..games.tapp import AUCTION, PLAY, SeatView
 from ..play.levels import LEVEL_WORDS, levels
 from ..play.log import names_any, turn_rule
@@ -185,7 +184,7 @@ class TableWidget(Panel):
 
         same = self.same = Shared()  # one layout and one style for the buttons: fewer models
         # controls
-        self.game_pick = w.Dropdown(options=[(spec(g).name, g) for g in table_games()],
+        self.game_pick = w.Dropdown(options=[(s.name, s.id) for s in table_games()],
                                     value=self.table.game_id, description="Game",
                                     layout=w.Layout(width="auto"))
         self.game_pick.add_class("tutor-game-pick")

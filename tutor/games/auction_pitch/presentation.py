@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from ...cards import Suit, card_label
 from ...state import Action
-from ..presentation import Presentation
+from ..presentation import GamePresentation
 from .rules import (
     AUCTION,
     BID_BASE,
@@ -36,7 +36,7 @@ def highest_bid(calls: Sequence[tuple[int, str]]) -> int:
     return max((int(t) for _, t in calls if t != "pass"), default=0)
 
 
-class PitchPresentation(Presentation):
+class PitchPresentation(GamePresentation[PitchView]):
     """Auction Pitch for learners: every player for themselves, named by their place in the
     auction (the eldest speaks first, the dealer last, PI-4)."""
 
@@ -64,6 +64,10 @@ class PitchPresentation(Presentation):
     def seat_label(self, seat: int, active: Sequence[int], dealer: int | None = None) -> str:
         """``seat 1 (eldest)``; ``seat 0 (dealer)`` — the dealer is the last to speak."""
         return f"seat {seat} ({self.seat_name(seat, active)})"
+
+    def who(self, seat: int, view: PitchView) -> str:
+        """``You`` for the view's own seat, else the seat's label."""
+        return "You" if seat == view.seat else self.seat_label(seat, view.active)
 
     # -- contract --
     def contract_words(self, contract: str | None, trump: Suit | None) -> str:
