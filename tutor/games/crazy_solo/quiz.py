@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from ...cards import DECK_36, Card, Suit, card_label
 from ...errors import IllegalActionError
@@ -422,20 +422,41 @@ def trick_seats(view: CrazySoloView, leader: int, count: int) -> list[int]:
     return [(leader + k) % n for k in range(count)]
 
 
-def shown_void(view: CrazySoloView, suit: Suit) -> dict[int, tuple[int, Card]]:
-    """Seats that failed to follow a lead of ``suit`` in the tricks ``view`` has seen, with the
-    trick number (1..) and the card each played instead (CS-10: a player holding the suit
-    led must follow, so a seat that did not holds none of it)."""
-    out: dict[int, tuple[int, Card]] = {}
+class Void(NamedTuple):
+    """Where a seat showed it holds no card of ``suit``: the trick (1..), the card it played
+    and the suit that was led (``suit`` itself, or another suit it neither followed nor
+    trumped when ``suit`` is trump)."""
+
+    suit: Suit
+    trick: int
+    card: Card
+    led: Suit
+
+    def words(self, seat: int) -> str:
+        """``seat 2 played 6♦ to a ♥ lead in trick 2``; ``seat 4 played J♦ to a ♣ lead in
+        trick 5 without trumping``."""
+        text = (f"seat {seat} played {card_label(self.card)} to a {self.led.symbol} lead in "
+                f"trick {self.trick}")
+        return text if self.led is self.suit else text + " without trumping"
+
+
+def shown_void(view: CrazySoloView, suit: Suit) -> dict[int, Void]:
+    """Seats that have shown, in the tricks ``view`` has seen, that they hold no card of
+    ``suit``, each with the first place it showed (CS-10: a player must follow suit if able,
+    else trump if able). A seat shows it when it does not follow a lead of ``suit``; and, when
+    ``suit`` is trump, when it neither follows nor trumps a lead of another suit."""
+    out: dict[int, Void] = {}
     played = [(ld, cs) for ld, cs, _ in view.tricks]
     if view.trick_leader is not None and view.trick:
         played.append((view.trick_leader, view.trick))
+    trump = view.trump
     for k, (leader, cards) in enumerate(played):
-        if cards[0].suit is not suit:
-            continue
+        led = cards[0].suit
         for s, c in zip(trick_seats(view, leader, len(cards)), cards, strict=True):
-            if c.suit is not suit and s not in out:
-                out[s] = (k + 1, c)
+            if s in out or c.suit is led:
+                continue
+            if led is suit or (suit is trump and c.suit is not trump):
+                out[s] = Void(suit, k + 1, c, led)
     return out
 
 
@@ -499,13 +520,16 @@ def partner(seed: int, rng: random.Random) -> Question:
             reasons[str(s)] = ("holds it: you." if s == viewer else
                                f"cannot: you hold {name}.")
     else:
-        lines = [f"seat {s} played {card_label(c)} to a {called.suit.symbol} lead in trick {k}"
-                 for s, (k, c) in sorted(void.items()) if s != viewer]
-        seen = (f" CS-10: a player holding a card of the suit led must follow, so a seat that "
-                f"did not follow {called.suit.symbol} holds no {called.suit.noun}: "
-                + "; ".join(lines) + "." if lines else
-                f" No other seat has yet failed to follow a {called.suit.symbol} lead (CS-10), "
-                "so none is ruled out by the play.")
+        lines = [v.words(s) for s, v in sorted(void.items()) if s != viewer]
+        trumps = ""
+        if called.suit is view.trump:
+            trumps = (f" — or, {called.suit.symbol} being trump, did not trump a lead it could "
+                      "not follow —")
+        seen = (f" CS-10: a player must follow suit if able, else trump if able; so a seat "
+                f"that did not follow {called.suit.symbol}{trumps} holds no "
+                f"{called.suit.noun}: " + "; ".join(lines) + "." if lines else
+                f" No other seat has yet shown it holds no {called.suit.noun} (CS-10), so none "
+                "is ruled out by the play.")
         who = ", ".join(_seat_label(pos, s) for s in answer)
         mine = ("You are the bidder and do not hold it, so you have a partner." if
                 viewer == bidder else "You do not hold it.")
@@ -515,9 +539,7 @@ def partner(seed: int, rng: random.Random) -> Question:
             if s == viewer:
                 reasons[str(s)] = f"cannot: you do not hold {name}."
             elif s in void:
-                k, c = void[s]
-                reasons[str(s)] = (f"cannot: seat {s} played {card_label(c)} to a "
-                                   f"{called.suit.symbol} lead in trick {k} (CS-10).")
+                reasons[str(s)] = f"cannot: {void[s].words(s)} (CS-10)."
             else:
                 reasons[str(s)] = ("may hold it too — the bidder calling its own card plays "
                                    "secretly alone (CS-8)." if s == bidder else
@@ -676,5 +698,5 @@ def payment_question(seed: int, rng: random.Random) -> Question:
         _key=AnswerKey(frozenset({str(answer)}), explanation, rules))
 
 
-__all__ = ["CHECKS", "QUIZ", "CrazySoloQuiz", "declared_deal", "possible_holders",
+__all__ = ["CHECKS", "QUIZ", "CrazySoloQuiz", "Void", "declared_deal", "possible_holders",
            "shown_void"]
