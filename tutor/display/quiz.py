@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from ..quiz import Feedback, Question, Score
-from .adapter import DEFAULT_GAME, deck_of
+from .adapter import deck_of
 from .cards import hand_svg, trick_svg
 from .markup import CardLike, DisplayError, HtmlStr, as_card, esc
 from .table import calls_html, cards_html, facts_html, trick_rows, view_html
@@ -80,7 +80,7 @@ def question_html(question: Question, *, four_colour: bool = False,
     if q.facts:
         parts.append(facts_html(q.facts))
     if q.calls or (q.kind == "auction" and q.active):
-        game = q.view.game if q.view is not None else str(q.context.get("game", DEFAULT_GAME))
+        game = q.view.game if q.view is not None else str(q.context.get("game", q.game))
         parts.append(calls_html(q.calls, q.active, game=game))
     if q.trick:
         seats = [s for s, _ in q.trick]
