@@ -474,13 +474,23 @@ engine, step by step: the deal, the calls, the called card, each trick and the p
 
 You sit in the bidder's seat, **seat 3**: you see your own cards, and the other hands stay face
 down. Like the bidder at a real table, you do not know who your partner is until the called card
-is played. Step with **Next ▶**.
+is played. Step with **Next ▶**, and watch for
+
+- who takes the contract over, and which card the bidder calls;
+- trick by trick, which seats the play rules out as the partner;
+- the card that makes the partner public;
+- how P becomes the payment, and who pays whom.
 
 {rules("CS-2", "CS-3", "CS-4", "CS-8", "CS-9", "CS-10", "CS-11", "CS-12")}
 """),
     code(f"DealReplay({WORKED_DEAL!r})"),
     md(f"""
-## What to notice
+## What happened
+
+Open this once you have stepped to the result: it names the partner.
+
+<details>
+<summary>What happened in this deal, step by step</summary>
 
 1. **The spit.** Five players: 6♠ comes out, 35 cards, 7 each.
 2. **The take-over.** Seat 0, the leader, calls Solo in hearts; seats 1 and 2 pass; seat 3
@@ -496,6 +506,8 @@ is played. Step with **Next ▶**.
 6. **The payment.** P = 33 (seat 3) + 53 (seat 0) = 86. ♥ is trump: p = 3 × 26 = 78, rounded
    to **80**. The gang clockwise from the bidder's left is seats 4, 1 and 2: seats 4 and 1 pay
    the bidder (+160), seat 2 pays the partner (+80) — the odd gang member went to the bidder.
+
+</details>
 
 {rules("CS-2", "CS-4", "CS-8", "CS-9", "CS-10", "CS-11", "CS-12")}
 

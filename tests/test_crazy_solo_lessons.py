@@ -30,11 +30,17 @@ import pytest
 from conftest_lesson import LESSONS, NOTEBOOKS, plain
 
 import tutor
-from tutor.cards import Card
+from tutor.cards import Card, Suit
 from tutor.engine.record import state_of
 from tutor.games import spec
 from tutor.games.crazy_solo.lessons import reveal_words
-from tutor.games.crazy_solo.quiz import declared_deal, play_random, possible_holders, table
+from tutor.games.crazy_solo.quiz import (
+    declared_deal,
+    exact_holders,
+    play_random,
+    possible_holders,
+    table,
+)
 from tutor.games.crazy_solo.rules import (
     CrazySolo,
     CrazySoloState,
@@ -351,7 +357,8 @@ def _recomputed(q: Question) -> set[str]:
 
 def _holders_read_here(q: Question) -> list[int]:
     """Who may hold the called card, read here from the view: not the viewer (unless it holds
-    it), no seat that failed to follow its suit or, with it trump, to trump a side lead."""
+    it), no seat without cards, no seat that failed to follow its suit or, with it trump, to
+    trump a side lead."""
     v = q.view
     assert isinstance(v, CrazySoloView) and v.called is not None
     n = len(v.hand_sizes)
@@ -370,7 +377,7 @@ def _holders_read_here(q: Question) -> list[int]:
             if card.suit is not led and (led is suit or (suit is v.trump and
                                                          card.suit is not v.trump)):
                 out.add(s)
-    return [s for s in range(n) if s != v.seat and s not in out]
+    return [s for s in range(n) if s != v.seat and s not in out and v.hand_sizes[s]]
 
 
 @pytest.mark.parametrize("kind", CS_KINDS)
@@ -410,26 +417,77 @@ def test_the_partner_question_is_sound_and_asks_from_one_seat() -> None:
     import random
 
     rng = random.Random(19)
-    checked = 0
-    for _ in range(60):
+    checked = brute = 0
+    for _ in range(30):
         state = declared_deal(rng, table(rng, partner=True), partner=True)
         bit = 1 << state.called
-        for pos in play_random(state, rng)[::3]:
+        for pos in play_random(state, rng)[::2]:
             holder = next((s for s in range(pos.n) if pos.hands[s] & bit), None)
             if holder is None:
                 continue
             for seat in range(pos.n):
                 view = pos.view(seat)
                 assert isinstance(view, CrazySoloView)
-                assert holder in possible_holders(view), (seat, holder)
+                exact = exact_holders(view)
+                assert holder in exact and set(exact) <= set(possible_holders(view))
                 assert view.partner == (seat if seat == holder else None)
+                unseen = _unseen(pos, seat)
+                if seat != holder and len(unseen) <= 10:  # the deals the view allows
+                    assert exact == _holders_by_listing(view, unseen), (seat, unseen)
+                    brute += 1
                 checked += 1
-    assert checked > 1000
+    assert checked > 1000 and brute > 50, (checked, brute)
     for q in questions("partner")[:40]:
         v = q.view
         assert isinstance(v, CrazySoloView) and not v.partner_revealed and v.legal == ()
         assert v.partner is None or v.partner == v.seat
         assert q.context["show_tricks"] is True and "view" in q.public()
+
+
+def _unseen(state: CrazySoloState, seat: int) -> list[int]:
+    return [c for s in range(state.n) if s != seat for c in range(36) if state.hands[s] >> c & 1]
+
+
+def _holders_by_listing(view: CrazySoloView, unseen: list[int]) -> tuple[int, ...]:
+    """The seats holding the called card in some deal of the ``unseen`` cards to the other seats
+    (their hand sizes, no card of a suit a seat has failed to follow or, for trump, to trump):
+    a search through the deals, card by card."""
+    n = len(view.hand_sizes)
+    voids: dict[int, set[Suit]] = {s: set() for s in range(n)}
+    tricks = [(ld, cs) for ld, cs, _ in view.tricks]
+    if view.trick:
+        assert view.trick_leader is not None
+        tricks.append((view.trick_leader, view.trick))
+    for leader, cards in tricks:
+        for i, card in enumerate(cards):
+            if card.suit is not cards[0].suit:
+                voids[(leader + i) % n].add(cards[0].suit)
+                if view.trump is not None and card.suit is not view.trump:
+                    voids[(leader + i) % n].add(view.trump)
+    assert view.called is not None
+    called = CARD_INDEX[view.called]
+    rest = [c for c in unseen if c != called]
+
+    def deal(i: int, room: dict[int, int]) -> bool:
+        if i == len(rest):
+            return True
+        for s in room:
+            if room[s] and Suit(SUIT_OF[rest[i]]) not in voids[s]:
+                room[s] -= 1
+                ok = deal(i + 1, room)
+                room[s] += 1
+                if ok:
+                    return True
+        return False
+
+    found = []
+    for s in range(n):
+        if s == view.seat or not view.hand_sizes[s] or view.called.suit in voids[s]:
+            continue
+        room = {x: view.hand_sizes[x] - (x == s) for x in range(n) if x != view.seat}
+        if deal(0, room):
+            found.append(s)
+    return tuple(found)
 
 
 @pytest.mark.usefixtures("clean_widgets")

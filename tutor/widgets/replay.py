@@ -33,7 +33,7 @@ import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 from ..cards import Card, card_label
 from ..display import cards_html, facts_html, trick_svg, view_html
 from ..display.markup import esc
-from ..display.table import contract_words, seat_label
+from ..display.table import contract_words, seat_label, trick_rows
 from ..engine.record import state_of
 from ..errors import RecordError
 from ..games import spec
@@ -414,8 +414,14 @@ class DealReplay(Panel):
         if step.trick >= 0:
             leader, cards, winner = state.tricks[step.trick]
             seats = _seats(state, leader)
-            labels = [seat_label(s, state.active, game=game) for s in seats]
-            parts.append(f'<div class="st-replay-trick">{trick_svg(cards, seats=seats, labels=labels, winner=winner)}</div>')  # noqa: E501
+            if len(seats) > 3:  # a many-seat trick: short captions, in rows past six
+                labels = ["you" if s == self.seat else f"seat {s}" for s in seats]
+                drawn = trick_svg(cards, seats=seats, labels=labels, winner=winner,
+                                  slots=len(seats), per_row=trick_rows(len(seats)))
+            else:
+                labels = [seat_label(s, state.active, game=game) for s in seats]
+                drawn = trick_svg(cards, seats=seats, labels=labels, winner=winner)
+            parts.append(f'<div class="st-replay-trick">{drawn}</div>')
         if step.result:
             bidder = state.bidder or 0
             parts.append(facts_html([

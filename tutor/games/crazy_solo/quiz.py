@@ -465,7 +465,8 @@ def possible_holders(view: CrazySoloView) -> tuple[int, ...]:
     bidder's partner, or the bidder itself playing secretly alone (CS-8, CS-9).
 
     Once the card is played, only the seat that played it. Before: this seat alone if it holds
-    it; else every other seat that has not shown void in the called card's suit (CS-10)."""
+    it; else every other seat that still holds a card and has not shown void in the called
+    card's suit (CS-10)."""
     called = view.called
     assert called is not None
     n = len(view.active)
@@ -475,24 +476,78 @@ def possible_holders(view: CrazySoloView) -> tuple[int, ...]:
     if called in view.hand:
         return (view.seat,)
     void = shown_void(view, called.suit)
-    return tuple(s for s in range(n) if s != view.seat and s not in void)
+    return tuple(s for s in range(n)
+                 if s != view.seat and s not in void and view.hand_sizes[s] > 0)
+
+
+def all_voids(view: CrazySoloView) -> dict[int, set[Suit]]:
+    """Every suit each seat has shown it holds none of (:func:`shown_void`, suit by suit)."""
+    out: dict[int, set[Suit]] = {}
+    for suit in Suit:
+        for s in shown_void(view, suit):
+            out.setdefault(s, set()).add(suit)
+    return out
+
+
+def exact_holders(view: CrazySoloView) -> tuple[int, ...]:
+    """The seats that hold the called card in at least one deal consistent with ``view``: the
+    unseen cards shared among the other seats by their hand sizes, no seat given a suit it has
+    shown void in. Checked by Hall's condition over the four suits (a transport problem with
+    four sources), so it also sees what counting the cards left rules out.
+    :func:`possible_holders` is what a player reads from the play; the partner question asks
+    only positions where the two agree."""
+    called = view.called
+    assert called is not None
+    if view.partner_revealed or called in view.hand:
+        return possible_holders(view)
+    n = len(view.active)
+    seen = set(view.hand) | set(view.trick) | {c for _, cs, _ in view.tricks for c in cs}
+    deck = deck_for(QUIZ.game(dict(view.options)).options).cards
+    supply = {suit: sum(1 for c in deck if c.suit is suit and c not in seen) for suit in Suit}
+    room = {s: view.hand_sizes[s] for s in range(n) if s != view.seat}
+    void = all_voids(view)
+
+    def fits(supply: dict[Suit, int], room: dict[int, int]) -> bool:
+        suits = list(Suit)
+        for mask in range(1, 16):
+            group = [suits[i] for i in range(4) if mask >> i & 1]
+            need = sum(supply[x] for x in group)
+            space = sum(r for s, r in room.items() if any(x not in void.get(s, set())
+                                                         for x in group))
+            if need > space:
+                return False
+        return True
+
+    out = []
+    for s in room:
+        if room[s] == 0 or called.suit in void.get(s, set()):
+            continue
+        if fits({**supply, called.suit: supply[called.suit] - 1}, {**room, s: room[s] - 1}):
+            out.append(s)
+    return tuple(out)
 
 
 def _partner_position(rng: random.Random) -> tuple[CrazySoloState, int]:
-    """A position in play before the called card is played, and the seat that is asked."""
+    """A position in play after the first trick and before the called card is played (the
+    play has had a chance to show something), and the seat that is asked."""
     while True:
         state = declared_deal(rng, table(rng, partner=True), partner=True)
         bit = 1 << state.called
-        before = [s for s in play_random(state, rng) if any(h & bit for h in s.hands)]
+        before = [s for s in play_random(state, rng) if s.tricks and any(h & bit
+                                                                         for h in s.hands)]
         if before:
             break
-    voids = [s for s in before if s.tricks and shown_void(
-        _cs(s).view(s.active[0]), Suit(SUIT_OF[s.called]))]
-    pos = _cs(rng.choice(voids) if voids and rng.random() < 0.75 else rng.choice(before))
-    holder = next(s for s in range(pos.n) if pos.hands[s] & bit)
-    others = [s for s in range(pos.n) if s != holder]
-    viewer = holder if rng.random() < 0.12 else rng.choice(others)
-    return pos, viewer
+    voids = [s for s in before if shown_void(_cs(s).view(s.active[0]),
+                                             Suit(SUIT_OF[s.called]))]
+    while True:
+        pos = _cs(rng.choice(voids) if voids and rng.random() < 0.9 else rng.choice(before))
+        holder = next(s for s in range(pos.n) if pos.hands[s] & bit)
+        others = [s for s in range(pos.n) if s != holder]
+        viewer = holder if rng.random() < 0.12 else rng.choice(others)
+        view = pos.view(viewer)
+        # what a player reads from the play is what the deal allows: counting adds nothing
+        if possible_holders(view) == exact_holders(view):
+            return pos, viewer
 
 
 def partner(seed: int, rng: random.Random) -> Question:
@@ -533,13 +588,19 @@ def partner(seed: int, rng: random.Random) -> Question:
         who = ", ".join(_seat_label(pos, s) for s in answer)
         mine = ("You are the bidder and do not hold it, so you have a partner." if
                 viewer == bidder else "You do not hold it.")
-        explanation = (f"{core} {mine}{seen} It may be with: {who}.")
+        empty = [str(x) for x in range(n) if x != viewer and x not in void
+                 and view.hand_sizes[x] == 0]
+        gone = (f" Seat{'s' if len(empty) > 1 else ''} {', '.join(empty)} "
+                f"{'have' if len(empty) > 1 else 'has'} no card left." if empty else "")
+        explanation = (f"{core} {mine}{seen}{gone} It may be with: {who}.")
         rules = ("CS-8", "CS-9", "CS-10")
         for s in range(n):
             if s == viewer:
                 reasons[str(s)] = f"cannot: you do not hold {name}."
             elif s in void:
                 reasons[str(s)] = f"cannot: {void[s].words(s)} (CS-10)."
+            elif view.hand_sizes[s] == 0:
+                reasons[str(s)] = f"cannot: seat {s} has played its last card."
             else:
                 reasons[str(s)] = ("may hold it too — the bidder calling its own card plays "
                                    "secretly alone (CS-8)." if s == bidder else
@@ -698,5 +759,5 @@ def payment_question(seed: int, rng: random.Random) -> Question:
         _key=AnswerKey(frozenset({str(answer)}), explanation, rules))
 
 
-__all__ = ["CHECKS", "QUIZ", "CrazySoloQuiz", "Void", "declared_deal", "possible_holders",
-           "shown_void"]
+__all__ = ["CHECKS", "QUIZ", "CrazySoloQuiz", "Void", "all_voids", "declared_deal",
+           "exact_holders", "possible_holders", "shown_void"]
