@@ -354,17 +354,18 @@ def split_row(players: int, trump: str, points: int, partner: str) -> str:
     gang = players - (2 if partner == "called" else 1)
     with_bidder = (gang + 1) // 2 if partner == "called" else gang
     with_partner = gang - with_bidder
-    deal = {"called": f"{trump}, a card called", "own": f"{trump}, the bidder's own card called",
-            "alone": "Alone in hearts" if trump == "♥" else f"Alone, {trump}"}[partner]
+    deal = {"called": f"{players} players, {trump}, P = {points}",
+            "own": f"{players} players, {trump}, P = {points}, own card called",
+            "alone": (f"{players} players, Alone in hearts, P = {points}" if trump == "♥" else
+                      f"{players} players, Alone, {trump}, P = {points}")}[partner]
     mate = f"{signed(p5 * with_partner)} ({with_partner} × {minus(p5)})" if partner == "called" \
         else "—"
-    return (f"| {players} | {deal}, P = {points} | {signed(-p5)} | "
+    return (f"| {deal} | {signed(-p5)} | "
             f"{signed(p5 * with_bidder)} ({with_bidder} × {minus(p5)}) | {mate} |")
 
 
 def split_table() -> str:
-    head = ("| players | the deal | each gang member | the bidder | the partner |\n"
-            "|---|---|---|---|---|")
+    head = "| the deal | each of the gang | the bidder | the partner |\n|---|---|---|---|"
     return head + "\n" + "\n".join(split_row(*c) for c in SPLIT_CASES)
 
 
