@@ -34,19 +34,14 @@ from tutor.cards import Card, Suit
 from tutor.engine.record import state_of
 from tutor.games import spec
 from tutor.games.crazy_solo.lessons import reveal_words
-from tutor.games.crazy_solo.quiz import (
-    declared_deal,
-    exact_holders,
-    play_random,
-    possible_holders,
-    table,
-)
+from tutor.games.crazy_solo.quiz import bot_deal, bot_play, exact_holders, table
 from tutor.games.crazy_solo.rules import (
     CrazySolo,
     CrazySoloState,
     CrazySoloView,
     deck_for,
     payment,
+    possible_partners,
     settle,
 )
 from tutor.games.tapp import CARD_INDEX, SUIT_OF
@@ -227,7 +222,7 @@ def test_the_worked_deal_is_what_the_lesson_says() -> None:
             walk.apply(state.history()[len(walk.history())])
         view = walk.view(3)
         assert isinstance(view, CrazySoloView) and not view.partner_revealed
-        possible.append(possible_holders(view))
+        possible.append(possible_partners(view))
     assert possible == [(0, 1, 2, 4), (0, 1, 4), (0, 4), (0, 4), (0,)]
     reveal = next(k for k, (_, cards, _) in enumerate(state.tricks) if CARD_INDEX[
         Card.parse("AH")] in cards) + 1
@@ -279,7 +274,7 @@ def test_the_partner_is_hidden_before_the_called_card_and_shown_from_it(seat: in
 
 # --- quizzes -------------------------------------------------------------------------------------
 CS_KINDS = list(kinds(GAME))
-SEEDS = range(150)
+SEEDS = range(120)
 
 
 def questions(kind: str) -> list[Question]:
@@ -418,10 +413,10 @@ def test_the_partner_question_is_sound_and_asks_from_one_seat() -> None:
 
     rng = random.Random(19)
     checked = brute = 0
-    for _ in range(30):
-        state = declared_deal(rng, table(rng, partner=True), partner=True)
+    for _ in range(20):
+        state = bot_deal(rng, table(rng, partner=True), partner=True)
         bit = 1 << state.called
-        for pos in play_random(state, rng)[::2]:
+        for pos in bot_play(state)[::2]:
             holder = next((s for s in range(pos.n) if pos.hands[s] & bit), None)
             if holder is None:
                 continue
@@ -429,14 +424,14 @@ def test_the_partner_question_is_sound_and_asks_from_one_seat() -> None:
                 view = pos.view(seat)
                 assert isinstance(view, CrazySoloView)
                 exact = exact_holders(view)
-                assert holder in exact and set(exact) <= set(possible_holders(view))
+                assert holder in exact and set(exact) <= set(possible_partners(view))
                 assert view.partner == (seat if seat == holder else None)
                 unseen = _unseen(pos, seat)
-                if seat != holder and len(unseen) <= 10:  # the deals the view allows
+                if seat != holder and len(unseen) <= 12:  # the deals the view allows
                     assert exact == _holders_by_listing(view, unseen), (seat, unseen)
                     brute += 1
                 checked += 1
-    assert checked > 1000 and brute > 50, (checked, brute)
+    assert checked > 600 and brute > 30, (checked, brute)
     for q in questions("partner")[:40]:
         v = q.view
         assert isinstance(v, CrazySoloView) and not v.partner_revealed and v.legal == ()

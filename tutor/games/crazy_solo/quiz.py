@@ -12,10 +12,9 @@ tricks of n cards, CS-10) and Crazy Solo's own kinds:
 
 Every answer is the engine's: deals dealt by ``new_deal`` and played through the checked
 ``apply``, ``legal_actions``, ``bidder``, ``payment()``, ``chips()``, the rules' ``deck_for``,
-``payment`` and ``gang_split``. The partner question reads only the asking seat's view.
-Positions come from deals bid and declared as a player would (the strongest hand calls, trump
-in its longest suit, the highest trump it lacks called), then played with seeded random legal
-cards.
+``payment`` and ``gang_split``; the partner question's, the rules' ``possible_partners`` of
+the asking seat's view. Positions come from realistic play: seeded deals called, declared and
+played by the rule bot (each seat from its own view), at tables of 3 to 12.
 """
 
 from __future__ import annotations
@@ -25,33 +24,31 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, NamedTuple
 
+from ...bots import make_bot
 from ...cards import DECK_36, Card, Suit, card_label
+from ...engine.sampler import game_of
 from ...errors import IllegalActionError
 from ...quiz.core import AnswerKey, Choice, Question
 from ...quiz.generators import Generator, TappQuiz, number_choices
 from ..tapp import (
     AUCTION,
     CALL_BASE,
-    CALLCARD_BASE,
+    CARD_INDEX,
     CARDS,
     DECLARE,
     HEARTS,
     PASS,
     PLAY,
-    POINTS,
     SUIT_MASK,
     SUIT_OF,
-    TRUMP_BASE,
     TappState,
-    mask_cards,
+    mask_of,
+    played_and_voids,
 )
 from .rules import (
-    ALONE,
-    ALONE_IN_HEARTS,
     CONTRACT_NAMES,
     CONTRACTS,
     GAME_ID,
-    SOLO,
     SOLO_IN_HEARTS,
     CrazySolo,
     CrazySoloState,
@@ -60,6 +57,7 @@ from .rules import (
     gang_split,
     multiplier,
     payment,
+    possible_partners,
 )
 
 #: The rule file's checks of CS-11 (``crazy-solo.md``, "Checks"): trump and the soloists'
@@ -91,7 +89,10 @@ class CrazySoloQuiz(TappQuiz):
         return "the leader, on the dealer's left, leads the first trick (CS-10)", "CS-10"
 
     def play_deal(self, rng: random.Random) -> TappState:
-        return declared_deal(rng, table(rng))
+        return bot_deal(rng, table(rng))
+
+    def play_on(self, state: TappState, rng: random.Random) -> list[TappState]:
+        return bot_play(state)
 
     def play_context(self, state: TappState) -> dict[str, Any]:
         return {"players": state.n}
@@ -126,69 +127,34 @@ def table_words(state: TappState) -> str:
             "is the leader")
 
 
-def _suit_strength(hand: int, suit: int) -> int:
-    """How good ``suit`` is as trump for ``hand``: length first, then its points."""
-    cards = hand & SUIT_MASK[suit]
-    return 20 * cards.bit_count() + sum(POINTS[c] for c in mask_cards(cards))
+def bot_deal(rng: random.Random, game: CrazySolo, *, partner: bool = False) -> CrazySoloState:
+    """A fresh deal called and declared by the rule bot (the rules of thumb of
+    ``tutor/games/crazy_solo/bots.py``), ready for the first lead: dealt again when everyone
+    passes (CS-6) or, when the question needs a ``partner``, until a card is called (CS-8)."""
+    bot = make_bot("rule")
+    while True:
+        state = game.new_deal(rng, rng.randrange(game.players))
+        while state.phase in (AUCTION, DECLARE):
+            seat = state.to_move
+            assert seat is not None
+            action, _ = bot.act(state.view(seat))
+            state.apply(action)
+        if state.bidder is not None and (state.called >= 0 or not partner):
+            assert isinstance(state, CrazySoloState)
+            return state
 
 
-def _hand_strength(hand: int) -> int:
-    return max(_suit_strength(hand, s) for s in range(4)) + sum(
-        POINTS[c] for c in mask_cards(hand))
-
-
-def declared_deal(rng: random.Random, game: CrazySolo, *, partner: bool = False,
-                  own_call: float = 0.08) -> CrazySoloState:
-    """A fresh deal bid and declared as a player would, ready for the first lead.
-
-    The strongest hand calls (CS-4): in hearts when hearts are its best suit, else Solo with its
-    best other suit as trump (CS-7), now and then alone (never when a ``partner`` is wanted;
-    always with three players, CS-5); everyone else passes. A Solo bidder calls the highest
-    trump it lacks — the seed's "hearts and the ace" — or, holding every trump, the highest
-    card it lacks; with chance ``own_call`` a card of its own, playing secretly alone (CS-8).
-    """
-    state = game.new_deal(rng, rng.randrange(game.players))
-    n = state.n
-    bidder = max(range(n), key=lambda s: (_hand_strength(state.hands[s]), rng.random()))
-    hand = state.hands[bidder]
-    hearts = _suit_strength(hand, HEARTS) >= max(_suit_strength(hand, s) for s in (0, 1, 3))
-    if n == 3 or (not partner and rng.random() < 0.12):  # CS-5: three only go alone
-        contract = ALONE_IN_HEARTS if hearts else ALONE
-    else:
-        contract = SOLO_IN_HEARTS if hearts else SOLO
-    while state.phase == AUCTION:
-        state.apply(CALL_BASE + contract if state.to_move == bidder else PASS)
-    while state.phase == DECLARE:
-        if state.step == "trump":
-            suits = [a - TRUMP_BASE for a in state.legal_actions()]
-            state.apply(TRUMP_BASE + max(suits, key=lambda s: _suit_strength(hand, s)))
-        else:
-            state.apply(CALLCARD_BASE + _call(state, hand, rng, own_call))
-    assert isinstance(state, CrazySoloState)
-    return state
-
-
-def _call(state: TappState, hand: int, rng: random.Random, own_call: float) -> int:
-    """The card a bidder calls (CS-7, CS-8): the highest trump it lacks, else the highest card
-    it lacks; its own best trump now and then (secretly alone)."""
-    deck = state.game.deck
-    trump = state.trump
-    in_deck = [c for c in mask_cards(deck & SUIT_MASK[trump])]  # highest first
-    if rng.random() < own_call:
-        return next(c for c in sorted(mask_cards(hand), key=lambda c: (SUIT_OF[c] != trump, c)))
-    lacking = [c for c in in_deck if not hand >> c & 1]
-    if lacking:
-        return lacking[0]
-    others = [c for c in mask_cards(deck & ~hand)]
-    return min(others, key=lambda c: (c % 9, c))  # the highest rank first: an ace, a ten ...
-
-
-def play_random(state: TappState, rng: random.Random) -> list[TappState]:
-    """Seeded random legal cards to the end; the state before every card (copies)."""
+def bot_play(state: TappState) -> list[TappState]:
+    """The rule bot's cards to the end of the deal, each from its seat's view; the state before
+    every card (copies)."""
+    bot = make_bot("rule")
     before: list[TappState] = []
     while state.phase == PLAY:
         before.append(state.copy())
-        state.apply(rng.choice(state.legal_actions()))
+        seat = state.to_move
+        assert seat is not None
+        card, _ = bot.act(state.view(seat))
+        state.apply(card)
     return before
 
 
@@ -460,80 +426,51 @@ def shown_void(view: CrazySoloView, suit: Suit) -> dict[int, Void]:
     return out
 
 
-def possible_holders(view: CrazySoloView) -> tuple[int, ...]:
-    """The seats that may hold the called card as ``view`` knows the deal — and so be the
-    bidder's partner, or the bidder itself playing secretly alone (CS-8, CS-9).
-
-    Once the card is played, only the seat that played it. Before: this seat alone if it holds
-    it; else every other seat that still holds a card and has not shown void in the called
-    card's suit (CS-10)."""
-    called = view.called
-    assert called is not None
-    n = len(view.active)
-    if view.partner_revealed:
-        assert view.partner is not None
-        return (view.partner,)
-    if called in view.hand:
-        return (view.seat,)
-    void = shown_void(view, called.suit)
-    return tuple(s for s in range(n)
-                 if s != view.seat and s not in void and view.hand_sizes[s] > 0)
-
-
-def all_voids(view: CrazySoloView) -> dict[int, set[Suit]]:
-    """Every suit each seat has shown it holds none of (:func:`shown_void`, suit by suit)."""
-    out: dict[int, set[Suit]] = {}
-    for suit in Suit:
-        for s in shown_void(view, suit):
-            out.setdefault(s, set()).add(suit)
-    return out
+#: every non-empty set of suits (Hall's condition looks at each)
+_SUIT_GROUPS = tuple(frozenset(x for x in Suit if mask >> int(x) & 1) for mask in range(1, 16))
 
 
 def exact_holders(view: CrazySoloView) -> tuple[int, ...]:
-    """The seats that hold the called card in at least one deal consistent with ``view``: the
-    unseen cards shared among the other seats by their hand sizes, no seat given a suit it has
-    shown void in. Checked by Hall's condition over the four suits (a transport problem with
-    four sources), so it also sees what counting the cards left rules out.
-    :func:`possible_holders` is what a player reads from the play; the partner question asks
-    only positions where the two agree."""
+    """The seats that hold the called card in at least one deal consistent with ``view``: of
+    the seats :func:`~tutor.games.crazy_solo.rules.possible_partners` leaves, those for which
+    the unseen cards can still be shared among the other seats by their hand sizes, no seat
+    given a suit it has shown void in — checked by Hall's condition over the four suits (a
+    transport problem with four sources). It sees what counting the cards left rules out,
+    which the play's reading does not; the partner question asks only positions where the two
+    agree."""
     called = view.called
     assert called is not None
-    if view.partner_revealed or called in view.hand:
-        return possible_holders(view)
-    n = len(view.active)
-    seen = set(view.hand) | set(view.trick) | {c for _, cs, _ in view.tricks for c in cs}
-    deck = deck_for(QUIZ.game(dict(view.options)).options).cards
-    supply = {suit: sum(1 for c in deck if c.suit is suit and c not in seen) for suit in Suit}
-    room = {s: view.hand_sizes[s] for s in range(n) if s != view.seat}
-    void = all_voids(view)
+    possible = possible_partners(view)
+    if view.partner is not None:
+        return possible
+    game = game_of(view.game, view.options)
+    assert isinstance(game, CrazySolo)
+    unseen = game.deck & ~mask_of([CARD_INDEX[c] for c in view.hand]) & ~view.played_mask()
+    supply = {suit: (unseen & SUIT_MASK[suit]).bit_count() for suit in Suit}
+    room = {s: view.hand_sizes[s] for s in view.active if s != view.seat}
+    _, void_masks = played_and_voids(view)
+    void = {s: {x for x in Suit if m >> int(x) & 1} for s, m in void_masks.items()}
 
     def fits(supply: dict[Suit, int], room: dict[int, int]) -> bool:
-        suits = list(Suit)
-        for mask in range(1, 16):
-            group = [suits[i] for i in range(4) if mask >> i & 1]
+        for group in _SUIT_GROUPS:
             need = sum(supply[x] for x in group)
-            space = sum(r for s, r in room.items() if any(x not in void.get(s, set())
-                                                         for x in group))
+            space = sum(r for s, r in room.items() if not group <= void[s])
             if need > space:
                 return False
         return True
 
-    out = []
-    for s in room:
-        if room[s] == 0 or called.suit in void.get(s, set()):
-            continue
-        if fits({**supply, called.suit: supply[called.suit] - 1}, {**room, s: room[s] - 1}):
-            out.append(s)
-    return tuple(out)
+    return tuple(s for s in possible
+                 if fits({**supply, called.suit: supply[called.suit] - 1},
+                         {**room, s: room[s] - 1}))
 
 
 def _partner_position(rng: random.Random) -> tuple[CrazySoloState, int]:
     """A position in play after the first trick and before the called card is played (the
     play has had a chance to show something), and the seat that is asked."""
     while True:
-        state = declared_deal(rng, table(rng, partner=True), partner=True)
+        state = bot_deal(rng, table(rng, partner=True), partner=True)
         bit = 1 << state.called
-        before = [s for s in play_random(state, rng) if s.tricks and any(h & bit
+        before = [s for s in bot_play(state) if s.tricks and any(h & bit
                                                                          for h in s.hands)]
         if before:
             break
@@ -546,7 +483,7 @@ def _partner_position(rng: random.Random) -> tuple[CrazySoloState, int]:
         viewer = holder if rng.random() < 0.12 else rng.choice(others)
         view = pos.view(viewer)
         # what a player reads from the play is what the deal allows: counting adds nothing
-        if possible_holders(view) == exact_holders(view):
+        if possible_partners(view) == exact_holders(view):
             return pos, viewer
 
 
@@ -558,7 +495,7 @@ def partner(seed: int, rng: random.Random) -> Question:
     called = view.called
     bidder = pos.bidder
     assert bidder is not None
-    answer = possible_holders(view)  # from the view alone: what this seat has seen
+    answer = possible_partners(view)  # from the view alone: what this seat has seen
     void = shown_void(view, called.suit)
     n = pos.n
     name = card_label(called)
@@ -601,6 +538,9 @@ def partner(seed: int, rng: random.Random) -> Question:
                 reasons[str(s)] = f"cannot: {void[s].words(s)} (CS-10)."
             elif view.hand_sizes[s] == 0:
                 reasons[str(s)] = f"cannot: seat {s} has played its last card."
+            elif s not in answer:  # a blind deal's leader (CS-14)
+                reasons[str(s)] = ("cannot: a blind deal with an auction means the leader held "
+                                   "no heart (CS-14).")
             else:
                 reasons[str(s)] = ("may hold it too — the bidder calling its own card plays "
                                    "secretly alone (CS-8)." if s == bidder else
@@ -654,8 +594,8 @@ def _rounding_slips(trump: int, points: int) -> list[int]:
 
 
 def _finished(rng: random.Random, game: CrazySolo, *, partner: bool) -> CrazySoloState:
-    state = declared_deal(rng, game, partner=partner)
-    play_random(state, rng)
+    state = bot_deal(rng, game, partner=partner)
+    bot_play(state)
     return state
 
 
@@ -759,5 +699,5 @@ def payment_question(seed: int, rng: random.Random) -> Question:
         _key=AnswerKey(frozenset({str(answer)}), explanation, rules))
 
 
-__all__ = ["CHECKS", "QUIZ", "CrazySoloQuiz", "Void", "all_voids", "declared_deal",
-           "exact_holders", "possible_holders", "shown_void"]
+__all__ = ["CHECKS", "QUIZ", "CrazySoloQuiz", "Void", "bot_deal", "bot_play", "exact_holders",
+           "shown_void"]
