@@ -494,19 +494,19 @@ Open this once you have stepped to the result: it names the partner.
 <summary>What happened in this deal, step by step</summary>
 
 1. **The spit.** Five players: 6♠ comes out, 35 cards, 7 each.
-2. **The take-over.** Seat 0, the leader, calls Solo in hearts; seats 1 and 2 pass; seat 3
-   calls Solo in hearts over it and becomes the bidder; the dealer, seat 4, passes.
-3. **The called card.** Seat 3 lacks the ace of hearts and calls it. Seat 0 holds it: the player
-   seat 3 took the contract from is now its secret partner — and only seat 0 knows.
-4. **Reading the play.** In trick 2 hearts are led and seat 2 plays a diamond: no hearts, not
-   the partner. In trick 3 seat 1 cannot follow spades and does not trump: no hearts either. In
-   trick 5 seat 4 does the same on a club lead. From the bidder's seat only seat 0 is left — a
-   trick before the card shows.
-5. **The reveal.** In trick 6 seat 0 cannot follow diamonds and trumps with A♥: from that card
-   on, everyone knows seat 0 is the partner.
-6. **The payment.** P = 33 (seat 3) + 53 (seat 0) = 86. ♥ is trump: p = 3 × 26 = 78, rounded
-   to **80**. The gang clockwise from the bidder's left is seats 4, 1 and 2: seats 4 and 1 pay
-   the bidder (+160), seat 2 pays the partner (+80) — the odd gang member went to the bidder.
+2. **The take-over.** Seat 0, the leader, passes; seat 1 calls Solo in hearts; seat 2 passes;
+   seat 3 calls Solo in hearts over it and becomes the bidder; the dealer, seat 4, passes.
+3. **The called card.** Seat 3 lacks the ace of hearts and calls it. Seat 1 holds it: the player
+   seat 3 took the contract from is now its secret partner — and only seat 1 knows.
+4. **Reading the play.** In trick 2 spades are led and seat 2 plays a club: no spade and no
+   trump, so no hearts — not the partner. In trick 3 seat 4 does the same on a club lead. After
+   three tricks, from the bidder's seat, only seat 0 or seat 1 can hold A♥.
+5. **The reveal.** In trick 4 seat 1 cannot follow diamonds and trumps with A♥: from that card
+   on, everyone knows seat 1 is the partner. Two tricks later the gang plays on that knowledge:
+   seat 0 throws A♦ onto the trick its gang-mate seat 2 is winning.
+6. **The payment.** P = 45 (seat 3) + 22 (seat 1) = 67. ♥ is trump: p = 3 × 7 = 21, rounded
+   down to **20**. The gang clockwise from the bidder's left is seats 4, 0 and 2: seats 4 and 0
+   pay the bidder (+40), seat 2 pays the partner (+20) — the odd gang member went to the bidder.
 
 </details>
 
@@ -514,7 +514,7 @@ Open this once you have stepped to the result: it names the partner.
 
 ## Quiz — who can the partner be?
 
-More positions like trick 5 above, at tables of 4 to 12.
+More positions like trick 3 above, at tables of 4 to 12.
 
 {rules("CS-8", "CS-9", "CS-10")}
 """),

@@ -48,9 +48,9 @@ def test_worked_deal_and_partner_quiz_by_keyboard_at_360px_dark(
         assert any(e["panel"] == "QuizWidget" and e["secrets"] for e in audit)
         held = plain(widget_state(page))
         assert all(s not in held for s in secrets)  # no answer and no partner on the page
-        assert "seat 0 is the partner" not in held
+        assert "seat 1 is the partner" not in held
         # nor in what the page shows: the lesson's own account of the deal waits, folded
-        assert "seat 0 is the partner" not in page.locator("body").inner_text()
+        assert "seat 1 is the partner" not in page.locator("body").inner_text()
         assert page.locator("details").count() == 1 and not page.evaluate(
             "() => document.querySelector('details').open")
         screenshot(page, "33-crazy-solo-worked-deal-360px-dark")
@@ -58,13 +58,13 @@ def test_worked_deal_and_partner_quiz_by_keyboard_at_360px_dark(
         # the replay, with the keyboard: Next until the trick of the called card
         replay = page.locator(".tutor-replay")
         tab_to(page, ".tutor-replay button.tutor-replay-next")
-        for _ in range(8):  # the deal, the calls, the call, tricks 1..5: then trick 6
+        for _ in range(6):  # the deal, the calls, the call, tricks 1..3: then trick 4
             page.keyboard.press("Enter")
-        replay.get_by_text(re.compile(r"Step 9 of 11: Trick 6")).wait_for()
+        replay.get_by_text(re.compile(r"Step 7 of 11: Trick 4")).wait_for()
         words = replay.locator(".tutor-replay-words").inner_text()
-        assert "A♥ is the called card: seat 0 is the partner, public from this moment (CS-9)" \
+        assert "A♥ is the called card: seat 1 is the partner, public from this moment (CS-9)" \
             in words
-        assert "seat 0" in replay.locator("dd").all_inner_texts()  # the Partner fact
+        assert "seat 1" in replay.locator("dd").all_inner_texts()  # the Partner fact
         no_sideways_scroll(page, 360)
         screenshot(page, "33-crazy-solo-reveal-360px-dark")
 

@@ -207,37 +207,46 @@ def test_the_worked_deal_is_what_the_lesson_says() -> None:
     assert state.n == 5 and state.game.hand_size == 7 and "6♠ comes out, 35 cards, 7 each" in text
     assert [c.text for c in tutor.cards.DECK_36.cards
             if c not in state.game.deck_cards.cards] == ["6S"]
-    assert rec["calls"] == ["solo-in-hearts", "pass", "pass", "solo-in-hearts", "pass"]
+    assert rec["calls"] == ["pass", "solo-in-hearts", "pass", "solo-in-hearts", "pass"]
     assert state.active[0] == 0 and state.dealer == 4 and state.bidder == 3
-    assert out["called"] == "AH" and state.partner == 0 == out["partner"]
-    assert "seat 3, the bidder's seat" not in text and "**seat 3**" in text
+    assert "Seat 0, the leader, passes; seat 1 calls Solo in hearts; seat 2 passes;\n   seat 3" \
+        in text
+    assert out["called"] == "AH" and state.partner == 1 == out["partner"]
+    assert "AH" in rec["hands"][1] and "Seat 1 holds it" in text and "**seat 3**" in text
     # the seats the play rules out, seen from the bidder's seat, trick by trick
-    game = state.game
-    walk = game.from_record_deal(rec)
+    walk = state.game.from_record_deal(rec)
     for a in state.history()[:6]:  # the calls and the called card
         walk.apply(a)
     possible = []
-    for _ in range(5):
+    for _ in range(3):
         for _ in range(5):
             walk.apply(state.history()[len(walk.history())])
         view = walk.view(3)
         assert isinstance(view, CrazySoloView) and not view.partner_revealed
         possible.append(possible_partners(view))
-    assert possible == [(0, 1, 2, 4), (0, 1, 4), (0, 4), (0, 4), (0,)]
+    assert possible == [(0, 1, 2, 4), (0, 1, 4), (0, 1)]
+    assert "only seat 0 or seat 1 can hold A♥" in text
+    trick2, trick3 = state.tricks[1][1], state.tricks[2][1]
+    assert SUIT_OF[trick2[0]] == 1 and SUIT_OF[trick2[3]] == 0  # seat 2: a club on spades
+    assert SUIT_OF[trick3[0]] == 0 and SUIT_OF[trick3[1]] == 1  # seat 4: a spade on clubs
     reveal = next(k for k, (_, cards, _) in enumerate(state.tricks) if CARD_INDEX[
         Card.parse("AH")] in cards) + 1
-    assert reveal == 6 and "In trick 6 seat 0 cannot follow diamonds and trumps with A♥" in text
-    assert (state.won_points[3], state.won_points[0], state.bidder_points()) == (33, 53, 86)
-    assert state.payment() == out["payment"] == 80 and "3 × 26 = 78, rounded\n   to **80**" in text
-    assert state.chips() == out["chips"] == [80, -80, -80, 160, -80]
-    assert "seats 4 and 1 pay\n   the bidder (+160), seat 2 pays the partner (+80)" in text
+    assert reveal == 4 and "In trick 4 seat 1 cannot follow diamonds and trumps with A♥" in text
+    leader, cards, winner = state.tricks[5]  # trick 6: seat 0 feeds A♦ to seat 2's trick
+    assert winner == 2 and cards[(0 - leader) % 5] == CARD_INDEX[Card.parse("AD")]
+    assert "seat 0 throws A♦ onto the trick its gang-mate seat 2 is winning" in text
+    assert (state.won_points[3], state.won_points[1], state.bidder_points()) == (45, 22, 67)
+    assert state.payment() == out["payment"] == 20 and "p = 3 × 7 = 21, rounded\n   down to " \
+        "**20**" in text
+    assert state.chips() == out["chips"] == [-20, 20, -20, 40, -20]
+    assert "seats 4 and 0\n   pay the bidder (+40), seat 2 pays the partner (+20)" in text
 
 
 # --- the replay: the partner hidden until its card ------------------------------------------------
 @pytest.mark.usefixtures("clean_widgets")
-@pytest.mark.parametrize("seat", [3, 4, 2, 0])
+@pytest.mark.parametrize("seat", [3, 4, 2, 1])
 def test_the_partner_is_hidden_before_the_called_card_and_shown_from_it(seat: int) -> None:
-    """CS-9, from the bidder (3), two gang members (4, 2) and the partner (0): every step before
+    """CS-9, from the bidder (3), two gang members (4, 2) and the partner (1): every step before
     the trick of the called card holds no word naming the partner (the reveal sentence, the
     partner fact) — except the partner's own view, which knows from its hand — and every step
     from it on does; the widget's secrets are the reveal sentence until then."""
@@ -245,12 +254,15 @@ def test_the_partner_is_hidden_before_the_called_card_and_shown_from_it(seat: in
 
     rec = record()
     final = state_of(rec)
-    assert isinstance(final, CrazySoloState)
+    assert isinstance(final, CrazySoloState) and final.partner is not None
+    mate = final.partner  # seat 1
+    called = final.called
+    trick = next(k for k, (_, cards, _) in enumerate(final.tricks) if called in cards)
     reveal = reveal_words(final)
     widget = DealReplay(rec, seat=seat)
     at = next(i for i, s in enumerate(widget.steps) if reveal in s.words)
-    assert widget.steps[at].title == "Trick 6"
-    named = re.compile(r"seat 0 is the partner|<dt>Partner</dt><dd>seat 0</dd>")
+    assert widget.steps[at].title == f"Trick {trick + 1}" == "Trick 4"
+    named = re.compile(rf"seat {mate} is the partner|<dt>Partner</dt><dd>seat {mate}</dd>")
     for i in range(len(widget.steps)):
         widget.go(i)
         held = plain(state_text(subtree(widget.box)))
@@ -259,15 +271,15 @@ def test_the_partner_is_hidden_before_the_called_card_and_shown_from_it(seat: in
         if i < at:
             assert not named.search(held), (i, widget.steps[i].title)
             assert not view.partner_revealed
-            assert view.partner == (0 if seat == 0 and i >= 2 else None)
-            if seat != 0 and i >= 2:  # after the call: the reveal is the step's secret
+            assert view.partner == (mate if seat == mate and i >= 2 else None)
+            if seat != mate and i >= 2:  # after the call: the reveal is the step's secret
                 assert widget.secrets() == [reveal] and reveal not in held
             if i >= 2:
-                assert ("Partner</dt><dd>you — a secret" in held) == (seat == 0)
+                assert ("Partner</dt><dd>you — a secret" in held) == (seat == mate)
         else:
-            assert named.search(held) or seat == 0, (i, widget.steps[i].title)
-            assert view.partner_revealed and view.partner == 0 and widget.secrets() == []
-            assert "<dt>Partner</dt><dd>" + ("you" if seat == 0 else "seat 0") in held
+            assert named.search(held) or seat == mate, (i, widget.steps[i].title)
+            assert view.partner_revealed and view.partner == mate and widget.secrets() == []
+            assert "<dt>Partner</dt><dd>" + ("you" if seat == mate else f"seat {mate}") in held
     assert reveal in widget.steps[at].words and all(
         reveal not in s.words for s in widget.steps if s is not widget.steps[at])
 

@@ -9,9 +9,8 @@ Frog's deals (``frog-*.json``, :data:`FROG_PLANS`) script the auction only: the 
 make the declaration (the Frog bidder's discard, Chico's trump), by Frog's rules of thumb.
 
 Crazy Solo's worked deal (``crazy-solo-*.json``, :data:`CRAZY_PLANS`) scripts the auction with a
-take-over in hearts and the called card (the highest heart the bidder lacks); the cards are
-played by :func:`crazy_card`, a few rules of thumb of this script (win a trick worth winning
-unless a known teammate holds it, else play low; lead a winner, else low from a long suit).
+take-over in hearts and the called card (the highest heart the bidder lacks); the rule bots play
+the cards, each from its own view.
 
     python notebooks/deals/make_deals.py            # rewrites notebooks/deals/*.json
     python notebooks/deals/make_deals.py frog-bid   # only the named records
@@ -146,76 +145,30 @@ FROG_PLANS: dict[str, tuple[list[str], int, Fit, FrogWant]] = {
 
 
 # --- Crazy Solo ----------------------------------------------------------------------------------
-def _beats(card: int, best: int, trump: int) -> bool:
-    """Does ``card`` beat the trick's best card ``best`` (CS-10; a lower int is a higher rank)?"""
-    if SUIT_OF[card] == SUIT_OF[best]:
-        return card < best
-    return SUIT_OF[card] == trump
-
-
-def crazy_card(state: CrazySoloState) -> int:
-    """A card by this script's rules of thumb, from what the player to move may know: its own
-    hand, the tricks, and the partner once public (or its own seat holding the called card)."""
-    seat = state.to_move
-    assert seat is not None
-    view = state.view(seat)
-    legal = state.legal_actions()
-    trump = state.trump
-    soloist = seat == state.bidder or view.partner == seat
-    known = {state.bidder} if soloist else set()
-    if view.partner_revealed and view.partner is not None:
-        known = ({state.bidder, view.partner} if soloist else
-                 set(range(state.n)) - {state.bidder, view.partner})
-    elif not soloist:
-        known = set()  # a gang member does not know the gang yet
-    low = min(legal, key=lambda c: (POINTS[c], SUIT_OF[c] == trump, -c))
-    if not state.trick:
-        trumps = [c for c in legal if SUIT_OF[c] == trump]
-        if seat == state.bidder and trumps:
-            return min(trumps)  # the bidder draws trumps with its highest
-        gone = view.played_mask()
-        for c in legal:  # a winner: the highest card left in its suit (the lowest int)
-            left = SUIT_MASK[SUIT_OF[c]] & state.deck & ~gone
-            if SUIT_OF[c] != trump and c == (left & -left).bit_length() - 1:
-                return c
-        plain = [c for c in legal if SUIT_OF[c] != trump] or legal
-        longest = max(plain, key=lambda c: (state.hands[seat] & SUIT_MASK[SUIT_OF[c]]).bit_count())
-        return max(c for c in plain if SUIT_OF[c] == SUIT_OF[longest])  # its lowest card
-    best, best_seat = state.trick[0], state.leader
-    s = state.leader
-    for c in state.trick[1:]:
-        s = state._next[s]
-        if _beats(c, best, trump):
-            best, best_seat = c, s
-    if best_seat in known - {seat}:  # a teammate holds the trick: give it points
-        return max(legal, key=lambda c: (POINTS[c], -c)) if POINTS[best] or trump == SUIT_OF[
-            best] else low
-    winners = [c for c in legal if _beats(c, best, trump)]
-    worth = sum(POINTS[c] for c in state.trick) >= 4
-    if winners and (worth or len(state.trick) == state.n - 1):
-        return max(winners)  # the lowest card that wins
-    return low
-
-
 CrazyWant = Callable[[CrazySoloState], bool]
 CRAZY_PLANS: dict[str, tuple[int, list[int], Fit, CrazyWant]] = {
     # record name: (players, the positions that call Solo in hearts, the last one taking it
     # over; does the bidder's hand suit it, the result wanted)
     "crazy-solo-takeover": (
-        5, [0, 3], lambda h: length(h, HEARTS) >= 3 and not h >> (9 * HEARTS) & 1,
+        5, [1, 3], lambda h: length(h, HEARTS) >= 3 and not h >> (9 * HEARTS) & 1,
         lambda s: (s.partner not in (None, s.bidder) and 2 <= _reveal_trick(s) < s.hand_size
-                   and s.payment() > 0 and s.payment() != 3 * (s.bidder_points() - 60)
+                   and 65 <= s.bidder_points() <= 100
+                   and s.payment() != 3 * (s.bidder_points() - 60)
                    and _void_before_reveal(s))),
 }
 
 
 def _void_before_reveal(state: CrazySoloState) -> bool:
-    """Before the called card is played, a heart is led and some seat cannot follow: the play
-    rules that seat out as the partner (CS-10)."""
+    """Before the called card is played, two seats or more show they have no heart — each does
+    not follow a heart lead, or neither follows nor trumps another lead — so the play rules them
+    out as the partner (CS-10)."""
+    out = set()
     for leader, cards, _ in state.tricks[:_reveal_trick(state) - 1]:
-        if SUIT_OF[cards[0]] == HEARTS and any(SUIT_OF[c] != HEARTS for c in cards):
-            return True
-    return False
+        led = SUIT_OF[cards[0]]
+        for i, c in enumerate(cards):
+            if SUIT_OF[c] != led and (led == HEARTS or SUIT_OF[c] != HEARTS):
+                out.add((leader + i) % state.n)
+    return len(out) >= 2
 
 
 def _reveal_trick(state: CrazySoloState) -> int:
@@ -225,7 +178,7 @@ def _reveal_trick(state: CrazySoloState) -> int:
 
 def make_crazy(name: str) -> dict[str, object]:
     """A Crazy Solo deal: Solo in hearts and its take-over, the highest heart the bidder lacks
-    called (CS-4, CS-8), then played by :func:`crazy_card`."""
+    called (CS-4, CS-8), then played by the rule bots."""
     players, positions, fits, wanted = CRAZY_PLANS[name]
     game = CrazySolo({"players": players})
     for seed in range(1, 20000):
@@ -239,8 +192,7 @@ def make_crazy(name: str) -> dict[str, object]:
         assert state.bidder == bidder
         missing = [c for c in range(9 * HEARTS, 9 * HEARTS + 9) if not state.hands[bidder] >> c & 1]
         state.apply(CALLCARD_BASE + missing[0])
-        while not state.is_terminal():
-            state.apply(crazy_card(state))
+        play(state, seed)
         if wanted(state):
             print(f"{name}: seed {seed}, P={state.bidder_points()}, partner={state.partner}, "
                   f"reveal trick {_reveal_trick(state)}, chips={state.chips()}", file=sys.stderr)
