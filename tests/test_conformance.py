@@ -27,6 +27,7 @@ import pytest
 from tutor.engine.record import record_of, replay, state_of
 from tutor.errors import TutorError
 from tutor.games import GAMES
+from tutor.games.crazy_solo.rules import N_ACTIONS as CS_ACTIONS
 from tutor.games.frog.rules import N_ACTIONS as FROG_ACTIONS
 from tutor.games.frog.rules import FrogOptions
 from tutor.games.tapp import CARD_INDEX, N_ACTIONS, PASS, mask_cards, mask_points, random_playout
@@ -100,6 +101,22 @@ class SixBidSoloRules:
     def contract(state: Any) -> str:
         return state.contract_id or "thrown-in"
 
+    @classmethod
+    def contracts_for(cls, options: dict[str, Any]) -> set[str]:
+        """The contracts random play must reach under ``options``."""
+        return cls.contracts
+
+    #: the share of CONFORMANCE_DEALS each option set plays
+    deals_share: ClassVar[float] = 1.0
+
+    @staticmethod
+    def new_deal(game: Any, rng: random.Random) -> Any:
+        return game.new_deal(rng, dealer=rng.randrange(game.players))
+
+    @staticmethod
+    def view_checks(state: Any, seat: int) -> None:
+        """Game-specific checks of what ``seat``'s view may hold (beyond the cards)."""
+
 
 def _frog_option_sets() -> list[dict[str, Any]]:
     """Every distinct combination of Frog's options (the sit-out and the margin exception
@@ -154,7 +171,94 @@ class FrogRules(SixBidSoloRules):
             assert sum(state.won_tricks) == 11 and laid.bit_count() == 3
 
 
-RULES: dict[str, Any] = {"six-bid-solo": SixBidSoloRules, "frog": FrogRules}
+class CrazySoloRules(SixBidSoloRules):
+    """Crazy Solo at every table size 3..12: all cards dealt, no widow, n-card tricks, and the
+    partner hidden in every view until the called card is played (CS-9)."""
+
+    option_sets: ClassVar[list[dict[str, Any]]] = [
+        {"players": 3}, {"players": 3, "three_handed_deck": 24, "blind_contract":
+                         "alone_in_hearts", "plain_calls_allow_hearts": True},
+        {"players": 4}, {"players": 5, "plain_calls_allow_hearts": True},
+        {"players": 6, "all_pass": "next_dealer"},
+        {"players": 7, "blind_contract": "alone_in_hearts"}, {"players": 8},
+        {"players": 9, "plain_calls_allow_hearts": True, "all_pass": "next_dealer"},
+        {"players": 10}, {"players": 11, "blind_contract": "alone_in_hearts"}, {"players": 12},
+    ]
+    soak_option_sets: ClassVar[list[dict[str, Any]]] = [
+        {"players": n, "plain_calls_allow_hearts": h, "all_pass": a, "blind_contract": b,
+         "three_handed_deck": d}
+        for n in range(3, 13)
+        for h, a, b, d in itertools.product((False, True), ("same_dealer", "next_dealer"),
+                                            ("solo_in_hearts_with_call", "alone_in_hearts"),
+                                            (36, 24) if n == 3 else (36,))]
+    contracts: ClassVar[set[str]] = {"solo", "solo-in-hearts", "alone", "alone-in-hearts"}
+    n_actions = CS_ACTIONS
+    deals_share = 0.12
+
+    @classmethod
+    def contracts_for(cls, options: dict[str, Any]) -> set[str]:
+        if options.get("players") == 3:  # CS-5: three players only go alone
+            return {"alone", "alone-in-hearts"}
+        return cls.contracts
+
+    @staticmethod
+    def new_deal(game: Any, rng: random.Random) -> Any:
+        return game.new_deal(rng, dealer=rng.randrange(game.players), blind=rng.random() < 0.2)
+
+    @staticmethod
+    def policy(state: Any, rng: random.Random) -> int:
+        """Random legal play; in the auction about one player in n bids, so every call wins
+        sometimes at every table size."""
+        legal = state.legal_actions()
+        if state.phase == "auction" and len(legal) > 1 and rng.random() > 1.2 / state.n:
+            return PASS
+        return int(rng.choice(legal))
+
+    @staticmethod
+    def allowed_cards(state: Any, seat: int) -> set[int]:
+        ok = set(mask_cards(state.hands[seat]))
+        for _, cards, _ in state.tricks:
+            ok |= set(cards)
+        ok |= set(state.trick)
+        if state.called >= 0:
+            ok.add(state.called)
+        return ok
+
+    @staticmethod
+    def view_checks(state: Any, seat: int) -> None:
+        view = state.view(seat)
+        if state.called < 0:
+            assert view.partner is None
+        elif state.revealed:
+            assert view.partner == state.partner and view.public()["partner"] == state.partner
+        else:  # CS-9: only the holder knows, from its own hand
+            assert view.partner == (seat if seat == state.partner else None)
+            assert view.public()["partner"] is None
+
+    @staticmethod
+    def finished_checks(state: Any) -> None:
+        if state.bidder is None:  # thrown in (CS-6): nothing played
+            assert not state.tricks and state.chips() == [0] * state.n
+            return
+        assert sum(state.won_points) == 120 and sum(state.won_tricks) == state.hand_size
+        # CS-11, CS-12 recomputed here: the soloists' points, k, rounding, the gang's split
+        soloists = {state.bidder, state.partner} - {None}
+        p = sum(state.won_points[s] for s in soloists)
+        raw = (3 if state.trump == 2 else 2) * (p - 60)
+        p5 = (5 * ((abs(raw) + 2) // 5)) * (1 if raw > 0 else -1)
+        gang = [(state.bidder + i) % state.n for i in range(1, state.n)
+                if (state.bidder + i) % state.n not in soloists]
+        want = [0] * state.n
+        half = len(gang) if len(soloists) == 1 else (len(gang) + 1) // 2
+        for i, s in enumerate(gang):
+            to = state.bidder if i < half else state.partner
+            want[s] -= p5
+            want[to] += p5
+        assert state.chips() == want
+
+
+RULES: dict[str, Any] = {"six-bid-solo": SixBidSoloRules, "frog": FrogRules,
+                         "crazy-solo": CrazySoloRules}
 assert set(RULES) == set(GAMES), "every game brings its conformance rules here"
 CASES = [(g, o) for g in GAMES for o in RULES[g].option_sets]
 
@@ -163,7 +267,7 @@ def check_deal(game_id: str, options: dict[str, Any], seed: int, counts: Counter
     rules = RULES[game_id]
     rng = random.Random(seed)
     game = GAMES[game_id](options)  # type: ignore[call-arg]
-    state = game.new_deal(rng, dealer=rng.randrange(game.players))
+    state = rules.new_deal(game, rng)
     start = state.copy()
     heavy = seed % 10 == 0  # every tenth deal: views, illegal probes and step undo at each step
     while not state.is_terminal():
@@ -172,6 +276,7 @@ def check_deal(game_id: str, options: dict[str, Any], seed: int, counts: Counter
         if heavy:
             for seat in range(game.players):
                 assert rules.seen_cards(state, seat) <= rules.allowed_cards(state, seat)
+                rules.view_checks(state, seat)
             before = state.key()
             for bad in rng.sample([a for a in range(rules.n_actions) if a not in legal], 3):
                 with pytest.raises(TutorError):
@@ -210,12 +315,13 @@ def check_deal(game_id: str, options: dict[str, Any], seed: int, counts: Counter
                          ids=[f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'default'}"
                               for g, o in CASES])
 def test_random_play_conformance(game_id: str, options: dict[str, Any]) -> None:
-    deals = int(os.environ.get("CONFORMANCE_DEALS", CONFORMANCE_DEALS))
+    rules = RULES[game_id]
+    deals = int(int(os.environ.get("CONFORMANCE_DEALS", CONFORMANCE_DEALS)) * rules.deals_share)
     counts: Counter[str] = Counter()
     for seed in range(deals):
         check_deal(game_id, options, seed, counts)
     # every contract came up, so every path above was exercised
-    assert set(counts) >= RULES[game_id].contracts, counts
+    assert set(counts) >= rules.contracts_for(options), counts
 
 
 SOAK_CASES = [(g, o) for g in GAMES

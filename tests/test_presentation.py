@@ -56,7 +56,7 @@ def test_prompts_cite_a_rule_of_the_game_or_the_family(game_id: str) -> None:
             seat = state.to_move
             assert seat is not None
             text, rule = words.prompt(state.view(seat))
-            assert text and rule.split("-")[0] in ("SBS", "FR")
+            assert text and rule.split("-")[0] in ("SBS", "FR", "CS")
             other = next(s for s in state.active if s != seat)
             assert words.prompt(state.view(other)) == ("", "")
             assert words.turn_rule(state.phase)[0]

@@ -471,6 +471,8 @@ class TappState(GameState):
     FOLLOW_RULE: ClassVar[str] = "SBS-23"
     OVER_RULE: ClassVar[str] = "SBS-25"
     THROWN_IN_RULE: ClassVar[str] = "SBS-17"
+    #: Does the deal play 11 tricks of 3 cards (the fast loops' shape)?
+    ELEVEN_TRICKS_OF_THREE: ClassVar[bool] = True
 
     __slots__ = (
         "game", "options", "n", "dealer", "active", "_next", "dealt", "widow", "hands",
@@ -1021,7 +1023,7 @@ def random_playout(state: TappState, rng: random.Random) -> None:
     """
     if state._phase != PLAY:
         raise IllegalActionError("SBS-22", "a playout starts in the play phase")
-    if len(state.active) != 3:  # a bigger table (Crazy Solo): the general loop
+    if not state.ELEVEN_TRICKS_OF_THREE:  # Crazy Solo's tables: the general loop
         _playout_any(state, rng)
         return
     rand = rng.random

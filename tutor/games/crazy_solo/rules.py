@@ -256,6 +256,7 @@ class CrazySoloState(TappState):
     FOLLOW_RULE = "CS-10"
     OVER_RULE = "CS-10"
     THROWN_IN_RULE = "CS-6"
+    ELEVEN_TRICKS_OF_THREE = False
 
     def __init__(self, game: CrazySolo, dealer: int, hands: list[int], widow: int = 0,
                  blind: bool = False) -> None:
