@@ -42,7 +42,8 @@ PREVIOUS = {"31-crazy-solo-partner": "30-crazy-solo",
             "33-crazy-solo-worked-deal": "32-crazy-solo-payment"}
 NEXT = {"30-crazy-solo": "31-crazy-solo-partner",
         "31-crazy-solo-partner": "32-crazy-solo-payment",
-        "32-crazy-solo-payment": "33-crazy-solo-worked-deal"}
+        "32-crazy-solo-payment": "33-crazy-solo-worked-deal",
+        "33-crazy-solo-worked-deal": "14-play-against-the-engine"}
 
 
 def quiz(kinds: list[str], *, title: str = "") -> Cell:
@@ -519,6 +520,15 @@ More positions like trick 3 above, at tables of 4 to 12.
 {rules("CS-8", "CS-9", "CS-10")}
 """),
     quiz(["partner"], title="reading the play"),
+    md(f"""
+## Play it yourself
+
+At the table of lesson [14](14-play-against-the-engine.ipynb) pick **{NAME}** in the *Game* list:
+you call, declare and play a whole deal against the bots, the partner marked only when its card
+is played.
+
+{rules("CS-4", "CS-7", "CS-9", "CS-10", "CS-12")}
+"""),
 ]
 
 LESSON_CELLS: dict[str, list[Cell]] = {

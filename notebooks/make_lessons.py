@@ -162,7 +162,7 @@ The cards and their points are Six-Bid Solo's (lessons 1 and 2); everything else
 | 32 | [Crazy Solo: payment, the blind round and three hands](32-crazy-solo-payment.ipynb) | k × (P − 60) rounded to 5, the draw at 61, who pays whom; the blind round; three-handed | CS-2, CS-5, CS-11 … CS-14 |
 | 33 | [Crazy Solo: a worked deal](33-crazy-solo-worked-deal.ipynb) | a five-player deal replayed trick by trick, the partner revealed by its card | CS-3 … CS-12 |
 
-### Six-Bid Solo and Frog (game): play and decide
+### Play and decide
 
 | # | Lesson | What you learn | Rules |
 |---|---|---|---|
