@@ -120,7 +120,8 @@ def table(rng: random.Random, players: int | None = None, *, partner: bool = Fal
 
 
 def table_words(state: TappState) -> str:
-    """``6 players, seats 0..5 clockwise; seat 2 deals, seat 3 leads``."""
+    """``6 players, seats 0..5 clockwise, 36 cards (6 each); seat 2 deals, seat 3 is the
+    leader``."""
     deck_size = state.game.deck.bit_count()
     return (f"{state.n} players, seats 0..{state.n - 1} clockwise, {deck_size} cards "
             f"({state.game.hand_size} each); seat {state.dealer} deals, seat {state.active[0]} "
