@@ -248,17 +248,19 @@ def test_quiz_game_defaults_and_refusals() -> None:
 
 # --- the worked deals ----------------------------------------------------------------------------
 #: a rule id cited in a commentary sentence: ``(SBS-23)``, ``(FR-1, FR-5)``, ``(FR-4, SBS-V2)``
-CITED = re.compile(r"\((?:SBS|FR)-(?:\d+a?|V\d)(?:, (?:SBS|FR)-(?:\d+a?|V\d))*\)")
+CITED = re.compile(r"\((?:SBS|FR|CS)-(?:\d+a?|V\d)(?:, (?:SBS|FR|CS)-(?:\d+a?|V\d))*\)")
 RULE_IDS = ({f"SBS-{n}" for n in range(1, 29)} | {"SBS-16a"} | {f"SBS-V{n}" for n in range(1, 7)}
-            | {f"FR-{n}" for n in range(1, 6)})
+            | {f"FR-{n}" for n in range(1, 6)} | {f"CS-{n}" for n in range(1, 15)}
+            | {"CS-3a", "CS-4a"})
 
 
 def turned_up_at_the_end(record: dict[str, Any]) -> set[str]:
     """The cards laid face down that the result turns up, read off the record's text: a Frog
-    bid's discard (FR-1), else the widow (SBS-12, FR-1)."""
+    bid's discard (FR-1), else the widow (SBS-12, FR-1); nothing in Crazy Solo, which has no
+    widow (CS-2)."""
     if record["game"] == "frog" and record["calls"] and "discard" in record.get("declare", {}):
         return set(record["declare"]["discard"])
-    return set(record["widow"])
+    return set(record.get("widow", []))
 
 
 @pytest.mark.parametrize("path", DEALS, ids=lambda p: p.stem)
@@ -437,8 +439,10 @@ def test_replay_finds_each_games_commentary_in_its_folder(monkeypatch: pytest.Mo
     from tutor.widgets import replay as room
 
     assert room.replay_words("frog").tally is not room.replay_words("six-bid-solo").tally
+    crazy = room.replay_words("crazy-solo")  # with its own deal, auction, cards and rule ids
+    assert crazy.deal is not room.replay_words("frog").deal and crazy.rules.follow == "CS-10"
     with pytest.raises(TutorError) as err:
-        room.replay_words("crazy-solo")  # planned, not written
+        room.replay_words("auction-pitch")  # planned, not written
     assert err.value.rule == "REC-2"
 
     class Nowhere:
