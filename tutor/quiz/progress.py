@@ -179,8 +179,11 @@ class Progress:
         self.learner = learner
         self.durable = durable
         self.recovered: str | None = None
-        #: where an unreadable file was kept when progress started afresh (None: it was not)
+        #: where an unreadable file was kept when progress started afresh (None: it was not),
+        #: and why it could not be read (``was not valid progress``, ``was written by a newer
+        #: tutor (tutor-progress/3)``)
         self.set_aside: Path | None = None
+        self.unreadable: str | None = None
         #: the format the file was migrated from when it was read (None: read as it is)
         self.migrated: str | None = None
         self.data: dict[str, Any] = self._load()
@@ -228,7 +231,7 @@ class Progress:
         self.recovered = str(QuizError(
             "QUIZ-5", f"the progress file {what}; it was kept as {aside.name} "
             "and progress starts afresh", where=str(self.path)))
-        self.set_aside = aside
+        self.set_aside, self.unreadable = aside, what
         return _fresh(self.learner)
 
     def _aside(self) -> Path:
