@@ -64,9 +64,10 @@ ASIDE = 20
 
 
 def learner_key(learner: str) -> str:
-    """The name as it picks a file: NFC, case-folded, NFC again (``José``, ``JOSÉ`` typed with
-    a combining accent and ``josé`` are one key)."""
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", learner).casefold())
+    """The name as it picks a file: Unicode's canonical caseless form (decomposed, case-folded),
+    stored composed (NFC) — ``José``, ``JOSÉ`` typed with a combining accent and ``josé`` are
+    one key."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", learner).casefold())
 
 
 def progress_path(root: str | os.PathLike[str], learner: str) -> Path:
@@ -91,7 +92,8 @@ def _path(root: str | os.PathLike[str], name: str) -> Path:
 
 
 def _check_learner(learner: object) -> None:
-    if not isinstance(learner, str) or not learner.strip() or len(learner) > 100:
+    if not isinstance(learner, str) or not learner.strip() \
+            or len(unicodedata.normalize("NFC", learner)) > 100:
         raise QuizError("QUIZ-4", "a learner is named by a non-empty text of at most 100 "
                         "characters", where="learner", what=repr(learner))
     try:
