@@ -11,7 +11,9 @@
 
 Each asserts typed errors only (a :class:`~tutor.errors.TutorError`, exit status 1 or 2 with one
 line), state unchanged when input is refused, and nothing sent to the page but notices and the
-controls' true state. ``--hypothesis-show-statistics`` prints how many inputs each tried.
+controls' true state. ``--hypothesis-show-statistics`` prints how many inputs each tried;
+``TUTOR_FUZZ_SCALE=10`` multiplies every test's number of inputs (docs/hardening.md gives the
+figures of such a run).
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ from tutor.errors import TutorError
 from tutor.games import SPECS
 from tutor.quiz import Progress, QuizError, progress_path
 
+#: ``TUTOR_FUZZ_SCALE=10``: ten times the inputs (a longer run than ``make test``'s)
+SCALE = max(1, int(os.environ.get("TUTOR_FUZZ_SCALE", "1")))
 DEALS = sorted((REPO / "notebooks" / "deals").glob("*.json"))
 RULE = ("REC-", "SBS-", "FR-", "QUIZ-", "PAGE-", "TABLE-")
 
@@ -175,7 +179,7 @@ def run_main(*argv: str) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=150 * SCALE, deadline=None, suppress_health_check=list(HealthCheck))
 @given(content=documents)
 def test_fuzz_cli_replay_in_process(scratch: Path, content: bytes) -> None:
     path = scratch / "record.json"
@@ -194,7 +198,7 @@ flag_values = st.one_of(st.text(max_size=12), st.integers(-(10**15), 10**15).map
                                          "٣", "+7", ""]))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=60 * SCALE, deadline=None, suppress_health_check=list(HealthCheck))
 @given(samples=flag_values, seed=flag_values)
 def test_fuzz_cli_flags_in_process(scratch: Path, samples: str, seed: str) -> None:
     path = scratch / "played.json"
@@ -207,7 +211,7 @@ def test_fuzz_cli_flags_in_process(scratch: Path, samples: str, seed: str) -> No
         assert code == 1 and "SBS-13" in err and err.count("\n") == 1
 
 
-@settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=5 * SCALE, deadline=None, suppress_health_check=list(HealthCheck))
 @given(content=documents)
 def test_fuzz_cli_as_a_real_process(scratch: Path, content: bytes) -> None:
     path = scratch / "process.json"
@@ -228,7 +232,7 @@ def fingerprint(value: Any) -> str | None:
         return None
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=300 * SCALE, deadline=None, suppress_health_check=list(HealthCheck))
 @given(record=records(python_values) | python_values)
 def test_fuzz_replay_of_hostile_python_values(record: Any) -> None:
     before = fingerprint(record)
@@ -275,7 +279,7 @@ def replays(content: bytes) -> bool:
     return True
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=120 * SCALE, deadline=None, suppress_health_check=list(HealthCheck))
 @given(content=documents, name=st.text(max_size=30) | st.just("x" * 5000))
 def test_fuzz_record_upload_at_the_table(table: Any, content: bytes, name: str) -> None:
     table.notice.value = ""
@@ -291,7 +295,7 @@ def test_fuzz_record_upload_at_the_table(table: Any, content: bytes, name: str) 
         assert any(tag in table.notice.value for tag in RULE), table.notice.value
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=40 * SCALE, deadline=None, suppress_health_check=list(HealthCheck))
 @given(value=json_values)
 def test_fuzz_upload_values_that_are_not_files(table: Any, value: Any) -> None:
     from tutor.widgets.guard import deliver
@@ -303,7 +307,7 @@ def test_fuzz_upload_values_that_are_not_files(table: Any, value: Any) -> None:
 
 
 # --- progress files and names -------------------------------------------------------------------
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=150 * SCALE, deadline=None, suppress_health_check=list(HealthCheck))
 @given(content=documents | st.sampled_from([
     b'{"format": "tutor-progress/2", "learner": "ada", "salt": 1, "issued": 2, "answered": 1, '
     b'"correct": 1, "games": {}, "recent": [["points#1", true]]}',
@@ -327,7 +331,7 @@ def test_fuzz_progress_files(scratch: Path, content: bytes) -> None:
 names = st.text(st.characters() | st.characters(categories=["Cs"]), max_size=110)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=200 * SCALE, deadline=None, suppress_health_check=list(HealthCheck))
 @given(name=names)
 def test_fuzz_learner_names(scratch: Path, name: str) -> None:
     root = scratch / "names"
@@ -348,7 +352,7 @@ def test_fuzz_learner_names(scratch: Path, name: str) -> None:
 
 
 # --- every registered game's view and new_deal ----------------------------------------------------
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=150 * SCALE, deadline=None, suppress_health_check=list(HealthCheck))
 @given(game=st.sampled_from(SPECS), seat=python_values, seed=st.integers(0, 2**32))
 def test_fuzz_view_and_new_deal_of_every_game(game: Any, seat: Any, seed: int) -> None:
     g = game.make()
@@ -513,7 +517,7 @@ def test_fuzz_every_widget_trait_over_a_real_kernel(kernel: Kernel) -> None:
     assert len(targets) > 300 and notices  # every panel's controls, layouts and styles
     tried: list[str] = []
 
-    @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=120 * SCALE, deadline=None, suppress_health_check=list(HealthCheck))
     @given(message=page_messages(targets))
     def fuzz(message: tuple[str, dict[str, Any]]) -> None:
         msg_type, content = message
@@ -537,4 +541,4 @@ def test_fuzz_every_widget_trait_over_a_real_kernel(kernel: Kernel) -> None:
     # a handler that failed with an untyped error is in the kernel log with its traceback
     # (forged comm_opens are logged there too, as the comm layer's own errors: expected)
     assert "widget handler failed" not in log and "message for" not in log, log[-3000:]
-    assert len(tried) >= 100 and "refused a message from the page" in log
+    assert len(tried) >= 100 * SCALE and "refused a message from the page" in log

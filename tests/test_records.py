@@ -307,3 +307,16 @@ def _raised(fn: Any, *args: Any) -> TutorError:
     with pytest.raises(TutorError) as e:
         fn(*args)
     return e.value
+
+
+def test_error_fields_are_shortened_once_and_survive_placing_and_pickling() -> None:
+    import pickle
+
+    err = RecordError("REC-3", "unknown card", where="hands[0][0]", what="'" + "Z" * 5000 + "'")
+    assert err.what.endswith("… (5,002 characters)") and len(str(err)) < 150
+    placed = err.at("entry[3]: hands[0][0]")
+    assert placed.what == err.what and isinstance(placed, RecordError)  # not shortened twice
+    again = pickle.loads(pickle.dumps(placed))
+    assert str(again) == str(placed) and again.what == err.what
+    ctrl = RecordError("REC-1", "x", where="a\x1b[31mred\x00")
+    assert str(ctrl) == "a\\x1b[31mred\\x00: REC-1: x"  # a terminal is never driven by a record
