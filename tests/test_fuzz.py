@@ -541,4 +541,5 @@ def test_fuzz_every_widget_trait_over_a_real_kernel(kernel: Kernel) -> None:
     # a handler that failed with an untyped error is in the kernel log with its traceback
     # (forged comm_opens are logged there too, as the comm layer's own errors: expected)
     assert "widget handler failed" not in log and "message for" not in log, log[-3000:]
+    assert "checking a message" not in log, log[-3000:]
     assert len(tried) >= 100 * SCALE and "refused a message from the page" in log

@@ -125,7 +125,11 @@ def deliver(widget: w.Widget, msg: Mapping[str, Any]) -> PageError | None:
     global refused
     try:
         method, apply = _checked(widget, msg)
-    except PageError as e:
+    except Exception as e:  # a PageError, or a check that itself failed on a strange message
+        if not isinstance(e, PageError):
+            log.error("checking a message for %s failed", type(widget).__name__, exc_info=True)
+            e = PageError("PAGE-3", "a message the lesson cannot read; nothing changed",
+                          where=type(widget).__name__)
         refused += 1
         _tell(widget, e, _sent_keys(msg))
         return e
