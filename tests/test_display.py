@@ -50,10 +50,12 @@ from tutor.engine.record import record_of
 from tutor.errors import RecordError, TutorError
 from tutor.games import SPECS, make_game, spec
 from tutor.games.six_bid_solo.rules import SixBidSolo
-from tutor.games.tapp import CARD_INDEX, TappState, mask_points
+from tutor.games.tapp import CARD_INDEX, TappGame, TappState, mask_points
 
 SVG = "{http://www.w3.org/2000/svg}"
-GAME_IDS = [s.id for s in SPECS]
+#: the games the display draws: the Tapp family's, whose views are SeatViews (Sixty-Six's
+#: drawings come with its table)
+GAME_IDS = [s.id for s in SPECS if issubclass(s.game, TappGame)]
 ROOT = Path(__file__).resolve().parents[1]
 
 #: The one part of an IPython shell that :func:`register_formatters` uses, with IPython's own

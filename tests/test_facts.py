@@ -26,6 +26,7 @@ from tutor.games.six_bid_solo.rules import (
     parse_call,
     token_of,
 )
+from tutor.games.sixty_six import rules as sixty_six
 from tutor.games.tapp import (
     CALL_BASE,
     CARDS,
@@ -159,7 +160,8 @@ def test_action_info_agrees_with_token_of_and_the_record_parsers_for_all_120() -
         game.action_info(N_ACTIONS)
 
 
-TABLES: dict[str, ActionTable] = {"six-bid-solo": ACTIONS, "frog": frog.ACTIONS}
+TABLES: dict[str, ActionTable] = {"six-bid-solo": ACTIONS, "frog": frog.ACTIONS,
+                                  "sixty-six": sixty_six.ACTIONS}
 
 
 def _decode_record(record: dict[str, Any]) -> dict[str, list[int]]:

@@ -178,6 +178,7 @@ GAME_FILES: dict[str, str] = {
     "decisions": "quiz",
     "hand": "engine", "pimc": "bots",
     "discard": "solver",
+    "match": "engine",
 }
 
 

@@ -23,6 +23,7 @@ from .facts import ActionInfo, GameInfo
 from .games import GameSpec, make_game, spec
 from .games.frog.rules import Frog, FrogState
 from .games.six_bid_solo.rules import SixBidSolo, SixBidSoloState
+from .games.sixty_six.rules import SixtySix, SixtySixState
 from .games.tapp import SeatView
 
 
@@ -59,6 +60,7 @@ __all__ = [
     "DECK_24", "DECK_36", "DECK_52", "ActionInfo", "Card", "Deck", "Frog", "FrogState", "GameInfo",
     "GameSpec",
     "IllegalActionError", "NotationError",
-    "OptionError", "Rank", "RecordError", "SeatView", "SixBidSolo", "SixBidSoloState", "Suit",
+    "OptionError", "Rank", "RecordError", "SeatView", "SixBidSolo", "SixBidSoloState",
+    "SixtySix", "SixtySixState", "Suit",
     "TutorError", "advise", "make_game", "record_of", "replay", "solve", "spec", "state_of",
 ]

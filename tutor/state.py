@@ -166,6 +166,9 @@ class Game(ABC):
     #: ``stock``, Crazy Solo ``blind``; Auction Pitch has no ``widow``).
     record_keys: frozenset[str] = frozenset(
         {"format", "game", "options", "dealer", "hands", "widow", "calls", "declare", "play"})
+    #: When a record's ``options`` leave out ``players``, is it the number of hands (Crazy
+    #: Solo, CS options) rather than the option's default?
+    players_from_hands: bool = False
 
     @property
     @abstractmethod

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import RecordError, TutorError
-from ..games import make_game
+from ..games import make_game, spec
 from ..state import GameState
 from .jsonio import parse_json, plain, read_bounded, write_atomic
 
@@ -53,7 +53,8 @@ def dumps(record: Mapping[str, Any]) -> str:
     """A record as JSON text, keys in the documented order, one hand per line."""
     lines = ["{"]
     items = [(k, record[k]) for k in ("format", "game", "options", "dealer", "hands", "widow",
-                                      "calls", "declare", "play") if k in record]
+                                      "turnup", "stock", "blind", "calls", "declare",
+                                      "play") if k in record]
     for i, (k, v) in enumerate(items):
         comma = "," if i < len(items) - 1 else ""
         if k == "hands":
@@ -99,11 +100,13 @@ def state_of(record: object) -> GameState:
     if not isinstance(options, Mapping):
         raise RecordError("REC-1", "options must be an object", where="options")
     hands = rec["hands"]
-    if isinstance(options, Mapping) and "players" in options and isinstance(hands, list) \
-            and options["players"] != len(hands) and options["players"] in (3, 4, 5):
+    if "players" not in options and isinstance(hands, list) and spec(rec["game"]).game \
+            .players_from_hands:
+        options = {**options, "players": len(hands)}
+    game = make_game(rec["game"], options)  # REC-2: the game, its option keys and values
+    if "players" in options and isinstance(hands, list) and len(hands) != game.players:
         raise RecordError("REC-5", f"options.players is {options['players']} but hands lists "
                           f"{len(hands)} seats", where="hands")
-    game = make_game(rec["game"], options)
     for key in rec:
         if key not in game.record_keys:
             raise RecordError("REC-1", f"unknown key for a {game.id} record", where=str(key))

@@ -470,6 +470,14 @@ class TappState(GameState):
     CONTRACTS: ClassVar[tuple[str, ...]] = ()
     CONTRACT_NAMES: ClassVar[Mapping[str, str]] = {}
     N_ACTIONS: ClassVar[int] = N_ACTIONS
+    #: The rule ids a game's error messages cite for the shared play: a card out of turn or
+    #: before play starts, following and trumping, the end of the deal, a throw-in.
+    PLAY_RULE: ClassVar[str] = "SBS-22"
+    FOLLOW_RULE: ClassVar[str] = "SBS-23"
+    OVER_RULE: ClassVar[str] = "SBS-25"
+    THROWN_IN_RULE: ClassVar[str] = "SBS-17"
+    #: Does the deal play 11 tricks of 3 cards (the fast loops' shape)?
+    ELEVEN_TRICKS_OF_THREE: ClassVar[bool] = True
 
     __slots__ = (
         "game", "options", "n", "dealer", "active", "_next", "dealt", "widow", "hands",
@@ -699,7 +707,8 @@ class TappState(GameState):
             raise fail("SBS-13", f"not an action of {self.game.id}")
         phase = self._phase
         if phase == DONE:
-            raise fail("SBS-25" if self.contract else "SBS-17", "the deal is over")
+            raise fail(self.OVER_RULE if self.contract else self.THROWN_IN_RULE,
+                       "the deal is over")
         if phase == AUCTION:
             if not CALL_BASE <= action <= CALL_BASE + len(self.CONTRACTS):
                 raise fail("SBS-13", "the auction is on: a call is pass or a contract")
@@ -713,19 +722,20 @@ class TappState(GameState):
             return
         # play (SBS-23)
         if action >= N_CARDS:
-            raise fail("SBS-22", "play has begun: play a card")
+            raise fail(self.PLAY_RULE, "play has begun: play a card")
         assert seat is not None
         hand = self.hands[seat]
+        rule = self.FOLLOW_RULE
         if not hand >> action & 1:
-            raise fail("SBS-23", f"seat {seat} does not hold {CARD_TEXT[action]}")
+            raise fail(rule, f"seat {seat} does not hold {CARD_TEXT[action]}")
         if self.trick:
             led = SUIT_OF[self.trick[0]]
             if SUIT_OF[action] != led:
                 if hand & SUIT_MASK[led]:
-                    raise fail("SBS-23", f"must follow suit {SUIT_SYMBOLS[led]}")
+                    raise fail(rule, f"must follow suit {SUIT_SYMBOLS[led]}")
                 if (self.trump >= 0 and SUIT_OF[action] != self.trump
                         and hand & SUIT_MASK[self.trump]):
-                    raise fail("SBS-23", f"void in {SUIT_SYMBOLS[led]}: must play a trump "
+                    raise fail(rule, f"void in {SUIT_SYMBOLS[led]}: must play a trump "
                                f"{SUIT_SYMBOLS[self.trump]}")
 
     def apply_unchecked(self, action: Action) -> None:
@@ -1018,6 +1028,9 @@ def random_playout(state: TappState, rng: random.Random) -> None:
     """
     if state._phase != PLAY:
         raise IllegalActionError("SBS-22", "a playout starts in the play phase")
+    if not state.ELEVEN_TRICKS_OF_THREE:  # Crazy Solo's tables: the general loop
+        _playout_any(state, rng)
+        return
     rand = rng.random
     trump = state.trump  # -1 in the misère contracts
     history = state._history
@@ -1080,6 +1093,15 @@ def random_playout(state: TappState, rng: random.Random) -> None:
     state._to_move = None
 
 
+def _playout_any(state: TappState, rng: random.Random) -> None:
+    """``random_playout`` for any number of active hands: a uniformly random legal card each
+    turn, through the state's own unchecked play."""
+    rand = rng.random
+    while state._phase == PLAY:
+        legal = mask_cards(state.legal_mask())
+        state.apply_unchecked(legal[int(rand() * len(legal))])
+
+
 # --- per-seat views ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class SeatView:
@@ -1096,7 +1118,7 @@ class SeatView:
     options: Mapping[str, Any]
     seat: int
     dealer: int
-    active: tuple[int, int, int]
+    active: tuple[int, ...]  # the seats dealt in, in order of speaking
     phase: str
     to_move: int | None
     step: str | None
@@ -1189,11 +1211,55 @@ class SeatView:
             "hand_sizes": list(self.hand_sizes), "won_tricks": list(self.won_tricks),
         }
 
+    def sides(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(the bidder's side, the other side) as far as this seat knows them: in the
+        three-hand games the bidder alone against the other active seats; nobody before the
+        auction ends. A game with a secret partner knows less (Crazy Solo's view)."""
+        if self.bidder is None:
+            return (), ()
+        return (self.bidder,), tuple(s for s in self.active if s != self.bidder)
+
     def played_mask(self) -> int:
         m = mask_of([CARD_INDEX[c] for c in self.trick])
         for _, cs, _ in self.tricks:
             m |= mask_of([CARD_INDEX[c] for c in cs])
         return m
+
+
+# --- what the play shows (SBS-22..24, CS-10) ------------------------------------------------
+def cards_played(view: SeatView) -> list[Action]:
+    """The cards of the tricks and of the trick in progress, in the order played."""
+    out: list[Action] = []
+    for _, cards, _ in view.tricks:
+        out.extend(CARD_INDEX[c] for c in cards)
+    out.extend(CARD_INDEX[c] for c in view.trick)
+    return out
+
+
+def played_and_voids(view: SeatView) -> tuple[dict[int, int], dict[int, int]]:
+    """Per active seat: the mask of cards it played, and the mask of suits it has shown void
+    in — it did not follow the led suit, and, holding no trump either, did not trump (SBS-23;
+    Crazy Solo's CS-10). Play goes round the active seats in order, however many there are."""
+    active = view.active
+    n = len(active)
+    trump = int(view.trump) if view.trump is not None else -1  # None: no trump (SBS-24)
+    played = {s: 0 for s in active}
+    void = {s: 0 for s in active}  # bit s = void in suit s
+    tricks = [(ld, [CARD_INDEX[c] for c in cs]) for ld, cs, _ in view.tricks]
+    if view.trick:
+        assert view.trick_leader is not None
+        tricks.append((view.trick_leader, [CARD_INDEX[c] for c in view.trick]))
+    for leader, cards in tricks:
+        seat = leader
+        led = cards[0] // 9
+        for i, c in enumerate(cards):
+            played[seat] |= 1 << c
+            if i and c // 9 != led:
+                void[seat] |= 1 << led  # could not follow
+                if trump >= 0 and c // 9 != trump:
+                    void[seat] |= 1 << trump  # and could not trump
+            seat = active[(active.index(seat) + 1) % n]
+    return played, void
 
 
 def _speakers(active: tuple[int, int, int], tokens: Sequence[str]) -> list[int]:

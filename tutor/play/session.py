@@ -34,7 +34,7 @@ from ..display.play_table import MatchStanding
 from ..engine import record as records
 from ..engine.match import Match
 from ..errors import IllegalActionError
-from ..games import GameSpec, spec
+from ..games import SPECS, GameSpec, spec
 from ..games.tapp import AUCTION, PASS, SeatView, TappGame, TappState
 from ..state import Action
 from .anytime import MIN_SAMPLES, advise_within, clear_after
@@ -60,6 +60,12 @@ DEFAULT_GAME = "six-bid-solo"
 #: docs/table.md), and no stop as "clear" before MIN_SAMPLES deals.
 HINT_BID_DEALS = 16
 HINT_BUDGET = 0.7
+
+
+def table_games() -> tuple[GameSpec, ...]:
+    """The registered games the table deals, in the registry's order: the Tapp family's
+    (:meth:`TableGame._dealable`; Sixty-Six's table is not built yet)."""
+    return tuple(s for s in SPECS if issubclass(s.game, TappGame))
 
 
 class TableGame:
@@ -98,7 +104,7 @@ class TableGame:
     def _dealable(game: Any) -> TappGame[Any]:
         """``game`` if the table can deal it: every seat plays every deal (a record of a larger
         table can still be loaded, :meth:`load`)."""
-        if not isinstance(game, TappGame):  # pragma: no cover - every registered game is one
+        if not isinstance(game, TappGame):  # Sixty-Six: not yet (table_games)
             raise TableError("TABLE-2", "the table plays the Tapp family's games", where="game",
                              what=game.id)
         info = game.info

@@ -48,12 +48,11 @@ from ..display.play_table import (
 from ..engine import record as records
 from ..errors import IllegalActionError, RecordError, TutorError, shorten
 from ..facts import ActionKind
-from ..games import SPECS
 from ..games.tapp import AUCTION, PLAY, SeatView
 from ..play.levels import LEVEL_WORDS, levels
 from ..play.log import names_any, turn_rule
 from ..play.saved import load_saved, save_path, saved_names
-from ..play.session import DEFAULT_GAME, TableGame
+from ..play.session import DEFAULT_GAME, TableGame, table_games
 from ..state import Action, Game
 from .advisor_panel import WIDGET_CSS
 from .common import Catalogue, Panel, Shared, button, guarded, html
@@ -185,7 +184,7 @@ class TableWidget(Panel):
 
         same = self.same = Shared()  # one layout and one style for the buttons: fewer models
         # controls
-        self.game_pick = w.Dropdown(options=[(s.name, s.id) for s in SPECS],
+        self.game_pick = w.Dropdown(options=[(s.name, s.id) for s in table_games()],
                                     value=self.table.game_id, description="Game",
                                     layout=w.Layout(width="auto"))
         self.game_pick.add_class("tutor-game-pick")
