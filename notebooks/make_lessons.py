@@ -90,12 +90,17 @@ TITLES = {
     "21-frog-discard": "Frog (game) — the widow and the discard",
     "22-frog-settlement": "Frog (game) — settlement and the multipliers",
     "23-frog-worked-deals": "Frog (game) — worked deals",
+    # 30-33: notebooks/make_crazy_solo_lessons.py; each title names the game
+    "30-crazy-solo": "Crazy Solo — a big table: the deck, the leader and the calls",
+    "31-crazy-solo-partner": "Crazy Solo — calling a card and finding the partner",
+    "32-crazy-solo-payment": "Crazy Solo — payment, rounding, the blind round and three hands",
+    "33-crazy-solo-worked-deal": "Crazy Solo — a worked deal",
 }  # fmt: skip
 
 # --- the lessons ---------------------------------------------------------------------------------
 WELCOME: list[Cell] = [
     md("""
-# Solo Tutor — Six-Bid Solo and Frog (game)
+# Solo Tutor — Six-Bid Solo, Frog (game) and Crazy Solo
 
 Six-Bid Solo is a trick-taking game for three active players with a 36-card pack. In each deal
 one player — the **bidder** — wins the auction by naming the highest of six **contracts**, then
@@ -105,9 +110,12 @@ plays alone against the other two. Card points, tricks and chips decide the rest
 own — the **Frog bid**, Chico and Grand (FR-1 … FR-5). "Frog" names both the game and its lowest
 bid, so these pages always say *Frog (game)* for the game and *Frog bid* for the contract.
 
+**Crazy Solo** takes the same 36 cards to a big table of 3 to 12 players: one call each, and the
+highest caller picks a secret partner by naming a card (CS-1 … CS-14).
+
 These lessons walk through the games in order. Each one explains a part of the rules, citing the
 rule ids of the rule books (**SBS-1** … **SBS-28**, options **SBS-V1** … **SBS-V6**; for
-Frog (game) **FR-1** … **FR-5**), and ends with a short quiz graded by the rules engine. Buttons
+Frog (game) **FR-1** … **FR-5**; for Crazy Solo **CS-1** … **CS-14**), and ends with a short quiz graded by the rules engine. Buttons
 work with the keyboard alone: **Tab** to move, **Space** or **Enter** to press.
 """),
     md("""
@@ -143,7 +151,18 @@ are Six-Bid Solo's (SBS-1 … SBS-25). Start there if the game is new to you, th
 | 22 | [Frog (game): settlement](22-frog-settlement.ipynb) | k × (P − 60) with each opponent: 1, 2 and 4; tables of 4 and 5 | FR-1, FR-4, FR-5 |
 | 23 | [Frog (game): worked deals](23-frog-worked-deals.ipynb) | a Frog bid and a Grand replayed trick by trick from their records | FR-1 … FR-5, SBS-23 … SBS-25 |
 
-### Both games: play and decide
+### Crazy Solo
+
+The cards and their points are Six-Bid Solo's (lessons 1 and 2); everything else is new:
+
+| # | Lesson | What you learn | Rules |
+|---|---|---|---|
+| 30 | [Crazy Solo: the deck, the leader and the calls](30-crazy-solo.ipynb) | 3 to 12 players, the deck by table size and the spit, one call each and the take-over | CS-1 … CS-6 |
+| 31 | [Crazy Solo: calling a card and finding the partner](31-crazy-solo-partner.ipynb) | the called card, the secret partner, soloists and gang, reading the play | CS-7 … CS-10 |
+| 32 | [Crazy Solo: payment, the blind round and three hands](32-crazy-solo-payment.ipynb) | k × (P − 60) rounded to 5, the draw at 61, who pays whom; the blind round; three-handed | CS-2, CS-5, CS-11 … CS-14 |
+| 33 | [Crazy Solo: a worked deal](33-crazy-solo-worked-deal.ipynb) | a five-player deal replayed trick by trick, the partner revealed by its card | CS-3 … CS-12 |
+
+### Play and decide
 
 | # | Lesson | What you learn | Rules |
 |---|---|---|---|

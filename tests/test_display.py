@@ -15,6 +15,7 @@ import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from importlib.util import find_spec
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -53,7 +54,9 @@ from tutor.games.six_bid_solo.rules import SixBidSolo
 from tutor.games.tapp import CARD_INDEX, TappState, mask_points
 
 SVG = "{http://www.w3.org/2000/svg}"
-GAME_IDS = [s.id for s in SPECS]
+#: the games the display draws: those with deal notes in their folder (``display.py``, see
+#: tutor/display/adapter.py; Crazy Solo's, Sixty-Six's and Auction Pitch's come with their tables)
+GAME_IDS = [s.id for s in SPECS if find_spec(f"{s.folder}.display") is not None]
 ROOT = Path(__file__).resolve().parents[1]
 
 #: The one part of an IPython shell that :func:`register_formatters` uses, with IPython's own

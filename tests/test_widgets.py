@@ -15,8 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest_lesson import NOTEBOOKS, mentions, plain
-from traitlets import TraitError
+from conftest_lesson import NOTEBOOKS, forge, mentions, plain
 
 from tutor.cards import Card
 from tutor.engine.match import cut_order
@@ -107,9 +106,12 @@ def test_forged_clicks_and_values_change_nothing(tmp_path: Path) -> None:
     assert "Pick an answer first" in quiz.notice.value
     forged_click(quiz.next)  # disabled until answered
     assert quiz.question is q and "Answer this question first" in quiz.notice.value
-    with pytest.raises(TraitError):  # a value that is not a choice: ipywidgets refuses it
-        quiz.single.set_state({"index": 99})
-    assert quiz.single.value is None
+    for forged in ({"index": 99}, {"index": -1}, {"index": "abc"}, {"disabled": "yes"},
+                   {"value": "seat 0"}):  # not a choice, or not the page's to set
+        refusal = forge(quiz.single, forged)  # the guard refuses it first: no TraitError
+        assert refusal is not None and refusal.rule in ("PAGE-1", "PAGE-2")
+        assert refusal.rule in quiz.notice.value and "Traceback" not in quiz.notice.value
+    assert quiz.single.value is None and quiz.single.index is None
     quiz.answer("not-a-seat")  # a forged answer straight to the grader: QUIZ-1
     assert quiz.feedback is None and "QUIZ-1" in quiz.notice.value
     assert learner.progress is not None and learner.progress.answered == before[2]
@@ -248,17 +250,19 @@ def test_quiz_game_defaults_and_refusals() -> None:
 
 # --- the worked deals ----------------------------------------------------------------------------
 #: a rule id cited in a commentary sentence: ``(SBS-23)``, ``(FR-1, FR-5)``, ``(FR-4, SBS-V2)``
-CITED = re.compile(r"\((?:SBS|FR)-(?:\d+a?|V\d)(?:, (?:SBS|FR)-(?:\d+a?|V\d))*\)")
+CITED = re.compile(r"\((?:SBS|FR|CS)-(?:\d+a?|V\d)(?:, (?:SBS|FR|CS)-(?:\d+a?|V\d))*\)")
 RULE_IDS = ({f"SBS-{n}" for n in range(1, 29)} | {"SBS-16a"} | {f"SBS-V{n}" for n in range(1, 7)}
-            | {f"FR-{n}" for n in range(1, 6)})
+            | {f"FR-{n}" for n in range(1, 6)} | {f"CS-{n}" for n in range(1, 15)}
+            | {"CS-3a", "CS-4a"})
 
 
 def turned_up_at_the_end(record: dict[str, Any]) -> set[str]:
     """The cards laid face down that the result turns up, read off the record's text: a Frog
-    bid's discard (FR-1), else the widow (SBS-12, FR-1)."""
+    bid's discard (FR-1), else the widow (SBS-12, FR-1); nothing in Crazy Solo, which has no
+    widow (CS-2)."""
     if record["game"] == "frog" and record["calls"] and "discard" in record.get("declare", {}):
         return set(record["declare"]["discard"])
-    return set(record["widow"])
+    return set(record.get("widow", []))
 
 
 @pytest.mark.parametrize("path", DEALS, ids=lambda p: p.stem)
@@ -437,8 +441,10 @@ def test_replay_finds_each_games_commentary_in_its_folder(monkeypatch: pytest.Mo
     from tutor.widgets import replay as room
 
     assert room.replay_words("frog").tally is not room.replay_words("six-bid-solo").tally
+    crazy = room.replay_words("crazy-solo")  # with its own deal, auction, cards and rule ids
+    assert crazy.deal is not room.replay_words("frog").deal and crazy.rules.follow == "CS-10"
     with pytest.raises(TutorError) as err:
-        room.replay_words("crazy-solo")  # planned, not written
+        room.replay_words("auction-pitch")  # planned, not written
     assert err.value.rule == "REC-2"
 
     class Nowhere:
@@ -572,3 +578,26 @@ def test_decision_quiz_survives_an_engine_that_fails_to_load(
     assert quiz.notice.value and "Traceback" not in quiz.notice.value
     assert not quiz.next.disabled and quiz.question is None
     assert "Warming" not in quiz.status.value
+
+
+def test_a_reset_learner_is_told_on_the_page_what_was_kept_and_where(tmp_path: Path) -> None:
+    """A progress file nested 1,000 deep (or any unreadable one) is set aside, and every quiz and
+    the name box say so on the page — not a silent "0 of 0 right"."""
+    import html as html_text
+
+    from tutor.quiz import progress_path
+
+    path = progress_path(tmp_path, "ada")
+    junk = "[" * 1000 + "]" * 1000
+    path.write_text(junk)
+    learner = Learner("ada", root=tmp_path)
+    assert learner.progress is not None and learner.progress.set_aside is not None
+    aside = learner.progress.set_aside
+    assert aside.read_text() == junk  # nothing the learner had is destroyed
+    quiz, box = QuizWidget(["trick-winner"], learner=learner), LearnerBox(learner)
+    for panel, line in ((quiz, quiz.score), (box, box.status)):
+        words = html_text.unescape(line.value)
+        assert "QUIZ-5" in words and "starts afresh" in words and str(aside) in words
+        assert "not valid progress" in words and str(aside) in text_of(panel)
+    fresh = Learner("bo", root=tmp_path)
+    assert fresh.reset() is None and "QUIZ-5" not in QuizWidget(learner=fresh).score.value

@@ -8,6 +8,10 @@ with :func:`tutor.engine.record.save`, which refuses a record that does not repl
 Frog's deals (``frog-*.json``, :data:`FROG_PLANS`) script the auction only: the rule bots also
 make the declaration (the Frog bidder's discard, Chico's trump), by Frog's rules of thumb.
 
+Crazy Solo's worked deal (``crazy-solo-*.json``, :data:`CRAZY_PLANS`) scripts the auction with a
+take-over in hearts and the called card (the highest heart the bidder lacks); the rule bots play
+the cards, each from its own view.
+
     python notebooks/deals/make_deals.py            # rewrites notebooks/deals/*.json
     python notebooks/deals/make_deals.py frog-bid   # only the named records
 
@@ -22,14 +26,19 @@ from pathlib import Path
 
 from tutor.bots import make_bot
 from tutor.engine.record import save
+from tutor.games.crazy_solo.rules import SOLO_IN_HEARTS, CrazySolo, CrazySoloState
 from tutor.games.frog.rules import FROG, Frog, FrogState
 from tutor.games.six_bid_solo.rules import SixBidSolo, SixBidSoloState, parse_call
 from tutor.games.tapp import (
+    CALL_BASE,
     CALLCARD_BASE,
     DECLINE,
     GIVE_BASE,
+    HEARTS,
+    PASS,
     POINTS,
     SUIT_MASK,
+    SUIT_OF,
     TRUMP_BASE,
     TappState,
     mask_cards,
@@ -135,6 +144,62 @@ FROG_PLANS: dict[str, tuple[list[str], int, Fit, FrogWant]] = {
 }
 
 
+# --- Crazy Solo ----------------------------------------------------------------------------------
+CrazyWant = Callable[[CrazySoloState], bool]
+CRAZY_PLANS: dict[str, tuple[int, list[int], Fit, CrazyWant]] = {
+    # record name: (players, the positions that call Solo in hearts, the last one taking it
+    # over; does the bidder's hand suit it, the result wanted)
+    "crazy-solo-takeover": (
+        5, [1, 3], lambda h: length(h, HEARTS) >= 3 and not h >> (9 * HEARTS) & 1,
+        lambda s: (s.partner not in (None, s.bidder) and 2 <= _reveal_trick(s) < s.hand_size
+                   and 65 <= s.bidder_points() <= 100
+                   and s.payment() != 3 * (s.bidder_points() - 60)
+                   and _void_before_reveal(s))),
+}
+
+
+def _void_before_reveal(state: CrazySoloState) -> bool:
+    """Before the called card is played, two seats or more show they have no heart — each does
+    not follow a heart lead, or neither follows nor trumps another lead — so the play rules them
+    out as the partner (CS-10)."""
+    out = set()
+    for leader, cards, _ in state.tricks[:_reveal_trick(state) - 1]:
+        led = SUIT_OF[cards[0]]
+        for i, c in enumerate(cards):
+            if SUIT_OF[c] != led and (led == HEARTS or SUIT_OF[c] != HEARTS):
+                out.add((leader + i) % state.n)
+    return len(out) >= 2
+
+
+def _reveal_trick(state: CrazySoloState) -> int:
+    """The trick (1..) in which the called card was played."""
+    return next(k + 1 for k, (_, cards, _) in enumerate(state.tricks) if state.called in cards)
+
+
+def make_crazy(name: str) -> dict[str, object]:
+    """A Crazy Solo deal: Solo in hearts and its take-over, the highest heart the bidder lacks
+    called (CS-4, CS-8), then played by the rule bots."""
+    players, positions, fits, wanted = CRAZY_PLANS[name]
+    game = CrazySolo({"players": players})
+    for seed in range(1, 20000):
+        state = game.new_deal(seed, dealer=players - 1)  # the leader is seat 0
+        bidder = state.active[positions[-1]]
+        if not fits(state.hands[bidder]) or length(state.hands[state.active[positions[0]]],
+                                                   HEARTS) < 3:
+            continue
+        for pos in range(players):
+            state.apply(CALL_BASE + SOLO_IN_HEARTS if pos in positions else PASS)
+        assert state.bidder == bidder
+        missing = [c for c in range(9 * HEARTS, 9 * HEARTS + 9) if not state.hands[bidder] >> c & 1]
+        state.apply(CALLCARD_BASE + missing[0])
+        play(state, seed)
+        if wanted(state):
+            print(f"{name}: seed {seed}, P={state.bidder_points()}, partner={state.partner}, "
+                  f"reveal trick {_reveal_trick(state)}, chips={state.chips()}", file=sys.stderr)
+            return state.record()
+    raise SystemExit(f"no deal found for {name}")
+
+
 def play(state: TappState, seed: int) -> None:
     bots = [make_bot("rule", seed + s) for s in range(state.n)]
     while not state.is_terminal():
@@ -164,6 +229,8 @@ def declare(state: SixBidSoloState) -> None:
 def make(contract: str) -> dict[str, object]:
     if contract in FROG_PLANS:
         return make_frog(contract)
+    if contract in CRAZY_PLANS:
+        return make_crazy(contract)
     calls, position, fits, wanted = PLANS[contract]
     game = SixBidSolo()
     for seed in range(1, 20000):
@@ -208,7 +275,7 @@ def make_frog(name: str) -> dict[str, object]:
 
 
 def main(names: list[str]) -> None:
-    for contract in names or [*PLANS, *FROG_PLANS]:
+    for contract in names or [*PLANS, *FROG_PLANS, *CRAZY_PLANS]:
         save(make(contract), HERE / f"{contract}.json")
 
 

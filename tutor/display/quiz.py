@@ -17,10 +17,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from ..quiz import Feedback, Question, Score
-from .adapter import DEFAULT_GAME, deck_of
+from .adapter import deck_of
 from .cards import hand_svg, trick_svg
 from .markup import CardLike, DisplayError, HtmlStr, as_card, esc
-from .table import calls_html, cards_html, facts_html, view_html
+from .table import calls_html, cards_html, facts_html, trick_rows, view_html
 
 #: More cards than this are shown overlapped as a hand, fewer side by side.
 _SPREAD_MAX = 8
@@ -80,13 +80,14 @@ def question_html(question: Question, *, four_colour: bool = False,
     if q.facts:
         parts.append(facts_html(q.facts))
     if q.calls or (q.kind == "auction" and q.active):
-        game = q.view.game if q.view is not None else str(q.context.get("game", DEFAULT_GAME))
+        game = q.view.game if q.view is not None else str(q.context.get("game", q.game))
         parts.append(calls_html(q.calls, q.active, game=game))
     if q.trick:
         seats = [s for s, _ in q.trick]
         parts.append(trick_svg([c for _, c in q.trick], seats=seats,
                                labels=[f"seat {s}" for s in seats], slots=len(q.trick),
-                               winner=winner, four_colour=four_colour, width=width))
+                               per_row=trick_rows(len(q.trick)), winner=winner,
+                               four_colour=four_colour, width=width))
     if q.cards:
         if len(q.cards) > _SPREAD_MAX:
             deck = deck_of(q.view.game, q.view.options) if q.view is not None else None
@@ -96,7 +97,10 @@ def question_html(question: Question, *, four_colour: bool = False,
             parts.append(cards_html(q.cards, four_colour=four_colour, width=width,
                                     emphasis=emphasis))
     if q.view is not None:
-        parts.append(view_html(q.view, four_colour=four_colour, emphasis=emphasis, width=width))
+        # a question about what the play so far has shown (a void, a card gone) shows the
+        # tricks played, a teaching aid as in the replay (its public context says so)
+        parts.append(view_html(q.view, four_colour=four_colour, emphasis=emphasis, width=width,
+                               show_tricks=bool(q.context.get("show_tricks"))))
     return HtmlStr(f'<div class="st-root st-question" role="group" '
                    f'aria-label="{esc("question: " + q.prompt)}">{"".join(parts)}</div>')
 

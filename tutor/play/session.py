@@ -38,7 +38,7 @@ from ..display.play_table import MatchStanding
 from ..engine import record as records
 from ..engine.match import Match, match_class
 from ..errors import IllegalActionError, TutorError
-from ..games import GameSpec, spec
+from ..games import SPECS, GameSpec, spec
 from ..games.tapp import AUCTION, PASS, SeatView, TappGame, TappState
 from ..state import Action
 from .anytime import MIN_SAMPLES, advise_within, clear_after
@@ -70,6 +70,12 @@ HINT_BUDGET = 0.7
 #: Deals sampled from the learner's view for the seats' teaching aid (Crazy Solo: how often
 #: each seat holds the called card, :meth:`TableGame.seat_notes`).
 NOTE_WORLDS = 100
+
+
+def table_games() -> tuple[GameSpec, ...]:
+    """The registered games the table deals, in the registry's order: the Tapp family's
+    (:meth:`TableGame._dealable`; Sixty-Six's and Auction Pitch's tables are not built yet)."""
+    return tuple(s for s in SPECS if issubclass(s.game, TappGame))
 
 
 class TableGame:
@@ -108,7 +114,7 @@ class TableGame:
     def _dealable(game: Any) -> TappGame[Any]:
         """``game`` if the table can deal it: every seat plays every deal (a record of a larger
         table can still be loaded, :meth:`load`)."""
-        if not isinstance(game, TappGame):  # pragma: no cover - every registered game is one
+        if not isinstance(game, TappGame):  # Sixty-Six, Auction Pitch: not yet (table_games)
             raise TableError("TABLE-2", "the table plays the Tapp family's games", where="game",
                              what=game.id)
         info = game.info

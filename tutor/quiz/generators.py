@@ -88,6 +88,12 @@ class TappQuiz:
     contract_weights: ClassVar[tuple[int, ...]] = ()
     #: the contracts whose P (card points won, with what else counts) decides the deal
     point_contracts: ClassVar[tuple[int, ...]] = ()
+    #: the rule ids the play kinds cite: following suit and trumping, the trick's winner, the
+    #: next lead, the order of the cards in a suit (Six-Bid Solo's, which Frog inherits)
+    follow_rule: ClassVar[str] = "SBS-23"
+    win_rule: ClassVar[str] = "SBS-24"
+    next_lead_rule: ClassVar[str] = "SBS-25"
+    order_rule: ClassVar[str] = "SBS-2"
 
     @property
     def presentation(self) -> Presentation:
@@ -128,6 +134,25 @@ class TappQuiz:
     def contract_phrase(self, contract: str) -> str:
         """The contract's name in a sentence (``in Solo``, ``in the Frog bid``)."""
         return self.presentation.contract_name(contract)
+
+    # -- the positions of the play kinds --
+    def play_deal(self, rng: random.Random) -> TappState:
+        """A deal bid and declared, ready for the first lead, for the play kinds (legal plays,
+        the trick's winner): by default :func:`bid_deal` at the game's default table."""
+        return bid_deal(self, rng, self.game())
+
+    def play_on(self, state: TappState, rng: random.Random) -> list[TappState]:
+        """Play ``state`` to the end; the state before every card (copies). By default seeded
+        random legal cards (:func:`play_out`)."""
+        return play_out(state, rng)
+
+    def play_context(self, state: TappState) -> dict[str, Any]:
+        """Public facts of a play question besides the contract's (the table size ...)."""
+        return {}
+
+    def play_facts(self, state: TappState) -> list[tuple[str, str]]:
+        """Facts a trick question shows before the contract (the table ...)."""
+        return []
 
     # -- the game's words --
     def first_lead(self) -> tuple[str, str]:
@@ -210,7 +235,7 @@ def bid_deal(quiz: TappQuiz, rng: random.Random, game: TappGame[Any],
     random, ready for the first lead — every call and step through the checked ``apply``."""
     state: TappState = game.new_deal(rng, rng.randrange(game.players))
     target = contract or quiz.pick_contract(rng)
-    bidder = state.active[rng.randrange(3)]
+    bidder = state.active[rng.randrange(len(state.active))]
     bid = False
     while state.phase == AUCTION:
         if state.to_move == bidder and not bid:
@@ -526,9 +551,10 @@ def _situation(state: TappState) -> str:
 
 
 def legal_plays(quiz: TappQuiz, seed: int, rng: random.Random) -> Question:
-    """Pick every card the player to move may legally play (SBS-23)."""
-    state = bid_deal(quiz, rng, quiz.game())
-    history = [s for s in play_out(state, rng) if s.hands[s.to_move or 0].bit_count() >= 3]
+    """Pick every card the player to move may legally play (SBS-23; the game's
+    :attr:`TappQuiz.follow_rule`)."""
+    state = quiz.play_deal(rng)
+    history = [s for s in quiz.play_on(state, rng) if s.hands[s.to_move or 0].bit_count() >= 3]
     by_kind: dict[str, list[TappState]] = {}
     for s in history:
         by_kind.setdefault(_situation(s), []).append(s)
@@ -551,47 +577,49 @@ def legal_plays(quiz: TappQuiz, seed: int, rng: random.Random) -> Question:
             reasons[CARDS[c].text] = "legal too."
     trump = trump_of(pos)
     first = not pos.tricks
+    follow, nxt = quiz.follow_rule, quiz.next_lead_rule
     rules: tuple[str, ...]
     if kind == "lead":
         lead_words, lead_rule = quiz.first_lead()
-        rules = (lead_rule, "SBS-23") if first else ("SBS-25", "SBS-23")
+        rules = tuple(dict.fromkeys((lead_rule, follow) if first else (nxt, follow)))
         why = (lead_words if first else
-               "the winner of the last trick leads the next (SBS-25)")
-        explanation = (f"You lead this trick — {why} — and SBS-23 binds only the players who "
+               f"the winner of the last trick leads the next ({nxt})")
+        explanation = (f"You lead this trick — {why} — and {follow} binds only the players who "
                        f"follow: every card in your hand is legal.")
     else:
         led = Suit(SUIT_OF[pos.trick[0]])
-        rules = ("SBS-23",)
+        rules = (follow,)
         if kind == "follow":
             n_led = (pos.hands[seat] & SUIT_MASK[led]).bit_count()
-            explanation = (f"SBS-23: {led.symbol} was led and you hold {n_led} {led.noun}: you "
-                           f"must follow suit — with any of them, high or low (there is no "
+            explanation = (f"{follow}: {led.symbol} was led and you hold {n_led} {led.noun}: "
+                           f"you must follow suit — with any of them, high or low (there is no "
                            f"obligation to head the trick).")
         elif kind == "trump":
-            explanation = (f"SBS-23: {led.symbol} was led and you have none, but you hold "
+            explanation = (f"{follow}: {led.symbol} was led and you have none, but you hold "
                            f"trumps ({Suit(trump).symbol}): you must play a trump — any trump "
                            f"(there is no obligation to over-trump).")
         else:
-            no_trump = ("there is no trump in this contract (SBS-24)" if trump < 0
+            no_trump = (f"there is no trump in this contract ({quiz.win_rule})" if trump < 0
                         else f"you hold no trump ({Suit(trump).symbol})")
             if trump < 0:
-                rules = ("SBS-23", "SBS-24")
-            explanation = (f"SBS-23: {led.symbol} was led, you have none, and {no_trump}: "
+                rules = tuple(dict.fromkeys((follow, quiz.win_rule)))
+            explanation = (f"{follow}: {led.symbol} was led, you have none, and {no_trump}: "
                            f"any card of your hand is legal.")
     view = replace(pos.view(seat), legal=())  # the legal list is the answer: never shown
     return Question(
         kind="legal-plays", seed=seed,
         prompt=f"You are seat {seat}. Pick every card you may legally play now.",
         choices=tuple(Choice(CARDS[c].text, card_label(CARDS[c])) for c in hand), multi=True,
-        rules=rules, view=view, context=contract_context(pos),
+        rules=rules, view=view, context={**contract_context(pos), **quiz.play_context(pos)},
         _key=AnswerKey(frozenset(CARDS[c].text for c in legal), explanation, rules, reasons))
 
 
 # --- trick winner (SBS-24) ------------------------------------------------------------------------
 def trick_winner(quiz: TappQuiz, seed: int, rng: random.Random) -> Question:
-    """Who wins this trick? (SBS-24; SBS-2 inside a suit)"""
-    state = bid_deal(quiz, rng, quiz.game())
-    play_out(state, rng)
+    """Who wins this trick? (SBS-24; SBS-2 inside a suit — the game's
+    :attr:`TappQuiz.win_rule` and :attr:`TappQuiz.order_rule`)"""
+    state = quiz.play_deal(rng)
+    quiz.play_on(state, rng)
     trump = trump_of(state)
 
     def interest(t: tuple[int, tuple[int, ...], int]) -> int:
@@ -603,7 +631,9 @@ def trick_winner(quiz: TappQuiz, seed: int, rng: random.Random) -> Question:
 
     tricks = state.tricks
     leader, cards, winner = rng.choices(tricks, weights=[interest(t) for t in tricks])[0]
-    seats = [leader, state.next_active(leader), state.next_active(state.next_active(leader))]
+    seats = [leader]
+    while len(seats) < len(cards):  # one card from each active seat, clockwise
+        seats.append(state.next_active(seats[-1]))
     led = Suit(SUIT_OF[cards[0]])
     best = cards[seats.index(winner)]
     trumps = [c for c in cards if SUIT_OF[c] == trump]
@@ -612,23 +642,24 @@ def trick_winner(quiz: TappQuiz, seed: int, rng: random.Random) -> Question:
         how = (f"{Suit(trump).symbol} is trump and the trick holds "
                f"{'a trump' if len(trumps) == 1 else 'trumps'}: the highest trump, "
                f"{card_label(CARDS[best])}, wins")
-        rules: tuple[str, ...] = ("SBS-24", "SBS-2")
     else:
         why_none = ("there is no trump in this contract" if trump < 0
                     else f"no trump ({Suit(trump).symbol}) was played")
         how = (f"{why_none}, so the highest card of the led suit {led.symbol} wins: "
                f"{card_label(CARDS[best])} (cards of another suit never win)")
-        rules = ("SBS-24", "SBS-2")
-    explanation = f"SBS-24: {how}. SBS-2: the order in a suit is {order}."
+    rules: tuple[str, ...] = tuple(dict.fromkeys((quiz.win_rule, quiz.order_rule)))
+    explanation = (f"{quiz.win_rule}: {how}. {quiz.order_rule}: the order in a suit is "
+                   f"{order}.")
     return Question(
         kind="trick-winner", seed=seed, prompt="Who wins this trick?",
         choices=tuple(Choice(str(s), f"seat {s} — {card_label(CARDS[c])}")
                       for s, c in zip(seats, cards, strict=True)),
         multi=False, rules=rules,
         trick=tuple((s, CARDS[c]) for s, c in zip(seats, cards, strict=True)),
-        active=state.active, facts=(("Contract", contract_text(quiz, state)),
+        active=state.active, facts=(*quiz.play_facts(state),
+                                    ("Contract", contract_text(quiz, state)),
                                     ("Led by", f"seat {leader}")),
-        context={**contract_context(state), "leader": leader},
+        context={**contract_context(state), "leader": leader, **quiz.play_context(state)},
         _key=AnswerKey(frozenset({str(winner)}), explanation, rules))
 
 

@@ -12,7 +12,9 @@ result, when it is counted.
 The deal, the auction and the tricks are worded here, for the whole family, in the game's words
 (its presentation). The declaration, the running tally after a trick, the result and what is
 turned up at the end are each game's own: :func:`replay_words` finds them in the game's folder,
-``tutor/games/<game>/lessons.py``.
+``tutor/games/<game>/lessons.py``. A game whose deal, auction or play differ from Six-Bid Solo's
+(Crazy Solo: every seat dealt in, one call each, a secret partner revealed by a card) words them
+there too, and names the rule ids its tricks and chips rest on.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 from ..cards import Card, card_label
 from ..display import cards_html, facts_html, trick_svg, view_html
 from ..display.markup import esc
-from ..display.table import contract_words, seat_label
+from ..display.table import contract_words, seat_label, trick_rows
 from ..engine.record import state_of
 from ..errors import RecordError
 from ..games import spec
@@ -56,6 +58,44 @@ Commentary = tuple[tuple[str, ...], tuple[str, ...]]
 
 
 @dataclass(frozen=True)
+class PlayRules:
+    """The rule ids a trick step cites: following suit and trumping, the trick's winner, the
+    next lead, card points, and the chips sentence of the result (Six-Bid Solo's by default,
+    which Frog inherits)."""
+
+    follow: str = "SBS-23"
+    win: str = "SBS-24"
+    next_lead: str = "SBS-25"
+    points: str = "SBS-3"
+    chips: str = "SBS-27"
+
+
+def _tapp_deal(state: TappState) -> Commentary:
+    """The deal step of a game of three active hands and a widow (SBS-5, SBS-8)."""
+    info = state.game.info
+    return ((f"Seat {state.dealer} deals. Forehand is seat {state.active[0]}, middlehand seat "
+             f"{state.active[1]}, endhand seat {state.active[2]} (SBS-5).",
+             f"Each active player holds {info.hand_size} cards and {info.widow} lie face down "
+             "as the widow (SBS-8)."), ("SBS-5", "SBS-8"))
+
+
+def _tapp_auction(state: TappState) -> tuple[str, str, tuple[str, ...]]:
+    """The auction step's first and last sentences and its rules (SBS-13..18)."""
+    return ("Forehand speaks first; each bid must name a strictly higher contract, and a player "
+            "who passes is out (SBS-13, SBS-14).", _auction_end(spec(state.game.id).presentation,
+                                                                 state),
+            ("SBS-13", "SBS-14", "SBS-16a", "SBS-18"))
+
+
+def _no_card_note(state: TappState, seat: int, card: int) -> tuple[str, tuple[str, ...]]:
+    return "", ()
+
+
+def _no_secrets(state: TappState, seat: int | None) -> list[str]:
+    return []
+
+
+@dataclass(frozen=True)
 class ReplayWords:
     """A game's own part of the replay commentary, from ``tutor/games/<game>/lessons.py``.
 
@@ -66,12 +106,34 @@ class ReplayWords:
     - ``result(state)``: P, the target and the amount with each opponent (the replay adds the
       chips, SBS-27);
     - ``turned_up(state)``: the caption and the card mask laid face up at the result.
+
+    Optional, Six-Bid Solo's words when a game's lessons module has none:
+
+    - ``deal(state)`` (``replay_deal``): the deal step, from the state as dealt;
+    - ``auction(state)`` (``replay_auction``): the auction step's first sentence, its last one
+      (how it ended) and its rules, from the state after the calls;
+    - ``card(state, seat, card)`` (``replay_card``): a sentence after ``seat`` played ``card``
+      in a trick (``state`` just after it) and its rules, or ``("", ())``;
+    - ``secrets(state, seat)`` (``replay_secrets``): texts ``seat``'s step at ``state`` may not
+      show yet (the hidden-information audit of the page checks them);
+    - ``rules`` (``PLAY_RULES``, a mapping of :class:`PlayRules`' fields): the rule ids of
+      the tricks and the chips.
     """
 
     declaration: Callable[[TappState, Sequence[Action], int | None], Commentary]
     tally: Callable[[TappState], tuple[str, tuple[str, ...]]]
     result: Callable[[TappState], Commentary]
     turned_up: Callable[[TappState], tuple[str, int]]
+    deal: Callable[[TappState], Commentary] = _tapp_deal
+    auction: Callable[[TappState], tuple[str, str, tuple[str, ...]]] = _tapp_auction
+    card: Callable[[TappState, int, int], tuple[str, tuple[str, ...]]] = _no_card_note
+    secrets: Callable[[TappState, int | None], list[str]] = _no_secrets
+    rules: PlayRules = PlayRules()
+
+
+#: The optional parts of a game's lessons module: its name there -> the field of ReplayWords.
+_OPTIONAL = {"replay_deal": "deal", "replay_auction": "auction", "replay_card": "card",
+             "replay_secrets": "secrets", "PLAY_RULES": "rules"}
 
 
 def replay_words(game: str) -> ReplayWords:
@@ -96,7 +158,11 @@ def _replay_words(game: str) -> ReplayWords:
     if missing:
         raise RecordError("REC-2", f"the replay does not know {found.name} yet ({name} has no "
                           + ", ".join(missing) + ")", where="game", what=game)
-    return ReplayWords(*(getattr(module, p) for p in parts))
+    more: dict[str, Any] = {field: getattr(module, name) for name, field in _OPTIONAL.items()
+                            if hasattr(module, name)}
+    if "rules" in more:
+        more["rules"] = PlayRules(**more["rules"])
+    return ReplayWords(*(getattr(module, p) for p in parts), **more)
 
 
 @dataclass(frozen=True)
@@ -154,11 +220,7 @@ def _steps(final: TappState, record: Mapping[str, Any], seat: int | None) -> lis
     info = game.info
     state: TappState = game.from_record_deal(record)
     actions = final.history()
-    steps = [Step("The deal", state.copy(), (
-        f"Seat {state.dealer} deals. Forehand is seat {state.active[0]}, middlehand seat "
-        f"{state.active[1]}, endhand seat {state.active[2]} (SBS-5).",
-        f"Each active player holds {info.hand_size} cards and {info.widow} lie face down as "
-        "the widow (SBS-8)."), ("SBS-5", "SBS-8"))]
+    steps = [Step("The deal", state.copy(), *own.deal(state))]
     i = 0
     calls: list[str] = []
     while i < len(actions) and CALL_BASE <= actions[i] < TRUMP_BASE:
@@ -170,10 +232,8 @@ def _steps(final: TappState, record: Mapping[str, Any], seat: int | None) -> lis
         calls.append(f"{pres.seat_label(who, state.active).capitalize()} {word}.")
         i += 1
     if calls:
-        steps.append(Step("The auction", state.copy(), (
-            "Forehand speaks first; each bid must name a strictly higher contract, and a "
-            "player who passes is out (SBS-13, SBS-14).", *calls, _auction_end(pres, state)),
-            ("SBS-13", "SBS-14", "SBS-16a", "SBS-18")))
+        first, last, auction_rules = own.auction(state)
+        steps.append(Step("The auction", state.copy(), (first, *calls, last), auction_rules))
     start = i
     while i < len(actions) and actions[i] >= TRUMP_BASE:
         state.apply(actions[i])
@@ -186,17 +246,23 @@ def _steps(final: TappState, record: Mapping[str, Any], seat: int | None) -> lis
         leader = state.to_move
         assert leader is not None
         cards = actions[i:i + places]
+        notes = []
+        seat = leader
         for a in cards:
             state.apply(a)
+            notes.append(own.card(state, seat, a))  # after the card: what it made public
+            seat = state.next_active(seat)
         i += places
         steps.append(_trick_step(pres, own, state, len(state.tricks) - 1, leader, cards,
-                                 last=info.tricks - 1))
+                                 last=info.tricks - 1, notes=notes))
     if state.phase == "done" and state.bidder is not None:
         words, rules = own.result(state)
         chips = state.chips()
+        chips_rule = own.rules.chips
         words = (*words, "Chips: " + ", ".join(f"seat {s} {chips[s]:+d}" for s in range(state.n))
-                 + " — the changes add up to zero (SBS-27).")
-        steps.append(Step("The result", state.copy(), words, (*rules, "SBS-27"), result=True))
+                 + f" — the changes add up to zero ({chips_rule}).")
+        steps.append(Step("The result", state.copy(), words,
+                          tuple(dict.fromkeys((*rules, chips_rule))), result=True))
     return steps
 
 
@@ -229,14 +295,21 @@ def _seats(state: TappState, leader: int) -> list[int]:
 
 
 def _trick_step(pres: Presentation, own: ReplayWords, after: TappState, k: int, leader: int,
-                cards: Sequence[Action], *, last: int) -> Step:
-    """Trick ``k`` (0..``last``) as it was played: who followed, trumped or could play any card,
-    who won and why, then the game's tally."""
+                cards: Sequence[Action], *, last: int,
+                notes: Sequence[tuple[str, tuple[str, ...]]] = ()) -> Step:
+    """Trick ``k`` (0..``last``) as it was played: who followed, trumped or could play any card
+    (each followed by the game's note on that card, ``notes``), who won and why, then the
+    game's tally."""
     trump = after.trump  # -1: no trump suit (Six-Bid Solo's misères)
     led = SUIT_OF[cards[0]]
     seat = leader
+    rules = own.rules
+    note = [text for text, _ in notes] or [""] * len(cards)
+    note_rules = [r for _, rs in notes for r in rs]
     words = [f"{pres.seat_label(seat, after.active).capitalize()} leads {_label(cards[0])}."]
-    for card in cards[1:]:
+    if note[0]:
+        words.append(note[0])
+    for j, card in enumerate(cards[1:], 1):
         seat = after.next_active(seat)
         s = SUIT_OF[card]
         if s == led:
@@ -248,7 +321,9 @@ def _trick_step(pres: Presentation, own: ReplayWords, after: TappState, k: int, 
                     f"no {SUIT_SYMBOLS[led]} and no trump {SUIT_SYMBOLS[trump]}" if trump >= 0
                     else f"no {SUIT_SYMBOLS[led]}")
             how = f"has {void}, so may play any card: {_label(card)}"
-        words.append(f"Seat {seat} {how} (SBS-23).")
+        words.append(f"Seat {seat} {how} ({rules.follow}).")
+        if note[j]:
+            words.append(note[j])
     winner = after.tricks[k][2]
     trumps = [c for c in cards if SUIT_OF[c] == trump] if trump >= 0 else []
     win_card = cards[_seats(after, leader).index(winner)]
@@ -260,14 +335,16 @@ def _trick_step(pres: Presentation, own: ReplayWords, after: TappState, k: int, 
     else:
         why = f"{_label(win_card)} is the highest {SUIT_SYMBOLS[led]}"
     pts = sum(POINTS[c] for c in cards)
-    words.append(f"{why}, so seat {winner} wins the trick (SBS-24) with {pts} card point"
-                 f"{'s' if pts != 1 else ''} in it (SBS-3).")
-    tally, rules = own.tally(after)
+    words.append(f"{why}, so seat {winner} wins the trick ({rules.win}) with {pts} card point"
+                 f"{'s' if pts != 1 else ''} in it ({rules.points}).")
+    tally, tally_rules = own.tally(after)
     words.append(tally)
     if k < last:
-        words.append(f"Seat {winner} leads next (SBS-25).")
+        words.append(f"Seat {winner} leads next ({rules.next_lead}).")
     return Step(f"Trick {k + 1}", after.copy(), tuple(words),
-                ("SBS-23", "SBS-24", "SBS-25", *rules), trick=k)
+                tuple(dict.fromkeys((rules.follow, rules.win, rules.next_lead, *tally_rules,
+                                     *note_rules))),
+                trick=k)
 
 
 class DealReplay(Panel):
@@ -295,7 +372,9 @@ class DealReplay(Panel):
             raise RecordError("SBS-5", f"no seat {seat!r} at a table of {last.n}", where="seat")
         self.seat = seat
         self.steps = _steps(last, rec, seat)
-        self.turned_up = replay_words(last.game.id).turned_up
+        own = replay_words(last.game.id)
+        self.turned_up = own.turned_up
+        self._secrets = own.secrets
         self.index = 0
         self.title = html(f'<h3 class="st-replay-title">{esc(title)}</h3>' if title else "",
                           "tutor-replay-title")
@@ -335,8 +414,14 @@ class DealReplay(Panel):
         if step.trick >= 0:
             leader, cards, winner = state.tricks[step.trick]
             seats = _seats(state, leader)
-            labels = [seat_label(s, state.active, game=game) for s in seats]
-            parts.append(f'<div class="st-replay-trick">{trick_svg(cards, seats=seats, labels=labels, winner=winner)}</div>')  # noqa: E501
+            if len(seats) > 3:  # a many-seat trick: short captions, in rows past six
+                labels = ["you" if s == self.seat else f"seat {s}" for s in seats]
+                drawn = trick_svg(cards, seats=seats, labels=labels, winner=winner,
+                                  slots=len(seats), per_row=trick_rows(len(seats)))
+            else:
+                labels = [seat_label(s, state.active, game=game) for s in seats]
+                drawn = trick_svg(cards, seats=seats, labels=labels, winner=winner)
+            parts.append(f'<div class="st-replay-trick">{drawn}</div>')
         if step.result:
             bidder = state.bidder or 0
             parts.append(facts_html([
@@ -360,6 +445,11 @@ class DealReplay(Panel):
             self.first.disabled = self.back.disabled = self.index == 0
             self.forward.disabled = self.last.disabled = self.index == len(self.steps) - 1
             self.audit()  # written before the state goes out: a test reads it after
+
+    def secrets(self) -> list[str]:
+        """What this step may not show yet (the game's: Crazy Solo's partner before the called
+        card is played)."""
+        return self._secrets(self.steps[self.index].state, self.seat)
 
     def hidden_cards(self) -> set[Card]:
         step = self.steps[self.index]

@@ -46,14 +46,14 @@ from ..display.play_table import (
 )
 from ..engine import record as records
 from ..engine.match import match_class
-from ..errors import IllegalActionError, OptionError, TutorError
+from ..errors import IllegalActionError, OptionError, RecordError, TutorError, shorten
 from ..facts import ActionKind
-from ..games import SPECS, spec
+from ..games import spec
 from ..games.tapp import AUCTION, PLAY, SeatView
 from ..play.levels import LEVEL_WORDS, levels
 from ..play.log import turn_rule
 from ..play.saved import load_saved, save_path, saved_names
-from ..play.session import DEFAULT_GAME, TableGame, table_sizes
+from ..play.session import DEFAULT_GAME, TableGame, table_games, table_sizes
 from ..state import Action, Game
 from .advisor_panel import WIDGET_CSS
 from .common import Catalogue, Panel, Shared, button, guarded, html
@@ -246,7 +246,7 @@ class TableWidget(Panel):
 
         same = self.same = Shared()  # one layout and one style for the buttons: fewer models
         # controls
-        self.game_pick = w.Dropdown(options=[(s.name, s.id) for s in SPECS],
+        self.game_pick = w.Dropdown(options=[(s.name, s.id) for s in table_games()],
                                     value=self.table.game_id, description="Game",
                                     layout=w.Layout(width="auto"))
         self.game_pick.add_class("tutor-game-pick")
@@ -691,16 +691,21 @@ class TableWidget(Panel):
 
     @guarded
     def load_upload(self) -> None:
+        """Load the record the learner uploaded (REC-1 for anything that is not one: no file
+        content, more than 1 MiB, not JSON — the record layer's limits)."""
         files = self.upload.value
         if not files:
             return
         try:
             item = files[0]
-            content = bytes(item["content"])
-            name = str(item.get("name", "upload"))
+            content = item.get("content") if isinstance(item, Mapping) else None
+            name = item.get("name") if isinstance(item, Mapping) else None
         finally:
             self.upload.value = ()  # the record may hold every hand: keep it out of the page
-        self._load(records.parse(content), name)
+        if not isinstance(content, bytes | bytearray | memoryview):
+            raise RecordError("REC-1", "the upload holds no file", where="Open a record")
+        name = name if isinstance(name, str) and name else "upload"
+        self._load(records.parse(bytes(content)), shorten(name))
 
     def _load(self, record: Mapping[str, Any], name: str) -> None:
         self.table.load(record, self.seat_pick.value)
