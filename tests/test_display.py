@@ -55,7 +55,7 @@ from tutor.games.tapp import CARD_INDEX, TappState, mask_points
 
 SVG = "{http://www.w3.org/2000/svg}"
 #: the games the display draws: those with deal notes in their folder (``display.py``, see
-#: tutor/display/adapter.py; Crazy Solo's, Sixty-Six's and Auction Pitch's come with their tables)
+#: tutor/display/adapter.py; Sixty-Six's and Auction Pitch's come with their tables)
 GAME_IDS = [s.id for s in SPECS if find_spec(f"{s.folder}.display") is not None]
 ROOT = Path(__file__).resolve().parents[1]
 
