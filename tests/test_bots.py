@@ -22,6 +22,7 @@ from tutor.bots.rule_bot import RuleBot, card_words
 from tutor.engine.hand import spread_safe, uncovered
 from tutor.engine.match import Match
 from tutor.errors import IllegalActionError, OptionError, TutorError
+from tutor.games.crazy_solo.rules import CrazySolo, CrazySoloView
 from tutor.games.frog.hand import discard_choice, unguarded
 from tutor.games.frog.hand import estimates as frog_estimates
 from tutor.games.frog.rules import CHICO, FROG, GRAND, Frog
@@ -35,15 +36,17 @@ from tutor.state import Action
 class Spy:
     """Wraps a bot and records what it was given."""
 
-    def __init__(self, inner: Bot, seat: int, seen: list[object]) -> None:
+    def __init__(self, inner: Bot, seat: int, seen: list[object],
+                 view_type: type[SeatView] = SeatView) -> None:
         self.inner = inner
         self.seat = seat
         self.seen = seen
         self.name = inner.name
+        self.view_type = view_type
 
     def act(self, view: SeatView) -> tuple[Action, str]:
         self.seen.append(view)
-        assert type(view) is SeatView  # never the state
+        assert type(view) is self.view_type  # never the state
         assert view.seat == self.seat and view.to_move == self.seat
         return self.inner.act(view)
 
@@ -331,3 +334,34 @@ def test_a_bot_refuses_a_game_without_its_choices_by_name() -> None:
     hybrid = PimcBot(1, auction="rule", play="rule")
     play_out(state, {s: hybrid for s in state.active})
     assert state.is_terminal()
+
+
+# --- Crazy Solo: the secret partner stays secret from every bot -----------------------------------
+@pytest.mark.rule("CS-9")
+@pytest.mark.parametrize("kind", ["random", "rule"])
+@pytest.mark.parametrize("players", [3, 4, 8, 12])
+def test_crazy_solo_bots_see_the_partner_only_as_their_seat_may(kind: str, players: int) -> None:
+    """Each bot gets its seat's Crazy Solo view: before the called card is played it shows a
+    partner only to the seat holding the card (CS-9), and the answer depends on nothing else —
+    the same view, copied, gets the same action and reason."""
+    import copy
+
+    game = CrazySolo({"players": players})
+    for d in range(8):
+        state = game.new_deal(d, dealer=d % players)
+        seen: list[object] = []
+        bots = {s: Spy(make_bot(kind, d * 10 + s), s, seen, CrazySoloView) for s in state.active}
+        while not state.is_terminal():
+            seat = state.to_move
+            assert seat is not None
+            view = state.view(seat)
+            assert isinstance(view, CrazySoloView)
+            if state.called >= 0 and not state.revealed:
+                holds = bool(state.hands[seat] >> state.called & 1)
+                assert view.partner == (seat if holds else None)
+                assert view.public()["partner"] is None
+            action, why = bots[seat].act(view)
+            if kind == "rule":
+                assert RuleBot(d * 10 + seat).act(copy.deepcopy(view)) == (action, why)
+            state.apply(action)
+        assert sum(state.chips()) == 0 and len(seen) == len(state.history())

@@ -2,7 +2,8 @@
 
 - :class:`~tutor.bots.random_bot.RandomBot` — any legal action, in any registered game;
 - :class:`~tutor.bots.rule_bot.RuleBot` — readable rules of thumb, each choice with a reason
-  (a game's bidding and declaring from ``tutor/games/<game>/bots.py``: Six-Bid Solo, Frog);
+  (a game's bidding and declaring from ``tutor/games/<game>/bots.py``: Six-Bid Solo, Frog,
+  Crazy Solo, which also plays its own cards: it reads who the secret partner may be);
 - :class:`~tutor.bots.pimc.PimcBot` — sampled worlds solved double-dummy (Perfect Information
   Monte Carlo), for a game with a double-dummy solver and ``tutor/games/<game>/pimc.py``
   (Six-Bid Solo and Frog, bidding through the bid advisor).

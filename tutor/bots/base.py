@@ -91,6 +91,18 @@ def beats(card: int, best: int, trump: int) -> bool:
     return card // 9 == trump
 
 
+@cache
+def _deck(game_id: str, options: tuple[tuple[str, Any], ...]) -> int:
+    game = game_of(game_id, dict(options))
+    return sum(1 << CARD_INDEX[c] for c in game.info.deck.cards)
+
+
+def deal_deck(view: SeatView) -> int:
+    """The cards of this deal's deck, as a mask: all 36, or fewer at some Crazy Solo tables
+    (CS-2)."""
+    return _deck(view.game, tuple(sorted(view.options.items())))
+
+
 @dataclass(frozen=True)
 class Table:
     """Facts about the deal that follow from one view (all public or the seat's own)."""
@@ -98,12 +110,16 @@ class Table:
     seat: int
     hand: int  # own cards, mask
     played: int  # every card played so far, mask
-    out: int  # cards neither held, played nor laid away by me: in other hands or unseen piles
+    out: int  # cards of the deal neither held, played nor laid away by me: in other hands or
+    #           unseen piles
     contract: int  # the game's contract number (1 the lowest), 0 during the auction
     trump: int  # -1: none (Six-Bid Solo's misères, or not named yet)
     bidder: int | None
     trick: tuple[int, ...]
     trick_seats: tuple[int, ...]  # who played each card of the trick
+    seats: int = 3  # the active seats: the cards in a full trick
+    soloists: tuple[int, ...] = ()  # the bidder's side as this seat knows it (view.sides())
+    defenders: tuple[int, ...] = ()  # the other side (Crazy Solo's gang) as this seat knows it
 
     @classmethod
     def of(cls, view: SeatView) -> Table:
@@ -111,20 +127,39 @@ class Table:
         played = view.played_mask()
         trump = int(view.trump) if view.trump is not None else -1
         trick = tuple(CARD_INDEX[c] for c in view.trick)
+        active = view.active
         seats: list[int] = []
         if trick:
             assert view.trick_leader is not None
             s = view.trick_leader
             for _ in trick:
                 seats.append(s)
-                s = view.active[(view.active.index(s) + 1) % 3]
+                s = active[(active.index(s) + 1) % len(active)]
         laid = sum(1 << CARD_INDEX[c] for c in view.discarded or ())  # the bidder's own discard
-        return cls(view.seat, hand, played, ALL & ~hand & ~played & ~laid, contract_number(view),
-                   trump, view.bidder, trick, tuple(seats))
+        soloists, defenders = view.sides()
+        return cls(view.seat, hand, played, deal_deck(view) & ~hand & ~played & ~laid,
+                   contract_number(view), trump, view.bidder, trick, tuple(seats), len(active),
+                   soloists, defenders)
 
     @property
     def is_bidder(self) -> bool:
         return self.seat == self.bidder
+
+    def side_of(self, seat: int) -> int:
+        """+1 when ``seat`` is known to play on this seat's side, -1 against it, 0 unknown
+        (Crazy Solo's secret partner)."""
+        if self.seat in self.soloists:
+            mine, theirs = self.soloists, self.defenders
+        elif self.seat in self.defenders:
+            mine, theirs = self.defenders, self.soloists
+        else:
+            return 0
+        return 1 if seat in mine else -1 if seat in theirs else 0
+
+    @property
+    def last_to_play(self) -> bool:
+        """Does this seat's card complete the trick?"""
+        return len(self.trick) == self.seats - 1
 
     def winning(self) -> tuple[int, int]:
         """(the card now winning the trick, the seat that played it); the trick is not empty."""
@@ -146,5 +181,5 @@ class Table:
         return sum(POINTS[c] for c in self.trick)
 
 
-__all__ = ["ALL", "Bot", "Table", "action_words", "beats", "contract_number", "game_choices",
-           "require_turn"]
+__all__ = ["ALL", "Bot", "Table", "action_words", "beats", "contract_number", "deal_deck",
+           "game_choices", "require_turn"]

@@ -3,7 +3,9 @@
 Bidding and declaring are each game's own (``RULES`` in ``tutor/games/<game>/bots.py``: Six-Bid
 Solo bids by its hand evaluation (the game's ``hand.py``), Frog by a count of
 its hand with the widow's expected points). The card play is the Tapp family's, the same in
-every game, by a few rules of thumb:
+every game whose ``RULES.play`` leaves it to the family (Crazy Solo plays its own, reading who
+the secret partner may be), by a few rules of thumb — "my partner" being whoever the view shows
+on my side (``view.sides()``):
 
 Point contracts (Solo, Heart Solo, Guarantee Solo, Call Solo; Frog, Chico, Grand)
   - The bidder draws trumps with a master trump while the defenders may hold trumps, then cashes
@@ -53,6 +55,11 @@ class RuleChoices(Protocol):
         sampling deals for, at the play table)?"""
         ...
 
+    def play(self, view: SeatView, t: Table, legal: list[int]) -> tuple[int, str] | None:
+        """The game's own card and why, or None for the family's play (:func:`points_play`,
+        :func:`misere_play`) — a team game reads who plays with whom (Crazy Solo)."""
+        ...
+
 
 def rule_choices(game_id: str) -> RuleChoices:
     """The game's rules of thumb for bidding and declaring (REC-2 when it has none)."""
@@ -79,7 +86,10 @@ class RuleBot:
             return choices.bid(view, t)
         if view.phase == "declare":
             return choices.declare(view, t)
-        if choices.avoids_tricks(t):
+        own = choices.play(view, t, legal)
+        if own is not None:
+            card, why = own
+        elif choices.avoids_tricks(t):
             card, why = misere_play(t, legal)
         else:
             card, why = points_play(t, legal)
@@ -103,8 +113,8 @@ def points_play(t: Table, legal: list[int]) -> tuple[int, str]:
         return low_lead(t, legal), "lead low from my longest side suit, " \
             "giving nothing away"
     best, who = t.winning()
-    partner_wins = not t.is_bidder and who != t.bidder
-    last = len(t.trick) == 2
+    partner_wins = t.side_of(who) > 0
+    last = t.last_to_play
     winners = [c for c in legal if beats(c, best, trump)]
     if partner_wins:
         if last:

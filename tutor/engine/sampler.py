@@ -1,12 +1,14 @@
 """Deals of the unseen cards consistent with one seat's view — the one sampler every Monte-Carlo
 bot and the bid advisor use, for every game whose folder says what a view fixes.
 
-A *world* is one way the cards the viewer cannot see could lie. The generic core here knows four
+A *world* is one way the cards the viewer cannot see could lie. The generic core here knows five
 kinds of fact, and nothing of any game:
 
 - **hands to fill, with known sizes**: each other active seat holds exactly as many unseen
   cards as it has cards left;
 - **cards known to be out of a hand**: a *void* — a suit the play showed a seat does not hold;
+- **a suit known to be held**: at least one card of it lies in a hand (Crazy Solo's blind
+  deal, in which the leader is under because the hand holds a heart);
 - **cards known to be in a hand** (or in a pile) though the viewer does not hold them;
 - **unseen piles** of known size that take unseen cards too, with no void: the widow, a
   discard laid away face down (:data:`WIDOW`, :data:`DISCARD`).
@@ -16,14 +18,17 @@ A game's folder turns a view into these facts — ``tutor/games/<game>/sampling.
 placement), ``history_of(view)`` (the actions as far as the view shows them) and
 ``deal_state(game, dealer, deal)`` — and the sampler finds it through the registry
 (:func:`sampling_of`). Six-Bid Solo's: Call Solo's called card and gift, the Spread Misère hand.
-Frog's: the widow in the Frog bidder's hand and the discard beside it.
+Frog's: the widow in the Frog bidder's hand and the discard beside it. Crazy Solo's: up to
+eleven other hands, the called card's holder unknown like any other card.
 
 Every consistent world is equally likely here: the deal is uniform and this sampler reads
 nothing into the players' choices (reading the bids is a layer above it,
 :mod:`tutor.engine.inference`). Worlds are drawn **exactly uniformly** — no rejection: cards of
-one suit are interchangeable as far as the constraints go (voids are per suit), so a small
-table counts, for each suit in turn, the ways of splitting it among the slots (seats and piles)
-with the remaining room, and a world is drawn suit by suit with those counts as weights.
+one suit are interchangeable as far as the constraints go (voids are per suit), so the ways of
+splitting each suit among the slots (seats and piles) with the remaining room are counted, and
+a world is drawn suit by suit with those counts as weights (:mod:`tutor.engine.placement`,
+which groups alike slots when there are many). A view no world fits is refused with the rule it
+breaks; the sampler never falls back to a deal that ignores what was seen.
 
 A sampled world is a full state whose history *is* the real one: the dealt hands are rebuilt
 and the view's actions replayed through the checked ``apply``, with the actions the view does
@@ -38,14 +43,24 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import import_module
-from math import comb
 from types import ModuleType
 from typing import Any, Protocol, cast
 
+from ..cards import Card
 from ..errors import IllegalActionError, OptionError
 from ..games import spec
-from ..games.tapp import CARD_INDEX, N_CARDS, SeatView, TappGame, TappState, mask_cards
+from ..games.tapp import (
+    CARD_INDEX,
+    N_CARDS,
+    SeatView,
+    TappGame,
+    TappState,
+    cards_played,
+    mask_cards,
+    played_and_voids,
+)
 from ..state import Action, as_rng
+from .placement import Placement, placement
 
 WIDOW = -1  # the slot id of the widow among the seats
 DISCARD = -2  # the slot id of cards laid away face down (Frog's discard)
@@ -87,20 +102,25 @@ class Constraints:
     ``slots`` are the places that receive unseen cards — other seats (``>= 0``) and piles
     (:data:`WIDOW`, :data:`DISCARD`); ``sizes`` how many cards each holds now; ``known`` the
     cards known to lie in a slot though the viewer does not hold them; ``voids`` the suits
-    (bit ``s``) a slot holds none of; ``unseen`` the cards left to place. ``rules`` name the
-    rules a contradictory view breaks: the hand sizes (the deal), the voids (following suit).
+    (bit ``s``) a slot holds none of; ``holds`` the suits a slot holds at least one unseen card
+    of; ``unseen`` the cards left to place. ``rules`` name the rules a contradictory view
+    breaks: the hand sizes (the deal), the voids (following suit); ``holds_rule`` the rule
+    behind ``holds``.
 
     A game subclasses it to rebuild the deal as dealt from one placement (:meth:`deal_of`).
     """
 
     def __init__(self, *, slots: Sequence[int], sizes: Sequence[int], known: Mapping[int, int],
-                 voids: Mapping[int, int], unseen: int, rules: tuple[str, str]) -> None:
+                 voids: Mapping[int, int], unseen: int, rules: tuple[str, str],
+                 holds: Mapping[int, int] | None = None, holds_rule: str = "") -> None:
         self.slots = tuple(slots)
         self.sizes = tuple(sizes)
         self.known = dict(known)
         self.voids = dict(voids)
+        self.holds = dict(holds or {})
         self.unseen = unseen
         self.rules = rules
+        self.holds_rule = holds_rule
 
     def deal_of(self, held: Mapping[int, int], rng: random.Random) -> Deal:
         """The deal as dealt, from ``held`` — every slot's cards now, the known ones included —
@@ -201,70 +221,6 @@ def world_of(history: PublicHistory, deal: Deal, *, checked: bool = True,
     return state
 
 
-# --- the Tapp family's reading of the cards played (SBS-22..24) ---------------------------------
-def cards_played(view: SeatView) -> list[Action]:
-    """The cards of the tricks and of the trick in progress, in the order played."""
-    out: list[Action] = []
-    for _, cards, _ in view.tricks:
-        out.extend(CARD_INDEX[c] for c in cards)
-    out.extend(CARD_INDEX[c] for c in view.trick)
-    return out
-
-
-def played_and_voids(view: SeatView) -> tuple[dict[int, int], dict[int, int]]:
-    """Per active seat: the mask of cards it played, and the mask of suits it has shown void
-    in — it did not follow the led suit, and, holding no trump either, did not trump (SBS-23)."""
-    active = view.active
-    trump = int(view.trump) if view.trump is not None else -1  # None: no trump (SBS-24)
-    played = {s: 0 for s in active}
-    void = {s: 0 for s in active}  # bit s = void in suit s
-    tricks = [(ld, [CARD_INDEX[c] for c in cs]) for ld, cs, _ in view.tricks]
-    if view.trick:
-        assert view.trick_leader is not None
-        tricks.append((view.trick_leader, [CARD_INDEX[c] for c in view.trick]))
-    for leader, cards in tricks:
-        seat = leader
-        led = cards[0] // 9
-        for i, c in enumerate(cards):
-            played[seat] |= 1 << c
-            if i and c // 9 != led:
-                void[seat] |= 1 << led  # SBS-23: could not follow
-                if trump >= 0 and c // 9 != trump:
-                    void[seat] |= 1 << trump  # SBS-23: and could not trump
-            seat = active[(active.index(seat) + 1) % 3]
-    return played, void
-
-
-# --- counting and drawing ----------------------------------------------------------------------
-@lru_cache(maxsize=4096)
-def _splits(n: int, caps: tuple[int, ...], allowed: tuple[bool, ...]
-            ) -> tuple[tuple[int, ...], ...]:
-    """Every way to put ``n`` interchangeable cards into slots with room ``caps``."""
-    out: list[tuple[int, ...]] = []
-
-    def rec(i: int, left: int, acc: list[int]) -> None:
-        if i == len(caps) - 1:
-            if left <= caps[i] and (allowed[i] or left == 0):
-                out.append((*acc, left))
-            return
-        top = min(left, caps[i]) if allowed[i] else 0
-        for k in range(top + 1):
-            acc.append(k)
-            rec(i + 1, left - k, acc)
-            acc.pop()
-
-    rec(0, n, [])
-    return tuple(out)
-
-
-def _multinomial(parts: Sequence[int]) -> int:
-    total, out = 0, 1
-    for k in parts:
-        total += k
-        out *= comb(total, k)
-    return out
-
-
 class Sampler:
     """Worlds consistent with one :class:`SeatView`, drawn uniformly and reproducibly.
 
@@ -291,66 +247,44 @@ class Sampler:
         self.by_suit = [mask_cards(c.unseen & (0x1FF << (9 * su))) for su in range(4)]
         self.allowed = [tuple(not c.voids.get(s, 0) >> su & 1 for s in c.slots)
                         for su in range(4)]
+        self.least = [tuple(bool(c.holds.get(s, 0) >> su & 1) for s in c.slots)
+                      for su in range(4)]
         if sum(self.caps) != c.unseen.bit_count() or min(self.caps, default=0) < 0:
             raise IllegalActionError(c.rules[0], "the view's hand sizes do not fit the unseen "
                                      "cards", where=f"seat {view.seat}")
-        self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
-        if self._count(0, self.caps) == 0:
-            raise IllegalActionError(c.rules[1], "no deal of the unseen cards fits the voids "
-                                     "shown", where=f"seat {view.seat}")
+        self.placement: Placement = placement(self.caps, self.by_suit, self.allowed, self.least)
+        if self.placement.count() == 0:
+            raise self._no_world()
 
-    # -- counting (exact) --
-    def _count(self, suit: int, caps: tuple[int, ...]) -> int:
-        """Ways to place the unseen cards of suits ``suit``..3 into room ``caps``."""
-        if suit == 4:
-            return 1 if not any(caps) else 0
-        key = (suit, caps)
-        got = self._ways.get(key)
-        if got is not None:
-            return got
-        total = 0
-        for parts in _splits(len(self.by_suit[suit]), caps, self.allowed[suit]):
-            rest = tuple(c - k for c, k in zip(caps, parts, strict=True))
-            total += _multinomial(parts) * self._count(suit + 1, rest)
-        self._ways[key] = total
-        return total
+    def _no_world(self) -> IllegalActionError:
+        """The error for a view no placement fits, naming the rule it breaks: the voids shown
+        (following suit), or a suit known to be held that the room or the voids leave out."""
+        c = self.constraints
+        where = f"seat {self.view.seat}"
+        if any(c.holds.values()):
+            free = [tuple(False for _ in self.slots)] * 4
+            if placement(self.caps, self.by_suit, self.allowed, free).count():
+                return IllegalActionError(c.holds_rule or c.rules[1], "no deal of the unseen "
+                                          "cards gives a seat the suit it is known to hold",
+                                          where=where)
+        return IllegalActionError(c.rules[1], "no deal of the unseen cards fits the voids shown",
+                                  where=where)
 
     def count(self) -> int:
         """The number of consistent placements of the unseen cards (before whatever the deal
         draws beside them: an unseen gift, which cards were the widow)."""
-        return self._count(0, self.caps)
+        return self.placement.count()
 
     # -- drawing --
+    def sample_held(self, rng: random.Random) -> dict[int, int]:
+        """Where the cards lie now in one world, uniform among those consistent with the view:
+        every slot's cards, the known ones included."""
+        placed = self.placement.draw(rng)
+        return {s: self.fixed.get(s, 0) | m for s, m in zip(self.slots, placed, strict=True)}
+
     def sample_deal(self, rng: random.Random) -> Deal:
         """One deal, uniform among those consistent with the view."""
-        caps = self.caps
-        held = {s: self.fixed.get(s, 0) for s in self.slots}
-        for suit in range(4):
-            cards = self.by_suit[suit]
-            if not cards:
-                continue
-            options = []
-            weights = []
-            for parts in _splits(len(cards), caps, self.allowed[suit]):
-                rest = tuple(c - k for c, k in zip(caps, parts, strict=True))
-                w = _multinomial(parts) * self._count(suit + 1, rest)
-                if w:
-                    options.append((parts, rest))
-                    weights.append(w)
-            pick = rng.randrange(sum(weights))
-            i = 0
-            while pick >= weights[i]:
-                pick -= weights[i]
-                i += 1
-            parts, caps = options[i]
-            shuffled = cards[:]
-            rng.shuffle(shuffled)
-            at = 0
-            for slot, k in zip(self.slots, parts, strict=True):
-                for c in shuffled[at: at + k]:
-                    held[slot] |= 1 << c
-                at += k
-        return self.constraints.deal_of(held, rng)
+        return self.constraints.deal_of(self.sample_held(rng), rng)
 
     def sample(self, rng: random.Random | int | None) -> TappState:
         """One world as a full state (checked replay of the real history)."""
@@ -373,6 +307,40 @@ def sample_worlds(view: SeatView, n: int, seed: int | random.Random | None) -> l
     return list(Sampler(view).worlds(n, seed))
 
 
+def holder_shares(view: SeatView, card: Card | int, worlds: int = 200,
+                  seed: int | random.Random | None = None) -> dict[int, float]:
+    """The share of ``worlds`` sampled worlds (consistent with ``view``, reproducible from
+    ``seed``) in which each active seat holds ``card`` now — in Crazy Solo, with the called
+    card, how likely each seat is to be the partner.
+
+    What the view shows is certain: the viewer's own seat has 1.0 or 0.0 from its hand, and a
+    card already played belongs to the seat that played it (1.0). A seat no world gives the card
+    (a void shown in its suit, no card left) has exactly 0.0. The shares sum to 1 unless the card
+    may lie outside every hand (the widow, a discard) or is in no hand of this deal at all.
+    """
+    if worlds < 1:
+        raise OptionError("REC-2", "holder_shares needs at least one world", where="worlds",
+                          what=repr(worlds))
+    c = card if isinstance(card, int) else CARD_INDEX[card]
+    bit = 1 << c
+    shares = dict.fromkeys(view.active, 0.0)
+    if any(CARD_INDEX[h] == c for h in view.hand):
+        shares[view.seat] = 1.0
+        return shares
+    played, _ = played_and_voids(view)
+    for s, m in played.items():
+        if m & bit:
+            shares[s] = 1.0
+            return shares
+    sampler = Sampler(view)
+    rng = as_rng(seed)
+    for _ in range(worlds):
+        for s, m in sampler.sample_held(rng).items():
+            if m & bit and s in shares:
+                shares[s] += 1
+    return {s: v / worlds for s, v in shares.items()}
+
+
 __all__ = ["ALL", "DISCARD", "WIDOW", "Constraints", "Deal", "GameSampling", "PublicHistory",
-           "Sampler", "cards_played", "game_of", "history_of", "played_and_voids", "sample_worlds",
-           "sampling_of", "world_of"]
+           "Sampler", "cards_played", "game_of", "history_of", "holder_shares", "played_and_voids",
+           "sample_worlds", "sampling_of", "world_of"]

@@ -1204,11 +1204,55 @@ class SeatView:
             "hand_sizes": list(self.hand_sizes), "won_tricks": list(self.won_tricks),
         }
 
+    def sides(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(the bidder's side, the other side) as far as this seat knows them: in the
+        three-hand games the bidder alone against the other active seats; nobody before the
+        auction ends. A game with a secret partner knows less (Crazy Solo's view)."""
+        if self.bidder is None:
+            return (), ()
+        return (self.bidder,), tuple(s for s in self.active if s != self.bidder)
+
     def played_mask(self) -> int:
         m = mask_of([CARD_INDEX[c] for c in self.trick])
         for _, cs, _ in self.tricks:
             m |= mask_of([CARD_INDEX[c] for c in cs])
         return m
+
+
+# --- what the play shows (SBS-22..24, CS-10) ------------------------------------------------
+def cards_played(view: SeatView) -> list[Action]:
+    """The cards of the tricks and of the trick in progress, in the order played."""
+    out: list[Action] = []
+    for _, cards, _ in view.tricks:
+        out.extend(CARD_INDEX[c] for c in cards)
+    out.extend(CARD_INDEX[c] for c in view.trick)
+    return out
+
+
+def played_and_voids(view: SeatView) -> tuple[dict[int, int], dict[int, int]]:
+    """Per active seat: the mask of cards it played, and the mask of suits it has shown void
+    in — it did not follow the led suit, and, holding no trump either, did not trump (SBS-23;
+    Crazy Solo's CS-10). Play goes round the active seats in order, however many there are."""
+    active = view.active
+    n = len(active)
+    trump = int(view.trump) if view.trump is not None else -1  # None: no trump (SBS-24)
+    played = {s: 0 for s in active}
+    void = {s: 0 for s in active}  # bit s = void in suit s
+    tricks = [(ld, [CARD_INDEX[c] for c in cs]) for ld, cs, _ in view.tricks]
+    if view.trick:
+        assert view.trick_leader is not None
+        tricks.append((view.trick_leader, [CARD_INDEX[c] for c in view.trick]))
+    for leader, cards in tricks:
+        seat = leader
+        led = cards[0] // 9
+        for i, c in enumerate(cards):
+            played[seat] |= 1 << c
+            if i and c // 9 != led:
+                void[seat] |= 1 << led  # could not follow
+                if trump >= 0 and c // 9 != trump:
+                    void[seat] |= 1 << trump  # and could not trump
+            seat = active[(active.index(seat) + 1) % n]
+    return played, void
 
 
 def _speakers(active: tuple[int, int, int], tokens: Sequence[str]) -> list[int]:

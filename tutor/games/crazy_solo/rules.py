@@ -57,6 +57,7 @@ from ..tapp import (
     parse_call,
     parse_card,
     parse_declare,
+    played_and_voids,
     shuffle_and_cut,
 )
 
@@ -602,6 +603,67 @@ class CrazySoloView(SeatView):
         out["blind"] = self.blind
         return out
 
+    def sides(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(the soloists, the gang) as far as this seat knows them (CS-9). The bidder is a
+        soloist; the partner is known once revealed, to itself from its hand, and to anyone
+        when only one seat may still hold the called card (:func:`possible_partners`). A seat
+        that cannot hold it is in the gang, and so is every other seat once the partner is
+        known, or when there is none (alone, or the bidder secretly alone). Seats in neither
+        tuple may be the partner."""
+        bidder = self.bidder
+        if bidder is None:
+            return (), ()
+        others = [s for s in self.active if s != bidder]
+        if self.contract in ("alone", "alone-in-hearts"):
+            return (bidder,), tuple(others)
+        if self.called is None:  # the declaration: the partner is not chosen yet
+            return (bidder,), ()
+        possible = possible_partners(self)
+        if len(possible) == 1:
+            partner = possible[0]
+            if partner == bidder:
+                return (bidder,), tuple(others)
+            return (bidder, partner), tuple(s for s in others if s != partner)
+        return (bidder,), tuple(s for s in others if s not in possible)
+
+    @property
+    def leader_held_heart(self) -> bool | None:
+        """In a blind deal, did the leader's hand as dealt hold a heart? Every seat can tell
+        (CS-14): with one the leader is under and nobody calls; without, there is an auction.
+        None in a deal that is not blind."""
+        if not self.blind:
+            return None
+        return not self.calls and self.phase != AUCTION
+
+
+def possible_partners(view: CrazySoloView) -> tuple[int, ...]:
+    """The seats that may be the bidder's partner by what ``view`` shows, in seat order — the
+    answer to "who can the partner be now?".
+
+    Once the called card is played the partner is public (CS-9): that seat alone (the bidder
+    when it called its own card). Before that, the seat holding the called card knows it is the
+    partner (or, for the bidder, that it plays secretly alone): that seat alone. Otherwise every
+    seat but the viewer that may still hold the card: one with cards left that has not shown
+    void in the card's suit (CS-10: it did not follow that suit, or, the suit being trump,
+    neither followed nor trumped), nor is the leader of a blind deal with an auction when the
+    card is a heart (CS-14: that leader held no heart). The bidder counts: it may have called
+    its own card (CS-8). No card called (the auction, an alone contract, CS-8): no partner, ().
+    """
+    if view.called is None:
+        return ()
+    if view.partner is not None:
+        return (view.partner,)
+    suit = int(view.called.suit)
+    _, voids = played_and_voids(view)
+    out = []
+    for s in sorted(view.active):
+        if s == view.seat or not view.hand_sizes[s] or voids[s] >> suit & 1:
+            continue
+        if suit == HEARTS and view.leader_held_heart is False and s == view.active[0]:
+            continue
+        out.append(s)
+    return tuple(out)
+
 
 class CrazySolo(TappGame[CrazySoloState]):
     """Crazy Solo with its options fixed (``crazy-solo.md``)."""
@@ -846,6 +908,7 @@ __all__ = [
     "legal_calls",
     "multiplier",
     "payment",
+    "possible_partners",
     "round_to_five",
     "settle",
 ]

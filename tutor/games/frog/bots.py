@@ -62,6 +62,10 @@ class FrogRules:
         return any(e.contract in open_ and e.points >= BID_FROM[e.contract] - NEAR
                    for e in estimates(Table.of(view).hand, view.options))
 
+    def play(self, view: SeatView, t: Table, legal: list[int]) -> tuple[int, str] | None:
+        """The family's card play (:mod:`tutor.bots.rule_bot`)."""
+        return None
+
 
 RULES = FrogRules()
 

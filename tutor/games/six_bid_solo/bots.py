@@ -106,6 +106,10 @@ class SixBidSoloRules:
         """A contract still open near its mark (:func:`within_reach`)."""
         return within_reach(view)
 
+    def play(self, view: SeatView, t: Table, legal: list[int]) -> tuple[int, str] | None:
+        """The family's card play (:mod:`tutor.bots.rule_bot`)."""
+        return None
+
 
 #: The bid pre-screen: a hand whose best count (:func:`~tutor.engine.hand.trump_estimate`, any
 #: trump) is below SCREEN_COUNT and which has SCREEN_UNCOVERED or more cards a misère could not
