@@ -754,7 +754,7 @@ def test_play_table_drawings_take_the_games_words(game_id: str) -> None:
     while done.bidder is None:
         done = finished(random.randrange(1000), 3, game_id)
     html = settlement_html(done, done.active[0], None)
-    rule = "FR-1" if game_id == "frog" else "SBS-12"
+    rule = {"frog": "FR-1", "crazy-solo": "CS-11"}.get(game_id, "SBS-12")
     assert f"P = {done.describe()['bidder_points']} points ({rule}" in html
     assert words.contract_name(done.contract_id or "") in html
 

@@ -108,19 +108,20 @@ _PHASE_WORDS = {"auction": "The auction is on: no trick yet.",
                 "done": "The deal is over."}
 
 
-def seat_places(view: SeatView, pres: Presentation, own: str, *,
-                backs_width: float) -> list[SeatPlace]:
+def seat_places(view: SeatView, pres: Presentation, own: str, *, backs_width: float,
+                notes: Mapping[int, str] | None = None) -> list[SeatPlace]:
     """Every seat of ``view``'s table as the ring draws it, clockwise from the view's own seat
     (whose body is ``own``, the learner's hand): the other seats as card backs (their hand
-    sizes), a seat out of this deal without cards, badges for the seat to move and the bidder.
+    sizes), a seat out of this deal without cards, badges for the seat to move and the game's
+    marks as this seat may know them (the bidder; Crazy Solo's sides), and a seat's line of
+    ``notes`` (a teaching aid: :meth:`~.adapter.DealNotes.seat_notes`) under its cards.
     """
     n = len(view.hand_sizes)
     places = []
     for k in range(n):
         s = (view.seat + k) % n
         label = pres.seat_label(s, view.active, view.dealer)
-        marks = tuple(m for m, on in (("to move", s == view.to_move),
-                                      ("bidder", s == view.bidder)) if on)
+        marks = ("to move",) * (s == view.to_move) + pres.seat_marks(view, s)
         if k == 0:
             places.append(SeatPlace(s, f"{label} — you", own, marks,
                                     out=s not in view.active))
@@ -131,6 +132,8 @@ def seat_places(view: SeatView, pres: Presentation, own: str, *,
             size = view.hand_sizes[s]
             backs = hand_svg([], face_down=size, width=backs_width, overlap=0.7,
                              label=f"seat {s}") if size else ""
+            if notes and s in notes:
+                backs += f'<p class="st-seat-note">{esc(notes[s])}</p>'
             places.append(SeatPlace(s, f"{label} — {size} card{'s' if size != 1 else ''}",
                                     backs, marks))
     return places
@@ -248,11 +251,12 @@ def deal_html(deal: TappState | Mapping[str, Any], *, four_colour: bool = False,
             body = '<p class="st-empty">no cards this deal</p>'
         hands.append(f'<div class="st-seat"><div class="st-who">'
                      f"{esc(pres.seat_label(s, active, dealer))}</div>{body}</div>")
-    widow_cards = [CARDS[c] for c in mask_cards(state.widow)]
-    hands.append(f'<div class="st-seat st-widow"><div class="st-who">widow — '
-                 f"{mask_points(state.widow)} points</div>"
-                 + hand_svg(widow_cards, four_colour=four_colour, width=width, label="widow",
-                            overlap=0.3, deck=deck) + "</div>")
+    if state.game.info.widow:  # a game without a widow (Crazy Solo, CS-2) draws none
+        widow_cards = [CARDS[c] for c in mask_cards(state.widow)]
+        hands.append(f'<div class="st-seat st-widow"><div class="st-who">widow — '
+                     f"{mask_points(state.widow)} points</div>"
+                     + hand_svg(widow_cards, four_colour=four_colour, width=width,
+                                label="widow", overlap=0.3, deck=deck) + "</div>")
     for caption, laid in notes.laid_away(state):
         hands.append(f'<div class="st-seat st-widow st-laid"><div class="st-who">'
                      f"{esc(caption)}</div>"
@@ -295,12 +299,7 @@ def _result(state: TappState, d: Mapping[str, Any], pres: Presentation) -> str:
     if state.bidder is None:
         return ("<p>Everyone passed: the deal is thrown in and no chips change "
                 f"({esc(notes.thrown_in_rule)}).</p>")
-    rows = [
-        (f"Bidder’s points (P, {notes.points_rule})", str(d["bidder_points"])
-         + (f" ({came})" if (came := notes.points_from(state)) else "")),
-        ("Bidder’s tricks", str(d["bidder_tricks"])),
-        ("Made?", "yes" if d["made"] else "no"),
-    ]
+    rows = notes.result_rows(state, d)
     cells = "".join(
         f"<tr><th scope=\"row\">{esc(pres.seat_label(s, state.active, state.dealer))}</th>"
         f'<td class="{"st-plus" if c > 0 else "st-minus" if c < 0 else ""}">{c:+d}</td></tr>'
