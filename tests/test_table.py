@@ -966,7 +966,7 @@ def test_rows_follow_the_kinds_of_the_games_actions(frog_without_pimc: Any) -> N
     assert labels(frog, "call") == ["pass", "Frog bid", "Chico", "Grand"]
     assert frog.bot_pick.options == (("random cards", "random"), ("rules of thumb", "rule"))
     assert frog.game_pick.options == (("Six-Bid Solo", "six-bid-solo"), ("Frog (game)", "frog"),
-                                      ("Crazy Solo", "crazy-solo"))
+                                      ("Crazy Solo", "crazy-solo"), ("Sixty-Six", "sixty-six"))
     assert frog.hint_button.disabled and "Frog" in frog.hint_button.tooltip
 
 

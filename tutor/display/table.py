@@ -26,6 +26,7 @@ from typing import Any
 from ..cards import DECK_36, Card, Deck, Rank, Suit
 from ..games.presentation import POSITIONS, Presentation
 from ..games.tapp import CARDS, PLAY, SeatView, TappState, mask_cards, mask_points
+from ..state import GameState
 from .adapter import DEFAULT_GAME, deal_notes, deck_of, words
 from .cards import card_svg, emphasis_of, hand_svg, trick_svg
 from .markup import CardLike, DisplayError, HtmlStr, as_card, esc
@@ -206,7 +207,7 @@ def view_html(view: SeatView, *, four_colour: bool = False,
                    f'aria-label="{esc(f"seat {me}’s view")}">{"".join(parts)}</div>')
 
 
-def deal_html(deal: TappState | Mapping[str, Any], *, four_colour: bool = False,
+def deal_html(deal: GameState | Mapping[str, Any], *, four_colour: bool = False,
               width: float = 48) -> HtmlStr:
     """A whole deal — hands as dealt, widow, auction, declaration, tricks, result and chips.
 
@@ -214,9 +215,16 @@ def deal_html(deal: TappState | Mapping[str, Any], *, four_colour: bool = False,
     (``tutor-record/1``, replayed with :func:`tutor.engine.record.state_of`, so a bad record
     raises its RecordError). An unfinished deal is drawn as far as it has gone, without chips.
     What the game adds — Call Solo's called card, Frog's discard and where P came from — comes
-    from the game's deal notes (:func:`.adapter.deal_notes`).
+    from the game's deal notes (:func:`.adapter.deal_notes`); a game outside the family draws
+    its whole deal there (Sixty-Six: the turn-up, the stock top first, draws and claims).
     """
     state = _state_of(deal)
+    own = deal_notes(state.game.id).whole_deal_html(state, four_colour=four_colour, width=width)
+    if own is not None:
+        return own
+    if not isinstance(state, TappState):
+        raise DisplayError("DSP-3", "deal_html draws a Tapp-family deal, or a game's own from "
+                           "its deal notes", where="deal_html", what=type(state).__name__)
     game = state.game.id
     pres, notes = words(game), deal_notes(game)
     deck = state.game.info.deck
@@ -309,17 +317,15 @@ def _result(state: TappState, d: Mapping[str, Any], pres: Presentation) -> str:
     return facts_html(rows) + table
 
 
-def _state_of(deal: object) -> TappState:
-    if isinstance(deal, TappState):
+def _state_of(deal: object) -> GameState:
+    if isinstance(deal, GameState):
         return deal
     if isinstance(deal, Mapping):
         from ..engine.record import state_of
 
-        state = state_of(deal)
-        if isinstance(state, TappState):
-            return state
-    raise DisplayError("DSP-3", "deal_html draws a state of a Tapp-family game (Six-Bid Solo, "
-                       "Frog) or a hand record", where="deal_html", what=type(deal).__name__)
+        return state_of(deal)
+    raise DisplayError("DSP-3", "deal_html draws a game's state or a hand record",
+                       where="deal_html", what=type(deal).__name__)
 
 
 def points_table_html(deck: Deck = DECK_36, rule: str = "SBS-3") -> HtmlStr:
