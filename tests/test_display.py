@@ -15,6 +15,7 @@ import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from importlib.util import find_spec
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -53,9 +54,11 @@ from tutor.games.six_bid_solo.rules import SixBidSolo
 from tutor.games.tapp import CARD_INDEX, TappGame, TappState, mask_points
 
 SVG = "{http://www.w3.org/2000/svg}"
-#: the games the display draws: the Tapp family's, whose views are SeatViews (Sixty-Six's
-#: drawings come with its table)
-GAME_IDS = [s.id for s in SPECS if issubclass(s.game, TappGame)]
+#: the Tapp games the display draws: those with deal notes in their folder (``display.py``, see
+#: tutor/display/adapter.py; Auction Pitch's come with its table). Sixty-Six draws its own table
+#: from the same parts: tests/test_table_sixty_six.py
+GAME_IDS = [s.id for s in SPECS if find_spec(f"{s.folder}.display") is not None
+            and issubclass(s.game, TappGame)]
 ROOT = Path(__file__).resolve().parents[1]
 
 #: The one part of an IPython shell that :func:`register_formatters` uses, with IPython's own

@@ -10,7 +10,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 MODULES = ["tutor", "tutor.cards", "tutor.engine.match", "tutor.facts",
-           "tutor.games.sixty_six.match"]
+           "tutor.games.sixty_six.match",
+           "tutor.games.auction_pitch.match"]
 
 
 def test_readme_examples() -> None:

@@ -178,7 +178,7 @@ GAME_FILES: dict[str, str] = {
     "decisions": "quiz",
     "hand": "engine", "pimc": "bots",
     "discard": "solver",
-    "match": "engine",
+    "match": "engine",  # a game's match to its end (Crazy Solo's, Auction Pitch's PI-12)
 }
 
 

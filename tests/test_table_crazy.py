@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ from tutor.engine.record import dumps, state_of
 from tutor.games import spec
 from tutor.games.crazy_solo.rules import CrazySoloState, CrazySoloView
 from tutor.games.tapp import CARD_INDEX, CARDS, PLAY, SUIT_OF, mask_cards
+from tutor.play.levels import has_pimc
 from tutor.play.log import names_any
 from tutor.play.session import TableGame, table_sizes
 from tutor.widgets.common import state_text, subtree
@@ -282,6 +284,7 @@ def test_seat_notes_only_while_the_partner_is_secret(monkeypatch: pytest.MonkeyP
     assert len(asked) == 1
     html = table_view_html(before.view(2), {}, fallen=[], teaching_aid=False, seat_notes=got)
     assert html.count('class="st-seat-note"') == 3 and "holds A♥ in 50%" in html
+    assert view_html(before.view(2), seat_notes=got).count('class="st-seat-note"') == 3
 
 
 # --- the whole deal and the settlement ------------------------------------------------------------
@@ -355,6 +358,12 @@ def test_table_sizes_and_the_players_picker() -> None:
     with pytest.raises(TraitError):  # a forged size is refused by the picker itself
         tw.players_pick.set_state({"index": 10})
     assert tw.table.state.key() == key
+    three = TableWidget(game=GAME, options={"players": 3, "three_handed_deck": 24}, seed=4,
+                        auto=False)  # the 24-card deck is for 3 players only (CS-2):
+    assert len(three.table.view.hand) == 8
+    three.players_pick.value = 5  # the other sizes deal with the default deck
+    assert three.notice.value == "" and three.table.game.options_dict()["players"] == 5
+    assert three.table.game.options_dict()["three_handed_deck"] == 36
     tw.players_pick.value = 12
     tw.seat_pick.value = 10
     tw.game_pick.value = "six-bid-solo"  # seat 10 is gone there too
@@ -589,6 +598,33 @@ def test_no_widget_state_tells_the_partner(players: int, tmp_path: Path) -> None
 
 
 @pytest.mark.rule("CS-9")
+def test_seat_notes_follow_a_take_back() -> None:
+    """The notes are worked out once per position — and a take-back followed by another card
+    is another position: the table shows the notes of the position on the table."""
+    from tutor.play.session import NOTE_WORLDS, view_seed
+
+    live, _ = secret_positions(8, 860, learner=4, most=1)[0]
+    t = live.table
+    t.bots = {s: Caller(s) for s in t.bots}
+    legal = list(t.view.legal)
+    for first, second in pairwise(legal):
+        t.act(first)
+        t.run_bots()
+        before = t.seat_notes()
+        t.undo()
+        t.act(second)
+        t.run_bots()
+        if t.sides_hidden():
+            fresh = deal_notes(GAME).seat_notes(t.view, worlds=NOTE_WORLDS,
+                                                seed=view_seed(t.view))
+            assert t.seat_notes() == fresh
+            assert before is not t.seat_notes()
+            return
+        t.undo()
+    pytest.skip("no second card kept the partner secret")
+
+
+@pytest.mark.rule("CS-9")
 def test_the_twin_test_catches_a_leaky_view(tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """The twin comparison fails when a view tells the partner: a view that hands every seat
@@ -640,6 +676,27 @@ def test_a_reason_that_tells_the_partner_waits_until_the_card_is_played() -> Non
             assert "I hold the called card" in tw.result.value
             return
     raise AssertionError("no deal where a bot held the called card")
+
+
+@pytest.mark.rule("CS-9")
+@pytest.mark.skipif(not has_pimc(GAME), reason="the sampling player does not play Crazy Solo "
+                    "here (its games/crazy_solo/pimc.py comes with its own branch)")
+def test_a_hint_tells_nothing_of_the_partner(tmp_path: Path) -> None:
+    """The hint is the sampling player's choice from the learner's view: asked on the deal and
+    on its twin (the partner moved to another unknown seat) it is the same, word for word, and
+    the widgets stay the same; the deal does not move."""
+    live, twin = secret_positions(8, 830, learner=4, most=1)[0]
+    record = live.table.record()
+    one = loaded(record, 4, tmp_path / "a")
+    two = loaded(twin, 4, tmp_path / "b")
+    for tw in (one, two):
+        key = tw.table.state.key()
+        tw.hint_button.click()
+        assert tw.notice.value == "" and "Hint:" in tw.hint_out.value
+        assert tw.table.state.key() == key
+        assert_nothing_hidden_shown(tw)
+    assert one.hint_out.value == two.hint_out.value
+    assert normalised(one) == normalised(two)
 
 
 def test_bots_and_levels_for_crazy_solo() -> None:

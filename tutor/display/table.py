@@ -155,7 +155,7 @@ def trick_centre(view: SeatView, *, width: float) -> str:
 
 def view_html(view: SeatView, *, four_colour: bool = False,
               emphasis: Mapping[CardLike, str] | None = None, show_tricks: bool = False,
-              width: float = 64) -> HtmlStr:
+              width: float = 64, seat_notes: Mapping[int, str] | None = None) -> HtmlStr:
     """What seat ``view.seat`` sees: facts, the auction, the table, the trick, the own hand.
 
     The facts and every name come from the game's presentation; the hand sorts in the game's
@@ -164,7 +164,8 @@ def view_html(view: SeatView, *, four_colour: bool = False,
     unless the caller puts it in ``emphasis``: a quiz asking for the legal cards must not show
     them. ``show_tricks`` adds the tricks played so far (a teaching aid; SBS-25 has them face
     down at the table). A Frog bidder's view shows the bidder's own discard; no other view
-    holds it.
+    holds it. ``seat_notes`` puts a line under a seat's cards (a teaching aid worked out from
+    the view: :meth:`~.adapter.DealNotes.seat_notes`).
     """
     if not isinstance(view, SeatView):
         raise DisplayError("DSP-3", "view_html draws a SeatView (state.view(seat))",
@@ -177,7 +178,7 @@ def view_html(view: SeatView, *, four_colour: bool = False,
              _section("Auction", _calls(view.calls, active, pres), "st-auction")]
     own = hand_svg(view.hand, four_colour=four_colour, width=width, emphasis=emphasis,
                    label="your hand", deck=deck)
-    ring = ring_html(seat_places(view, pres, own, backs_width=width * 0.45),
+    ring = ring_html(seat_places(view, pres, own, backs_width=width * 0.45, notes=seat_notes),
                      trick_centre(view, width=width * 0.75), label="the seats at the table")
     parts.append(_section("The table", ring, "st-others"))
 
@@ -284,13 +285,15 @@ def deal_html(deal: GameState | Mapping[str, Any], *, four_colour: bool = False,
                 f'<li class="st-trick-row" {_COL}><span class="st-who">Trick {i + 1}: '
                 f"seat {leader} led, seat {winner} won, {pts} points</span>"
                 + trick_svg([CARDS[c] for c in cards], seats=seats, winner=winner,
-                            slots=len(active), four_colour=four_colour, width=width) + "</li>")
+                            slots=len(active), four_colour=four_colour, width=width,
+                            per_row=trick_rows(len(active))) + "</li>")
         if state.trick:
             seats = trick_seats(state.leader, len(state.trick), active)
             rows.append(f'<li class="st-trick-row" {_COL}><span class="st-who">Trick '
                         f"{len(state.tricks) + 1} (in progress)</span>"
                         + trick_svg([CARDS[c] for c in state.trick], seats=seats,
-                                    slots=len(active), four_colour=four_colour, width=width)
+                                    slots=len(active), four_colour=four_colour, width=width,
+                                    per_row=trick_rows(len(active)))
                         + "</li>")
         parts.append(_section("Tricks", f'<ol class="st-tricks" {_ROW}>{"".join(rows)}</ol>',
                               "st-history"))

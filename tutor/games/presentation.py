@@ -72,8 +72,8 @@ class GamePresentation(Generic[V]):
 
     def seat_marks(self, view: V, seat: int) -> tuple[str, ...]:
         """Short marks the table shows on ``seat`` for ``view``'s seat, as far as that seat may
-        know them: none by default (the Tapp family marks the bidder; Crazy Solo adds the
-        sides: partner, gang, unknown)."""
+        know them (the Tapp family: the bidder; Crazy Solo adds the sides: partner, gang,
+        unknown); none by default."""
         return ()
 
     def sides_hidden(self, view: V) -> bool:
@@ -133,7 +133,7 @@ class TappPresentation(GamePresentation[SeatView]):
         return "You" if seat == view.seat else self.seat_label(seat, view.active)
 
     def seat_marks(self, view: SeatView, seat: int) -> tuple[str, ...]:
-        """``bidder`` on the bidder's seat."""
+        """The bidder, once there is one."""
         return ("bidder",) if seat == view.bidder else ()
 
     def contract_words(self, contract: str | None, trump: Suit | None) -> str:

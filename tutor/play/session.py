@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 from ..bots.base import Bot
 from ..bots.table_bot import TablePimc, margin_call, within_reach, worlds_for
 from ..cards import Card
-from ..display.adapter import deal_notes
+from ..display.adapter import DealNotes, deal_notes
 from ..display.play_table import MatchStanding, ValuedLine
 from ..engine import record as records
 from ..engine.match import Match, match_class
@@ -89,13 +89,18 @@ NOTE_WORLDS = 100
 DRAWING_KINDS = ("draw",)
 
 
+@cache
 def table_games() -> tuple[GameSpec, ...]:
     """The registered games the table deals, in the registry's order: each whose display
-    draws it (``tutor/games/<game>/display.py``) and deals every seat by default."""
+    draws its table (``tutor/games/<game>/display.py``: the Tapp family's drawings, or the
+    game's own) and which deals every seat by default (Auction Pitch: not yet)."""
     found = []
     for s in SPECS:
         game = s.make()
-        if has_part(s.id, "display") and game.players == game.info.active_players:
+        if not has_part(s.id, "display") or game.players != game.info.active_players:
+            continue
+        own = type(deal_notes(s.id)).table_view_html is not DealNotes.table_view_html
+        if isinstance(game, TappGame) or own:
             found.append(s)
     return tuple(found)
 
@@ -155,7 +160,11 @@ class TableGame:
     @staticmethod
     def _dealable(game: Game) -> Game:
         """``game`` if the table can deal it: every seat plays every deal (a record of a larger
-        table can still be loaded, :meth:`load`)."""
+        table can still be loaded, :meth:`load`), and the display draws its table
+        (:func:`table_games`)."""
+        if game.id not in {s.id for s in table_games()}:
+            raise TableError("TABLE-2", f"the table does not deal {spec(game.id).name} yet: "
+                             "the display draws no table for it", where="game", what=game.id)
         info = game.info
         if game.players != info.active_players:
             raise TableError("TABLE-2", f"the table deals for {info.active_players} players, "
@@ -185,7 +194,7 @@ class TableGame:
         self._review: list[ReviewLine] | None = None
         self._review_key: tuple[int, ...] | None = None
         self._base = len(self.state.history())  # actions before the learner sat down
-        self._notes: tuple[tuple[int, int], dict[int, str]] | None = None
+        self._notes: tuple[View, dict[int, str]] | None = None
         self._view: tuple[GameState, tuple[Any, ...], View] | None = None
         self._valued: list[ValuedLine] | None = None
         self.make_bots()
@@ -688,14 +697,13 @@ class TableGame:
         adapter: Crazy Solo's share of :data:`NOTE_WORLDS` sampled deals in which each seat
         holds the called card). Worked out once per position; the sampling seed comes from the
         view itself, so the same view always shows the same figures."""
-        key = (len(self.state.history()), self.seat)
-        if self._notes is not None and self._notes[0] == key:
+        view = self.view  # the same object while the deal stands still (kept by ``view``)
+        if self._notes is not None and self._notes[0] is view:
             return self._notes[1]
-        view = self.view
         notes = deal_notes(self.spec.id).seat_notes(view, worlds=NOTE_WORLDS,
                                                     seed=view_seed(view)) \
             if isinstance(view, SeatView) else {}
-        self._notes = (key, notes)
+        self._notes = (view, notes)
         return notes
 
     def fallen_tricks(self) -> list[tuple[int, tuple[Card, ...], int]]:

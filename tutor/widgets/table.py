@@ -52,7 +52,7 @@ from ..display.play_table import (
 )
 from ..engine import record as records
 from ..engine.match import match_class
-from ..errors import IllegalActionError, OptionError, TutorError
+from ..errors import IllegalActionError, OptionError, RecordError, TutorError, shorten
 from ..facts import ActionKind
 from ..games import spec
 from ..games.tapp import AUCTION, PLAY
@@ -772,16 +772,21 @@ class TableWidget(Panel):
 
     @guarded
     def load_upload(self) -> None:
+        """Load the record the learner uploaded (REC-1 for anything that is not one: no file
+        content, more than 1 MiB, not JSON — the record layer's limits)."""
         files = self.upload.value
         if not files:
             return
         try:
             item = files[0]
-            content = bytes(item["content"])
-            name = str(item.get("name", "upload"))
+            content = item.get("content") if isinstance(item, Mapping) else None
+            name = item.get("name") if isinstance(item, Mapping) else None
         finally:
             self.upload.value = ()  # the record may hold every hand: keep it out of the page
-        self._load(records.parse(content), name)
+        if not isinstance(content, bytes | bytearray | memoryview):
+            raise RecordError("REC-1", "the upload holds no file", where="Open a record")
+        name = name if isinstance(name, str) and name else "upload"
+        self._load(records.parse(bytes(content)), shorten(name))
 
     def _load(self, record: Mapping[str, Any], name: str) -> None:
         self.table.load(record, self.seat_pick.value)
