@@ -76,10 +76,11 @@ class Entry:
     counted: bool = False  # it holds a number the learner must count alone (SS-17's totals)
 
     def shown_reason(self, revealed: bool) -> str:
-        """The reason, or a placeholder while it names a hidden card (``revealed`` False)."""
+        """The reason, or a placeholder while it may not be read (``revealed`` False: it names
+        a card hidden now — never seen, or turned face down since, SS-17 — or a secret)."""
         if not self.reason:
             return ""
-        if self.held_back and not revealed:
+        if not revealed:
             if self.secret:
                 return ("(its reason could tell who plays with whom: shown once the sides are "
                         "known)")
