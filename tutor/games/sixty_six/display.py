@@ -74,7 +74,7 @@ def stock_html(view: SixtySixView, width: float) -> str:
     n = view.stock_left
     if view.closed_by is not None:
         who = you(view.closed_by, view.seat)
-        stack = hand_svg([], face_down=min(n, 3) + 1, width=width * 0.7, overlap=0.8,
+        stack = hand_svg([], face_down=min(n, 3) + 1, width=width * 0.85, overlap=0.8,
                          label=f"the closed stock: {n} card{'s' if n != 1 else ''} and the "
                                "turn-up, face down")
         words_ = (f"Closed by {who} after {view.closed_at_trick} "
@@ -87,9 +87,9 @@ def stock_html(view: SixtySixView, width: float) -> str:
         return ('<div class="st-stock st-gone"><div class="st-who">Stock — gone</div>'
                 '<p class="st-seat-note">Every card is drawn: follow suit and head the trick, '
                 "else trump (SS-11).</p></div>")
-    stack = hand_svg([], face_down=min(n, 3), width=width * 0.7, overlap=0.8,
+    stack = hand_svg([], face_down=min(n, 3), width=width * 0.85, overlap=0.8,
                      label=f"the stock: {n} card{'s' if n != 1 else ''} face down")
-    turnup = card_svg(view.turnup, width=width * 0.7)
+    turnup = card_svg(view.turnup, width=width * 0.85)
     return (f'<div class="st-stock"><div class="st-who">Stock — {n} '
             f"card{'s' if n != 1 else ''}</div>"
             f'<div class="st-stock-cards" {_ROW}>{stack}'
