@@ -31,15 +31,15 @@ BUTTONS = ("button.tutor-card, button.tutor-draw, button.tutor-close, button.tut
 #: The learner may act (one of its buttons is enabled) or the deal is over, its result drawn.
 READY = """() => {
   const t = document.querySelector('.tutor-table');
-  const sel = '%s'.split(', ').map(s => s + ':not([disabled])').join(', ');
+  const sel = 'BUTTONS'.split(', ').map(s => s + ':not([disabled])').join(', ');
   const ready = Array.from(t.querySelectorAll(sel)).some(b => b.offsetParent !== null);
   return ready || t.querySelector('.tutor-result').textContent.includes('The whole deal');
-}""" % BUTTONS
+}""".replace("BUTTONS", BUTTONS)
 #: The kernel has answered the learner's action: the log grew past ``n`` and the page is ready.
 SETTLED = """n => {
   const t = document.querySelector('.tutor-table');
-  return t.querySelectorAll('.st-log li').length > n && (%s)();
-}""" % READY
+  return t.querySelectorAll('.st-log li').length > n && (READY)();
+}""".replace("READY", READY)
 
 
 def over(table: Any) -> bool:

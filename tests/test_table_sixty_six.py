@@ -655,3 +655,62 @@ def test_every_card_of_the_deal_is_in_the_notes_rules() -> None:
     assert "stock" in NOTES.review_note
     assert names_any("AS and 10♥", {Card.parse("TH")})
     assert card_label(Card.parse("TH")) == "10♥"
+
+
+# --- the review with the exact solver ----------------------------------------------------------
+@pytest.mark.rule("SS-10", "SS-11")
+def test_the_review_values_each_action_once_the_stock_is_gone(tmp_path: Path) -> None:
+    """After a close every card's place is known to the solver: the review values each of the
+    learner's actions from then on (``solver.card_values``), with the cost against the best and
+    the tries taken back; the actions while the stock was open are left out, and it says so."""
+    from tutor.games.sixty_six.solver import card_values
+
+    tw = loaded(DEAL, 0, tmp_path)
+    t = tw.table
+    assert t.has_review
+    t.bots[1] = Script(["KS", "draw", "9H", "KC", "QC", "JC", "AH", "TH", "JS", "AS", "TS"])
+    play(tw, "9S")
+    play(tw, "KH")
+    play(tw, "draw")
+    play(tw, "close")
+    play(tw, "TC")  # a try, taken back: A♣ instead
+    tw.undo_button.click()
+    rng = random.Random(1)
+    play(tw, "AC")
+    while not t.done:
+        click_for(tw, rng.choice([a for a in t.view.legal if a != parse_play("claim")]
+                                 or list(t.view.legal)))
+    lines = t.valued_review()
+    history = t.state.history()
+    close_at = history.index(parse_play("close"))
+    mine = [e.step for e in t.log if e.learner and e.step > close_at]
+    assert len(lines) == len(mine) >= 2
+    replay = state_of({**DEAL, "play": [t.state.token(a) for a in history[:close_at + 1]]})
+    assert isinstance(replay, SixtySixState)
+    k = 0
+    for i in range(close_at + 1, len(history)):
+        if i in mine:
+            values = card_values(replay)
+            top = max(values.values())
+            line = lines[k]
+            assert line.action == t.words(history[i]) and line.cost == top - values[history[i]]
+            assert set(line.best) == {t.words(a) for a, v in values.items() if v == top}
+            assert line.trick == len(replay.tricks) + 1
+            k += 1
+        replay.apply(history[i])
+    first = lines[0]
+    assert first.action == "A♣" and [x for x, _ in first.tries] == ["10♣"]
+    result = plain(tw.result.value)
+    assert "Your play once the stock was gone" in result and "not valued here" in result
+    assert all(line.action in result for line in lines)
+
+
+def test_no_review_lines_when_the_stock_never_closed(tmp_path: Path) -> None:
+    tw = loaded(DEAL, 0, tmp_path)
+    t = tw.table
+    t.bots[1] = Script(["KS", "claim"])
+    play(tw, "9S")  # seat 1 wins and claims at once (wrong: 4)
+    assert t.done and t.valued_review() == []
+    result = plain(tw.result.value)
+    assert "Seat 1 claimed 66 with 4 — wrong" in result and "You score 3" in result
+    assert "not valued here" in result and "0 of 0" not in result
