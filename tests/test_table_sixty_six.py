@@ -714,3 +714,15 @@ def test_no_review_lines_when_the_stock_never_closed(tmp_path: Path) -> None:
     result = plain(tw.result.value)
     assert "Seat 1 claimed 66 with 4 — wrong" in result and "You score 3" in result
     assert "not valued here" in result and "0 of 0" not in result
+
+
+def test_view_html_draws_a_sixty_six_view_as_the_table_does() -> None:
+    """A lesson may show a Sixty-Six view with the display's ``view_html``: the game's own
+    table (its deal notes), the same drawing the play table shows."""
+    from tutor.display import view_html
+
+    for state in random_states(5, 21):
+        view = state.view(0)
+        assert view_html(view) == table_view_html(view, {}, fallen=[], teaching_aid=False)
+    with pytest.raises(Exception, match="DSP-3"):
+        view_html(random_states(1, 3)[0])  # type: ignore[arg-type]  # a state is no view

@@ -26,7 +26,7 @@ from typing import Any
 from ..cards import DECK_36, Card, Deck, Rank, Suit
 from ..games.presentation import POSITIONS, Presentation
 from ..games.tapp import CARDS, PLAY, SeatView, TappState, mask_cards, mask_points
-from ..state import GameState
+from ..state import GameState, View
 from .adapter import DEFAULT_GAME, deal_notes, deck_of, words
 from .cards import card_svg, emphasis_of, hand_svg, trick_svg
 from .markup import CardLike, DisplayError, HtmlStr, as_card, esc
@@ -153,7 +153,7 @@ def trick_centre(view: SeatView, *, width: float) -> str:
     return f'<p class="st-empty">{esc(_PHASE_WORDS.get(view.phase, view.phase))}</p>'
 
 
-def view_html(view: SeatView, *, four_colour: bool = False,
+def view_html(view: View, *, four_colour: bool = False,
               emphasis: Mapping[CardLike, str] | None = None, show_tricks: bool = False,
               width: float = 64, seat_notes: Mapping[int, str] | None = None) -> HtmlStr:
     """What seat ``view.seat`` sees: facts, the auction, the table, the trick, the own hand.
@@ -165,10 +165,18 @@ def view_html(view: SeatView, *, four_colour: bool = False,
     them. ``show_tricks`` adds the tricks played so far (a teaching aid; SBS-25 has them face
     down at the table). A Frog bidder's view shows the bidder's own discard; no other view
     holds it. ``seat_notes`` puts a line under a seat's cards (a teaching aid worked out from
-    the view: :meth:`~.adapter.DealNotes.seat_notes`).
+    the view: :meth:`~.adapter.DealNotes.seat_notes`). A game outside the Tapp family draws
+    its own table (Sixty-Six's two hands, stock and turn-up: its deal notes'
+    :meth:`~.adapter.DealNotes.table_view_html`).
     """
+    if not isinstance(view, SeatView) and isinstance(view, View) \
+            and isinstance(getattr(view, "game", None), str):
+        drawn = deal_notes(view.game).table_view_html(view, emphasis or {},
+                                                      seat_notes=seat_notes)
+        if drawn is not None:
+            return drawn
     if not isinstance(view, SeatView):
-        raise DisplayError("DSP-3", "view_html draws a SeatView (state.view(seat))",
+        raise DisplayError("DSP-3", "view_html draws a seat's view (state.view(seat))",
                            where="view_html", what=type(view).__name__)
     pres = words(view.game)
     deck = deck_of(view.game, view.options)
