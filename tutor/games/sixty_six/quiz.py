@@ -466,7 +466,7 @@ def _table_words(opponent_total: int, opponent_tricks: int) -> str:
     return "the opponent has won no trick: 3 game points"
 
 
-def _ending_words(state: SixtySixState) -> str:
+def ending_words(state: SixtySixState) -> str:
     """Why the deal scored what it did, rule by rule (the engine's ``ending``)."""
     assert state.points is not None and state.ending is not None
     scorer = 0 if state.points[0] else 1
@@ -566,7 +566,7 @@ def game_points(seed: int, rng: random.Random) -> Question:
     assert state.points is not None and state.ending is not None
     scorer = 0 if state.points[0] else 1
     answer = f"{scorer}:{state.points[scorer]}"  # the engine's game points
-    explanation = _ending_words(state)
+    explanation = ending_words(state)
     rules = tuple(dict.fromkeys(RULE_ID.findall(explanation)))  # as the explanation cites them
     choices = tuple(Choice(f"{s}:{p}", f"seat {s} scores {p}") for s in (0, 1) for p in (1, 2, 3))
     return Question(
@@ -584,5 +584,5 @@ def game_points(seed: int, rng: random.Random) -> Question:
         _key=AnswerKey(frozenset({answer}), explanation, rules))
 
 
-__all__ = ["POINTS_RULE", "QUIZ", "SixtySixQuiz", "choose", "deal", "play_on", "seat_words",
-           "stock_words", "won_by"]
+__all__ = ["POINTS_RULE", "QUIZ", "SixtySixQuiz", "choose", "deal", "ending_words", "play_on",
+           "seat_words", "stock_words", "won_by"]
