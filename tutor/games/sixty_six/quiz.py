@@ -38,6 +38,7 @@ from .rules import (
     CLAIM,
     CLOSE,
     DRAW,
+    ENDINGS,
     EXCHANGE,
     GAME_ID,
     MARRIAGE,
@@ -409,26 +410,24 @@ def claim(seed: int, rng: random.Random) -> Question:
     cards = sum(POINTS[a] + POINTS[b] for _, a, b in tricks)
     mine = [m for m in view.marriages if m.seat == seat]
     counted = " ".join(f"trick {k}: {points_sum([a, b])};" for k, a, b in tricks)
-    wed = (" Marriages (they count: you have won a trick): " + " + ".join(
+    wed = (" Marriages (they count: you have won a trick, SS-9): " + " + ".join(
         f"{m.suit.symbol} {m.points}" for m in mine) + f" = {sum(m.points for m in mine)}."
         if mine else " No marriage declared.")
     sentence = (f"SS-13: your total is the card points of the tricks you won plus your "
                 f"marriages that count. {counted} cards {cards} in all.{wed} Total "
                 f"{total}")
     closed = view.closed_by is not None
-    rules: tuple[str, ...]
     if right:
         explanation = (f"{sentence} ≥ 66: claim now — the claim is right and ends the deal at "
                        "once (SS-13a); you score 1, 2 or 3 game points by your opponent's total "
                        "and tricks (" + ("SS-14" if closed else "SS-13b") + ").")
     else:
-        explanation = (f"{sentence} < 66: do not claim — a wrong claim gives your opponent 2 "
+        explanation = (f"{sentence} < 66: do not claim — a claim is judged at once (SS-13a), "
+                       "and a wrong claim gives your opponent 2 "
                        "game points, or 3 if they have won no trick (" +
                        ("SS-14" if closed else "SS-13b") + "). Play on and count again.")
-    rules = ("SS-13", "SS-13a", "SS-14" if closed else "SS-13b", "SS-1")
-    if mine:
-        rules = (*rules, "SS-9")
     explanation += f" {POINTS_RULE}."
+    rules = tuple(dict.fromkeys(RULE_ID.findall(explanation)))  # as the explanation cites them
     facts = table_facts(pos, seat)
     facts.append(("Tricks you won", "; ".join(f"trick {k}: {cards_words([a, b])}"
                                               for k, a, b in tricks)))
@@ -550,18 +549,17 @@ def _ending_facts(state: SixtySixState) -> list[tuple[str, str]]:
 def _finished(rng: random.Random) -> SixtySixState:
     """A deal played to its end, with the endings of SS-13b..SS-15 all coming up."""
     state = deal(rng)
-    play_on(state, rng, close=rng.choice((0.0, 0.1, 0.3)),
-            wrong_claim=rng.choice((0.0, 0.2)), claim_at=rng.choice((TARGET, TARGET, 200)))
+    play_on(state, rng, close=rng.choice((0.0, 0.1, 0.3, 0.5)),
+            wrong_claim=rng.choice((0.0, 0.2, 0.6)), claim_at=rng.choice((TARGET, TARGET, 200)))
     return state
 
 
 def game_points(seed: int, rng: random.Random) -> Question:
     """The deal is over: who scores, and how many game points (SS-12..SS-15)?"""
-    want = rng.choice(("SS-13b", "SS-14", "SS-15"))
+    want = rng.choice(ENDINGS)
     while True:
         state = _finished(rng)
-        assert state.ending is not None
-        if state.ending.startswith(want) and state.points is not None and any(state.points):
+        if state.ending == want and state.points is not None and any(state.points):
             break
     assert state.points is not None and state.ending is not None
     scorer = 0 if state.points[0] else 1
