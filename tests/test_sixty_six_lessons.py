@@ -36,7 +36,7 @@ import tutor
 from tutor.cards import DECK_24, Card
 from tutor.engine.record import state_of
 from tutor.games import spec
-from tutor.games.sixty_six.quiz import deal, play_on
+from tutor.games.sixty_six.quiz import claim_stakes, deal, play_on
 from tutor.games.sixty_six.rules import (
     CARD,
     CARD_INDEX,
@@ -470,6 +470,32 @@ def test_the_claim_question_never_shows_a_total() -> None:
         assert f"Total {total}" in q.key().explanation  # the count is the explanation
         answers[next(iter(q.key().answer))] += 1
     assert answers["yes"] >= 35 and answers["no"] >= 35, answers
+
+
+def test_the_claims_stakes_are_what_the_engine_scores() -> None:
+    """The claim question's explanation says what a claim scores in the position's case (SS-13b,
+    SS-14 (a)..(d)); where it names a number, the engine's claim scores exactly that."""
+    rng = random.Random(9)
+    cases = Counter()
+    for _ in range(300):
+        s = deal(rng)
+        for pos in play_on(s, rng, claim_at=200, close=0.2)[::3]:
+            if CLAIM not in pos.legal_actions():
+                continue
+            seat = pos.to_move
+            assert seat is not None
+            right = pos.total(seat) >= 66
+            words = claim_stakes(pos, seat, right)
+            trial = pos.copy()
+            trial.apply(CLAIM)
+            assert trial.points is not None and trial.ending is not None
+            cases[trial.ending] += 1
+            assert (trial.ending.removeprefix("SS-14") in words
+                    if trial.ending.startswith("SS-14") else "(SS-13b)" in words), words
+            named = re.search(r"scores (\d)|you score (\d)(?!, 2 or 3)", words)
+            if named:
+                assert max(trial.points) == int(named.group(1) or named.group(2)), words
+    assert set(cases) == {"SS-13b", "SS-14a", "SS-14b", "SS-14c", "SS-14d"}, cases
 
 
 def test_marriage_questions_ask_pending_and_counting_marriages() -> None:

@@ -393,6 +393,31 @@ def _claim_positions(rng: random.Random, right: bool) -> list[SixtySixState]:
             return found
 
 
+def claim_stakes(state: SixtySixState, seat: int, right: bool) -> str:
+    """What a right or wrong claim by ``seat`` scores here, by the rule for the case (SS-13b,
+    SS-14): the table's 1, 2 or 3, or the 2 or 3 the claim's case gives — without a word of
+    the opponent's hidden total."""
+    closer = state.closed_by
+    table = "1, 2 or 3 game points by your opponent's total and tricks"
+    if closer < 0:
+        return (f"you score {table} (SS-13b)." if right else
+                "a wrong claim gives your opponent 2 game points, or 3 if they have won no "
+                "trick (SS-13b).")
+    at_close = state.closed_opponent_tricks
+    if seat == closer:
+        if right:
+            return f"you closed, so it is SS-14 (a): you score {table}."
+        return ("you closed, so a wrong claim is SS-14 (b): your opponent scores "
+                f"{2 if at_close else 3} — they had {'' if at_close else 'not '}won a trick when "
+                "you closed.")
+    if right:
+        return (f"your opponent closed, so it is SS-14 (c): you score {2 if at_close else 3} — you "
+                f"had {'' if at_close else 'not '}won a trick when the stock was closed.")
+    mine = state.won_tricks[closer]
+    return ("your opponent closed, so a wrong claim is SS-14 (d): the closer scores "
+            f"{2 if mine else 3}{'' if mine else ' — it has won no trick'}.")
+
+
 def claim(seed: int, rng: random.Random) -> Question:
     """"Can you claim now?" — count your total from the tricks you won and the marriages you
     declared (the game never shows it, SS-17) and say whether it reaches 66 (SS-13, SS-13a)."""
@@ -416,16 +441,12 @@ def claim(seed: int, rng: random.Random) -> Question:
     sentence = (f"SS-13: your total is the card points of the tricks you won plus your "
                 f"marriages that count. {counted} cards {cards} in all.{wed} Total "
                 f"{total}")
-    closed = view.closed_by is not None
     if right:
         explanation = (f"{sentence} ≥ 66: claim now — the claim is right and ends the deal at "
-                       "once (SS-13a); you score 1, 2 or 3 game points by your opponent's total "
-                       "and tricks (" + ("SS-14" if closed else "SS-13b") + ").")
+                       f"once (SS-13a); {claim_stakes(pos, seat, True)}")
     else:
-        explanation = (f"{sentence} < 66: do not claim — a claim is judged at once (SS-13a), "
-                       "and a wrong claim gives your opponent 2 "
-                       "game points, or 3 if they have won no trick (" +
-                       ("SS-14" if closed else "SS-13b") + "). Play on and count again.")
+        explanation = (f"{sentence} < 66: do not claim — a claim is judged at once (SS-13a); "
+                       f"{claim_stakes(pos, seat, False)} Play on and count again.")
     explanation += f" {POINTS_RULE}."
     rules = tuple(dict.fromkeys(RULE_ID.findall(explanation)))  # as the explanation cites them
     facts = table_facts(pos, seat)
