@@ -27,11 +27,14 @@ solver's unit and in chips, and whether it threw a sure line away.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
+from ..errors import IllegalActionError
 from ..games.tapp import CARD_TEXT, DONE, POINTS, TappState
 from ..solver import search as dd
 from ..solver.games import adapter
+from .goal import ProblemError
 from .knowledge import Knowledge, Layout
 from .problem import Problem, question_value, world_in
 from .proof import best_play
@@ -65,7 +68,7 @@ class Attempt:
     (checked: SBS-23) and returns the cards played up to the learner's next turn or the end."""
 
     def __init__(self, problem: Problem, *, adaptive: bool = True,
-                 search: SureSearch | None = None) -> None:
+                 search: SureSearch | None = None, layout: Layout | None = None) -> None:
         self.problem = problem
         self.adaptive = adaptive
         self.seat = problem.seat
@@ -73,6 +76,11 @@ class Attempt:
         self.spot: Spot = self.search.start.spot
         self.k0 = self.spot.knowledge
         self.real = real_layout(problem, self.k0)
+        if layout is not None:  # the fixed mode on another layout than the deal's
+            if adaptive or not self.k0.fits(layout):
+                raise ProblemError("PRB-6", "a fixed layout must fit the learner's view",
+                                   where="layout")
+            self.real = layout
         self.layout: Layout = self.real  # a start layout that fits what has been played
         self.played: list[Played] = []
         self.bidder_max = self.search.bidder_max
@@ -117,8 +125,6 @@ class Attempt:
         again or the deal is over. Returns every card played from this one on."""
         world = self._world
         if self.done or world.to_move != self.seat:
-            from ..errors import IllegalActionError
-
             raise IllegalActionError("SBS-22", "it is not the learner's turn",
                                      where=f"seat {self.seat}", what=CARD_TEXT[card]
                                      if isinstance(card, int) and 0 <= card < 36 else str(card))
@@ -126,12 +132,12 @@ class Attempt:
         probe.apply(card)  # checked against the rules: IllegalActionError names SBS-23
         before = len(self.played)
         sure_before = sure_after = None
+        nxt = self.search.play(self.spot, self.seat, card)
+        assert nxt is not None
         if self.adaptive:
             sure_before = self.search.sure(self.spot)
-            nxt = self.search.play(self.spot, self.seat, card)
-            assert nxt is not None
             sure_after = self.search.sure(nxt)
-            self.spot = nxt
+        self.spot = nxt
         self.played.append(Played(self.seat, card, sure_before, sure_after))
         self._world = probe
         self._run_defence()
@@ -145,23 +151,22 @@ class Attempt:
             self._defence_plays(seat, card)
 
     def _defence_plays(self, seat: int, card: int) -> None:
+        nxt = self.search.play(self.spot, seat, card)
+        if nxt is None:  # never: the defence chooses among the knowledge's choices
+            raise IllegalActionError("SBS-23", "the defence chose a card no layout allows",
+                                     where=f"seat {seat}", what=CARD_TEXT[card])
+        self.spot = nxt
+        self.played.append(Played(seat, card))
         if self.adaptive:
-            nxt = self.search.play(self.spot, seat, card)
-            assert nxt is not None, "the defence chose a card no layout allows"
-            self.spot = nxt
             if not self.spot.knowledge.fits(self.layout):
                 self.layout = self._fitting_layout()
-            self.played.append(Played(seat, card))
             self._world = self._rebuild()
         else:
             self._world.apply(card)
-            self.played.append(Played(seat, card))
 
     def _fitting_layout(self) -> Layout:
         """A start layout that fits what has been played (for the world the view is drawn
-        from): the last one if it still fits, else one drawn from the knowledge."""
-        import random
-
+        from), drawn from the knowledge."""
         k = self.spot.knowledge
         now = k.draw(random.Random(len(self.played)))
         return tuple(n | g for n, g in zip(now, k.gone, strict=True))

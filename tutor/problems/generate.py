@@ -38,6 +38,7 @@ from pathlib import Path
 from ..bots.rule_bot import RuleBot
 from ..engine.inference import call_reading
 from ..engine.record import record_of
+from ..engine.sampler import sampling_of
 from ..games import make_game, spec
 from ..games.tapp import CARD_TEXT, PLAY, TappState
 from ..solver.games import adapter, advisor_adapter
@@ -62,7 +63,7 @@ from .writeup import (
 #: layouts drawn for the quick screen of a position
 SCREEN = 48
 #: the most spots the sure-line search may visit for one position before it is given up
-BUDGET = 150_000
+BUDGET = 60_000
 #: a failing card is natural-looking when it reaches the goal in at least this share of the
 #: layouts (or on the real deal)
 NATURAL = 0.5
@@ -72,18 +73,20 @@ ALTERNATIVES = 3
 
 @dataclass(frozen=True)
 class Recipe:
-    """A contract to aim at (a record id; None: the rule bots' auction) and the tricks the
-    problem leaves to play."""
+    """A contract to aim at (a record id; None: the rule bots' auction), the tricks the
+    problem leaves to play, and the learner's side (``bidder`` or ``defender``)."""
 
     contract: str | None
     tricks_left: int
+    side: str = "bidder"
 
 
 #: The recipes the shipped Six-Bid Solo problems were made with, in turn.
 RECIPES: tuple[Recipe, ...] = (
-    Recipe(None, 4), Recipe("misere", 3), Recipe("guarantee-solo", 4), Recipe(None, 3),
-    Recipe("heart-solo", 5), Recipe("misere", 4), Recipe("spread-misere", 3),
-    Recipe("solo", 5), Recipe("guarantee-solo", 3), Recipe("call-solo", 4),
+    Recipe(None, 4), Recipe("misere", 3), Recipe("guarantee-solo", 4),
+    Recipe(None, 3, "defender"), Recipe("heart-solo", 5), Recipe("misere", 4),
+    Recipe("spread-misere", 3), Recipe("solo", 5), Recipe("guarantee-solo", 3),
+    Recipe(None, 4, "defender"), Recipe("heart-solo", 4), Recipe("solo", 3),
 )
 
 
@@ -117,7 +120,9 @@ def position(game_id: str, rng: random.Random, recipe: Recipe,
         if state.phase != PLAY:
             continue
         done = 11 - recipe.tricks_left
-        while state.phase == PLAY and (len(state.tricks) < done or state.to_move != state.bidder):
+        while state.phase == PLAY and (len(state.tricks) < done
+                                       or (state.to_move == state.bidder)
+                                       != (recipe.side == "bidder")):
             seat = state.to_move
             assert seat is not None
             state.apply(bots[seat].act(state.view(seat))[0])
@@ -136,7 +141,8 @@ def choose_goal(state: TappState, seat: int, rng: random.Random) -> Goal | None:
     """The goal of step 3 of the module docstring, or None when the screen finds no
     problem here."""
     q = question(state)
-    make = goal_of(state, seat, {"kind": "make"}, q)
+    bidder = seat == state.bidder
+    make = goal_of(state, seat, {"kind": "make" if bidder else "beat"}, q)
     search = SureSearch(Start.of(state, seat, make, rng.getrandbits(32)), budget=BUDGET)
     spot = search.start.spot
     k = spot.knowledge
@@ -160,10 +166,16 @@ def choose_goal(state: TappState, seat: int, rng: random.Random) -> Goal | None:
         return make
     if not q.bidder_max:
         return None
-    best = max(min(v) for v in values.values())
-    if best <= make.target or not pays_on_margin(state, best):
-        return None
-    goal = goal_of(state, seat, {"kind": "at-least", "target": best}, q)
+    if bidder:  # the most the bidder can be sure of, if more than making it
+        best = max(min(v) for v in values.values())
+        if best <= make.target or not pays_on_margin(state, best):
+            return None
+        goal = goal_of(state, seat, {"kind": "at-least", "target": best}, q)
+    else:  # the least a defender can hold the bidder to, if the contract is made anyway
+        best = min(max(v) for v in values.values())
+        if best <= make.target or not pays_on_margin(state, best + 1):
+            return None
+        goal = goal_of(state, seat, {"kind": "at-most", "target": best}, q)
     return goal if works(goal) else None
 
 
@@ -171,7 +183,7 @@ def make_problem(state: TappState, pid: str, rng: random.Random,
                  budget: int = BUDGET) -> Problem | None:
     """The problem at ``state``'s position (the bidder to move), or None (module docstring)."""
     seat = state.to_move
-    if seat is None or seat != state.bidder:
+    if seat is None or state.bidder is None:
         return None
     goal = choose_goal(state, seat, rng)
     if goal is None:
@@ -275,7 +287,11 @@ def generate(game_id: str = "six-bid-solo", seed: int = 1, count: int = 10,
              recipes: Sequence[Recipe] = RECIPES, prefix: str = "p",
              budget: int = BUDGET, tries: int = 60) -> Iterator[Problem]:
     """``count`` problems from ``seed`` (the same seed, the same problems), the recipes in
-    turn; each recipe gets ``tries`` positions before the next takes over."""
+    turn; each recipe gets ``tries`` positions before the next takes over. A game without a
+    solver adapter or a sampling adapter (its ``solver.py``, ``sampling.py``) is refused with
+    REC-2 naming it: the sure-line search stands on both."""
+    adapter(game_id)
+    sampling_of(game_id)
     rng = random.Random(seed)
     made = 0
     turn = 0

@@ -11,8 +11,8 @@ Three facts make a problem hard (:class:`~tutor.problems.problem.Facts`):
   legal card loses — each is a chance to go wrong.
 
 :func:`score` weighs them into 0..1 and :func:`level` cuts the score at :data:`CUTS`. The cuts
-were set once, on the problems the generator made from seed 1 (``docs/problems.md``), so the
-three levels hold about a third of them each; a shipped problem's stored level must equal
+were set once, on the 56 problems the generator made from seed 1 (``docs/problems.md``): the
+tertiles of their scores, a third of them a level. A shipped problem's stored level must equal
 ``level(facts)`` (the tests check it).
 """
 
@@ -23,7 +23,7 @@ from .problem import Facts
 #: weights of (tempting, share of failing cards, depth) in the score
 WEIGHTS = (0.5, 0.3, 0.2)
 #: the score's cuts between levels 1 | 2 | 3
-CUTS = (0.5, 0.68)
+CUTS = (0.645, 0.755)
 #: depth counts up to this many critical decisions
 DEEPEST = 3
 

@@ -39,7 +39,7 @@ from typing import NamedTuple
 
 from ..engine.sampler import WIDOW, Sampler
 from ..errors import IllegalActionError
-from ..games.tapp import CARDS_OF, POINTS, SUIT_MASK, SUIT_OF, TappState, mask_points
+from ..games.tapp import CARDS_OF, POINTS, SUIT_MASK, SUIT_OF, TappState, mask_cards, mask_points
 from ..solver import kernel
 from ..solver.search import question, workspace
 from .goal import Goal
@@ -91,7 +91,7 @@ class SureSearch:
     """The sure-line search from one :class:`Start` (module docstring). One object keeps its
     table across questions about the same problem (the defence asks after every card)."""
 
-    def __init__(self, start: Start, budget: int = 2_000_000, probes: int = 1) -> None:
+    def __init__(self, start: Start, budget: int = 2_000_000, probes: int = 0) -> None:
         self.start = start
         model = start.model
         self.seat = start.seat
@@ -268,19 +268,32 @@ class SureSearch:
 
     def other_groups(self, spot: Spot, seat: int) -> list[tuple[tuple[int, ...], Knowledge]]:
         """The cards ``seat`` may play in some consistent layout (SBS-23), in runs of equal
-        unseen cards (one choice each: same suit, same points, no card between them whose
-        place is known), each run with the knowledge after its first card."""
+        unseen cards (one choice each), each run with the knowledge after its first card.
+
+        Two unseen cards are one choice when they are of one suit, with the same points and no
+        live card between them whose place is known, *and* the one not played cannot meet the
+        one played in this trick: swapping them maps every layout onto another, but a card
+        still to come from a later seat in the trick would be compared with the played one.
+        So runs are formed only when no later seat in the trick may hold the suit."""
         k = spot.knowledge
         i = k.index(seat)
         led = SUIT_OF[spot.trick[0]] if spot.trick else -1
         cards = k.choices(i, led, self.play_trump)
         unseen = k.unseen
         fixed = self.live(spot) & ~unseen  # live cards whose place is known
+        later: list[int] = []  # the other seats still to play to this trick after ``seat``
+        nxt = self.next[seat]
+        for _ in range(2 - len(spot.trick)):
+            if nxt != self.seat:
+                later.append(k.index(nxt))
+            nxt = self.next[nxt]
         out: list[tuple[list[int], Knowledge]] = []
         prev = -1
         for c, after in cards:
-            if (prev >= 0 and SUIT_OF[c] == SUIT_OF[prev] and POINTS[c] == POINTS[prev]
-                    and unseen >> c & 1 and unseen >> prev & 1):
+            suit = SUIT_OF[c]
+            if (prev >= 0 and SUIT_OF[prev] == suit and POINTS[c] == POINTS[prev]
+                    and unseen >> c & 1 and unseen >> prev & 1
+                    and not any(k.holds_suit(j, suit) for j in later)):
                 between = ((1 << c) - 1) & ~((1 << (prev + 1)) - 1)
                 if not fixed & between:
                     out[-1][0].append(c)
@@ -377,11 +390,58 @@ class SureSearch:
         if self.nodes > self.budget:
             raise Budget(f"more than {self.budget} spots")
         out = self._bounds(spot)
+        if out is None and self.tricks_left(spot) == 1:
+            out = self._last_trick(spot)
         if out is None:
             mover = self.to_move(spot)
             out = self._learner(spot, key) if mover == self.seat else self._others(spot, mover)
         self.table[key] = out
         return out
+
+    def _last_trick(self, spot: Spot) -> bool:
+        """The last trick: every card is forced, so the spot is sure when the goal is met
+        however the few unseen cards lie (each seat still to play holds one of them, or its
+        known card; the widow the rest)."""
+        k = spot.knowledge
+        ws = self.widow_slot
+        options: list[tuple[int, list[int]]] = []  # (seat, the cards it may hold)
+        for i, seat in enumerate(k.slots):
+            if seat == WIDOW or not (k.caps[i] or k.known[i]):
+                continue
+            if k.known[i]:
+                options.append((seat, [k.known[i].bit_length() - 1]))
+            else:
+                v = k.voids[i]
+                options.append((seat, [c for c in mask_cards(k.unseen)
+                                       if not v >> SUIT_OF[c] & 1]))
+        known_widow = k.known[ws] if ws >= 0 else 0
+
+        def check(held: dict[int, int], taken: int) -> bool:
+            trick = list(spot.trick)
+            seat = self.to_move(spot)
+            while len(trick) < 3:
+                trick.append(spot.hand.bit_length() - 1 if seat == self.seat else held[seat])
+                seat = self.next[seat]
+            won = spot.won
+            if self.start.model.trick_winner(spot.leader, trick) == self.bidder:
+                won += (POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]]
+                        if self.unit_points else 1)
+            widow = (known_widow | (k.unseen & ~taken)) if ws >= 0 else 0
+            return self.goal.met(self.base + won + self.pile(widow))
+
+        def walk(j: int, held: dict[int, int], taken: int) -> bool:
+            if j == len(options):
+                return check(held, taken)
+            seat, cards = options[j]
+            for c in cards:
+                if taken >> c & 1:
+                    continue
+                held[seat] = c
+                if not walk(j + 1, held, taken | (1 << c)):
+                    return False
+            return True
+
+        return walk(0, {}, 0)
 
     def _learner(self, spot: Spot, key: tuple[object, ...]) -> bool:
         k = spot.knowledge
@@ -426,7 +486,7 @@ class SureSearch:
         """Remember a start layout that refuted a line (tried first at later spots)."""
         if layout not in self.killers:
             self.killers.insert(0, layout)
-            del self.killers[8:]
+            del self.killers[4:]
 
     def sure_cards(self, spot: Spot) -> list[int]:
         """Every legal card of the learner (equal cards included) after which the spot is

@@ -67,52 +67,69 @@ def layout_words(state: TappState, k: Knowledge, layout: Layout, learner: int) -
     return "; ".join(parts)
 
 
-def tricks_words(state: TappState, learner: int, play: Sequence[int],
-                 leader: int | None = None, trick: Sequence[int] = ()) -> list[str]:
-    """The play from the position, trick by trick: ``K♠ (you), 7♠ (seat 1), A♠ (seat 2):
-    seat 2 wins 25 points``. ``trick`` holds the cards already in the trick in progress."""
-    out: list[str] = []
-    leader = state.leader if leader is None else leader
-    current = list(trick) if trick else list(state.trick)
+def tricks_of(state: TappState, play: Sequence[int]) -> list[tuple[int, tuple[int, ...],
+                                                                    tuple[int, ...], int]]:
+    """The play from ``state``'s position, trick by trick: (leader, seats, cards, winner); the
+    first trick holds the cards already in the trick in progress, the last may be unfinished
+    (winner -1)."""
+    out = []
+    leader = state.leader
+    current = list(state.trick)
+    seats: list[int] = []
     seat = leader
     for _ in current:
+        seats.append(seat)
         seat = state.next_active(seat)
-    who_played = [(leader_seat, c) for leader_seat, c in _seats(state, leader, current)]
     for c in play:
-        who_played.append((seat, c))
+        seats.append(seat)
         current.append(c)
         seat = state.next_active(seat)
         if len(current) == 3:
             winner = state.trick_winner(leader, current)
-            pts = sum(POINTS[x] for x in current)
-            body = ", ".join(f"{card(x)} ({'you' if s == learner else f'seat {s}'})"
-                             for s, x in who_played)
-            who = "you win" if winner == learner else f"seat {winner} wins"
-            out.append(f"{body}: {who} {pts} points")
-            current, who_played = [], []
+            out.append((leader, tuple(seats), tuple(current), winner))
+            current, seats = [], []
             leader = seat = winner
+    if current:
+        out.append((leader, tuple(seats), tuple(current), -1))
     return out
 
 
-def _seats(state: TappState, leader: int, cs: Sequence[int]) -> list[tuple[int, int]]:
+def tricks_words(state: TappState, learner: int, play: Sequence[int]) -> list[str]:
+    """The play from the position, trick by trick: ``K♠ (you), 7♠ (seat 1), A♠ (seat 2):
+    seat 2 wins 25 points``."""
     out = []
-    seat = leader
-    for c in cs:
-        out.append((seat, c))
-        seat = state.next_active(seat)
+    for _, seats, cs, winner in tricks_of(state, play):
+        body = ", ".join(f"{card(x)} ({'you' if s == learner else f'seat {s}'})"
+                         for s, x in zip(seats, cs, strict=True))
+        if winner < 0:
+            out.append(body)
+            continue
+        who = "you win" if winner == learner else f"seat {winner} wins"
+        out.append(f"{body}: {who} {sum(POINTS[x] for x in cs)} points")
     return out
 
 
 def goal_step(state: TappState, seat: int, goal: Goal, tricks_left: int) -> str:
     contract = contract_name(state)
-    base = (f"You are seat {seat}, the bidder, in {contract_of(state)}, with {tricks_left} "
-            f"tricks to go. The goal: {goal_words(goal, contract)}.")
-    if goal.unit == "points":
-        won = state.won_points[state.bidder] if state.bidder is not None else 0
-        base += (f" You have {won} card points in tricks so far; the widow's points count "
-                 "for you at the end, but you cannot see them (SBS-12).")
+    bidder = state.bidder
+    assert bidder is not None
+    if seat == bidder:
+        base = (f"You are seat {seat}, the bidder, in {contract_of(state)}, with {tricks_left} "
+                f"tricks to go. The goal: {goal_words(goal, contract)}.")
     else:
+        base = (f"You are seat {seat}, a defender against seat {bidder}'s "
+                f"{contract_of(state)}, with {tricks_left} tricks to go. The goal: "
+                f"{goal_words(goal, contract)}. Your partner's cards are unseen too, and the "
+                "defence that adapts plays them as well: a sure line needs no help from your "
+                "partner.")
+    if goal.unit == "points":
+        won = state.won_points[bidder]
+        base += (f" The bidder has {won} card points in tricks so far; the widow's points "
+                 "count for the bidder at the end, but nobody can see them (SBS-12).")
+    elif seat == bidder:
         base += " You must lose every trick still to come (SBS-11, SBS-V1)."
+    else:
+        base += " The bidder must be made to take a trick (SBS-11, SBS-V1)."
     return base
 
 
@@ -123,8 +140,9 @@ def key_step(state: TappState, seat: int, key: Sequence[int], layouts: int, exha
     which = " or ".join(card(c) for c in key)
     more = (f"{failing} of your {cards_n} different cards" if failing > 1
             else f"1 of your {cards_n} different cards")
-    return (f"The key play: {which}. After it you reach the goal against {lay}, whatever the "
-            f"defenders hold and play — the solver searched every card they could play at "
+    others = "the defenders" if seat == state.bidder else "the other seats"
+    return (f"The key play: {which}. After it you reach the goal against {lay}, whatever "
+            f"{others} hold and play — the solver searched every card they could play at "
             f"every turn. {more[0].upper() + more[1:]} can fail.")
 
 
@@ -143,7 +161,8 @@ def alternative_step(state: TappState, seat: int, goal: Goal, k: Knowledge, alt_
     return (f"{card(alt_card)} fails in {fails} of {counted} layouts ({share} {of}). Here is "
             f"one: {layout_words(state, k, layout, seat)}. After {card(alt_card)} the play "
             f"goes: {'; '.join(tricks)}. The bidder ends with "
-            f"{unit_words(goal, value)} — {'enough' if goal.met(value) else 'short of the goal'}"
+            f"{unit_words(goal, value)}: "
+            f"{'the goal is reached' if goal.met(value) else 'the goal is missed'}"
             f" ({'SBS-12' if goal.unit == 'points' else 'SBS-11'}).")
 
 
@@ -212,4 +231,4 @@ def cost_words(state: TappState, goal: Goal, costs: Sequence[Cost]) -> list[str]
 
 __all__ = ["alternative_step", "card", "cards", "contract_of", "cost_words", "danger",
            "goal_step", "hint_words", "key_step", "layout_words", "line_step", "seat_words",
-           "tricks_words", "unit_words"]
+           "tricks_of", "tricks_words", "unit_words"]
