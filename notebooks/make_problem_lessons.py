@@ -83,9 +83,9 @@ it: it searched every card the defence could play at every turn, over all the la
    every hand face up; and what each of your cards cost on the layout the cards came to lie in,
    in points (or tricks) and chips (SBS-10, SBS-11, SBS-27).
 
-**Defence: the original deal** replays the same position against the cards as they were dealt,
-the defence seeing every card. Try your guess there: it often works — the deal was kind. Then
-try it against the defence that adapts.
+**Defence: Original deal** replays the same position against the cards as they were dealt, the
+defence seeing every card. Try your guess there: it often works — the deal was kind. Then try
+it again with **Defence: Adapts**, the defence that adapts.
 
 Some problems put you in a defender's seat. Your partner's cards are unseen too, and the
 defence that adapts plays them as well: a sure line there needs no help from your partner.

@@ -551,3 +551,40 @@ def test_the_lesson_notebook_is_what_its_source_writes() -> None:
     assert "ProblemWidget()" in committed and "LearnerBox()" in committed
     welcome = (root / "00-welcome.ipynb").read_text(encoding="utf-8")
     assert "16-problems.ipynb" in welcome  # the map of lessons lists it
+
+
+# --- the lesson's widget --------------------------------------------------------------------------
+@pytest.mark.usefixtures("clean_widgets")
+def test_the_widget_keeps_the_answer_off_the_page_until_the_end(tmp_path: Path) -> None:
+    """Before the attempt ends the widget state holds no hint, no write-up step, no unseen
+    card's place; a forged click (a card not held, a disabled button) is refused with its rule
+    and changes nothing; at the end the write-up steps open, and the mark is saved."""
+    from tutor.widgets.common import state_text, subtree
+    from tutor.widgets.problem import ProblemWidget
+    from tutor.widgets.quiz import Learner
+
+    learner = Learner("cy", root=tmp_path)
+    w = ProblemWidget(learner=learner)
+    p = w.session.problem
+    assert p is not None
+    held = state_text(subtree(w.box))
+    assert w.secrets() and all(s not in held for s in w.secrets())
+    assert "The key play" not in held and p.hint not in held
+    unseen = w.hidden_cards()
+    assert unseen and not any(f'"{c.text}"' in held for c in unseen)
+    before = len(w.session.attempt.played)  # type: ignore[union-attr]
+    w.play(next(c for c in range(36) if c not in w.session.legal()))
+    assert "SBS-23" in w.notice.value and len(w.session.attempt.played) == before  # type: ignore[union-attr]
+    w.go(1)
+    assert "write-up opens when the attempt is over" in w.notice.value
+    w.hint_button.click()
+    assert p.hint.split("—")[0][:30] in w.hint_text.value.replace("&#x27;", "'")
+    while not w.session.done:
+        w.card_buttons[w.session.legal()[0]].click()
+    assert "Goal" in w.prompt.value and w.steps[-1].step == "cost"
+    for i in range(len(w.steps)):
+        w.go(i)
+        assert f"Step {i + 1} of {len(w.steps)}" in w.step_where.value
+    mark = ProblemProgress(Progress.for_learner(tmp_path, "cy")).mark(GAME, p.id)
+    assert mark.tries == 1 and mark.hints == 1
+    assert mark.word in w.pick.label

@@ -12,7 +12,8 @@ Two tools, each exact where it speaks:
 
 How often a card fails is counted over every consistent layout when there are at most
 :data:`ENUMERATE` of them, else over :data:`SAMPLE` layouts drawn uniformly (the sampler's
-exact draw), and the share is given with a 95 % interval (:func:`wilson`). The sure cards never
+exact draw) from a fixed seed (0 for the shipped problems, so a re-proof draws the same
+sample), and the share is given with a 95 % interval (:func:`wilson`). The sure cards never
 rest on the sample: the search covers every layout.
 """
 

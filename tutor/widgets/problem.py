@@ -6,7 +6,7 @@ answers). The open problem shows the learner's view only — the hand, the trick
 trick in progress, the goal — and one button per card of the hand, the illegal ones disabled
 (and re-checked in Python: a forged click is refused with SBS-23). The defence replies at once
 (:mod:`tutor.problems.defence`). **Hint** gives the first idea; **Defence** switches between the
-defence that adapts and the original deal; **Start again** replays the problem.
+defence that *Adapts* and the *Original deal*; **Start again** replays the problem.
 
 When the last card falls, the write-up opens: step by step (Back / Next), each on its diagram —
 the position with the goal, the key play, the line against the defence, each failing
@@ -39,8 +39,8 @@ from ..problems.writeup import tricks_of
 from .common import Panel, button, guarded, html
 from .quiz import Learner, page_learner
 
-ADAPTS = "The defence that adapts"
-ORIGINAL = "The original deal"
+ADAPTS = "Adapts"
+ORIGINAL = "Original deal"
 STEP_TITLES = {"goal": "The goal", "key": "The key play", "line": "The line",
                "alternative": "Why another card fails", "cost": "What your cards cost"}
 
@@ -323,7 +323,7 @@ class ProblemWidget(Panel):
         assert problem is not None
         start = problem.state.view(problem.seat)
         if step.step == "goal":
-            return view_html(start, show_tricks=True)
+            return view_html(start)
         if step.step == "key":
             return view_html(start, emphasis={CARDS[c]: "right" for c in problem.key})
         if step.step == "line":
