@@ -124,8 +124,9 @@ def goal_step(state: TappState, seat: int, goal: Goal, tricks_left: int) -> str:
                 "partner.")
     if goal.unit == "points":
         won = state.won_points[bidder]
-        base += (f" The bidder has {won} card points in tricks so far; the widow's points "
-                 "count for the bidder at the end, but nobody can see them (SBS-12).")
+        who = "You have" if seat == bidder else "The bidder has"
+        base += (f" {who} {won} card points in tricks so far; the widow's points count for "
+                 "the bidder at the end, but nobody can see them (SBS-12).")
     elif seat == bidder:
         base += " You must lose every trick still to come (SBS-11, SBS-V1)."
     else:
