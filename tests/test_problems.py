@@ -149,7 +149,7 @@ def _first_alt_card(sec: dict[str, Any], rec: dict[str, Any]) -> None:
 
 
 BREACHES = [
-    ("PRB-1", "problem.level", lambda s, r: s.update(level=4)),
+    ("PRB-4", "problem.level", lambda s, r: s.update(level=4)),
     ("PRB-1", "problem.colour", lambda s, r: s.update(colour="red")),
     ("PRB-1", "problem.hint", lambda s, r: s.pop("hint")),
     ("PRB-1", "problem.id", lambda s, r: s.update(id="Not An Id")),

@@ -288,7 +288,9 @@ def read(record: object) -> Problem:
         raise _fail("PRB-2", f"the learner must be to move at the position; seat "
                     f"{state.to_move} is", f"{where}.seat", seat)
     goal = goal_of(state, seat, data["goal"], question(state))
-    level = _int(data, "level", where, 1, 3)
+    level = data["level"]
+    if type(level) is not int or level not in LEVELS:
+        raise _fail("PRB-4", "the level is 1, 2 or 3", f"{where}.level", level)
     title = _text(data, "title", where)
     hint = _text(data, "hint", where)
     legal = state.legal_actions()

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import IllegalActionError
-from ..games.tapp import CARDS, N_CARDS, TappState, mask_cards
+from ..games.tapp import CARDS, N_CARDS, TappState
 from ..quiz.progress import Progress
 from .bank import Entry, index, load
 from .defence import Attempt, Cost, Played, card_costs, search_for
@@ -180,10 +180,6 @@ class ProblemSession:
             return f"{len(ids)} problems (practice mode: nothing saved)"
         solved, of = self.marks.summary(self.game, ids)
         return f"{solved} of {of} problems solved against the defence that adapts"
-
-
-def cards_of(mask: int) -> list[int]:
-    return mask_cards(mask)
 
 
 __all__ = ["DEFAULT_GAME", "ProblemSession", "Result"]

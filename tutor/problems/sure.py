@@ -82,16 +82,15 @@ class Start:
         view = state.view(seat)
         model = Sampler(view).sample(random.Random(seed))
         k = Knowledge.of_view(view)
-        won = 0
         return cls(seat, model, goal,
-                   Spot(k, model.hands[seat], tuple(model.trick), model.leader, won))
+                   Spot(k, model.hands[seat], tuple(model.trick), model.leader, 0))
 
 
 class SureSearch:
     """The sure-line search from one :class:`Start` (module docstring). One object keeps its
     table across questions about the same problem (the defence asks after every card)."""
 
-    def __init__(self, start: Start, budget: int = 2_000_000, probes: int = 0) -> None:
+    def __init__(self, start: Start, budget: int = 2_000_000) -> None:
         self.start = start
         model = start.model
         self.seat = start.seat
@@ -123,8 +122,6 @@ class SureSearch:
         self.nodes = 0
         self.dd_calls = 0
         self.budget = budget
-        self.probes = probes
-        self.rng = random.Random(0)
 
     # -- the value ---------------------------------------------------------------------------
     def pile(self, widow: int) -> int:
@@ -447,11 +444,6 @@ class SureSearch:
         k = spot.knowledge
         for layout in self.killers:
             if k.fits(layout) and not self.dd_met(spot, k.now(layout)):
-                return False
-        for _ in range(self.probes):
-            now = k.draw(self.rng)
-            if not self.dd_met(spot, now):
-                self.add_killer(tuple(n | g for n, g in zip(now, k.gone, strict=True)))
                 return False
         cards = self.learner_cards(spot)
         history = self.history

@@ -28,8 +28,9 @@ import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 from ..cards import Card, card_label
 from ..display import facts_html, hand_svg, trick_svg, view_html
 from ..display.markup import CardLike, esc
+from ..display.table import trick_seats
 from ..games import spec
-from ..games.tapp import CARDS, mask_cards
+from ..games.tapp import CARDS, SeatView, mask_cards
 from ..problems.goal import goal_words
 from ..problems.knowledge import WIDOW
 from ..problems.levels import NAMES
@@ -86,6 +87,7 @@ class ProblemWidget(Panel):
                                   tooltip="The next problem of this level")
         self.hint_text = html("", "tutor-problem-hint-text")
         self.log = html("", "tutor-problem-log")
+        self.history = html("", "tutor-problem-history")
         self.step_where = html("", "tutor-problem-step")
         self.step_back = button("◀ Back", cls="tutor-problem-back", tooltip="One step back")
         self.step_next = button("Next ▶", cls="tutor-problem-forward", style="primary",
@@ -109,7 +111,7 @@ class ProblemWidget(Panel):
                          layout=w.Layout(flex_flow="row wrap"))
         self.box.children = [self.summary, controls, self.mode, self.head, self.table,
                              self.prompt, self.cards, actions, self.hint_text, self.notice,
-                             self.log, self.writeup]
+                             self.log, self.writeup, self.history]
         self.learner.listen(self._learner_changed)
         self._fill_pick()
 
@@ -221,7 +223,8 @@ class ProblemWidget(Panel):
                 f'<div class="st-root st-problem-head"><h3 class="st-h">{esc(problem.title)}'
                 f"</h3><p><strong>Goal:</strong> {esc(goal)}.</p>"
                 f'<p class="st-muted">Playing against {esc(mode)}.</p></div>')
-            self.table.value = view_html(view, show_tricks=True)
+            self.table.value = view_html(view)
+            self.history.value = _history_html(view)
             if done:
                 assert s.result is not None
                 self.prompt.value = self._result_html()
@@ -357,6 +360,22 @@ class ProblemWidget(Panel):
         if not self.session.done:
             out += [s.text for s in problem.writeup]
         return out
+
+
+def _history_html(view: SeatView) -> str:
+    """Every trick played so far, under the cards (a teaching aid: SBS-25 has them face
+    down), each captioned with its seats and its winner outlined."""
+    if not view.tricks:
+        return ""
+    rows = []
+    for i, (leader, cards, winner) in enumerate(view.tricks):
+        seats = trick_seats(leader, len(cards), view.active)
+        labels = [_who(s, view.seat) for s in seats]  # the lead is marked by trick_svg
+        drawn = trick_svg(list(cards), seats=seats, labels=labels, winner=winner, width=40)
+        rows.append(f'<li><span class="st-who">Trick {i + 1}, won by '
+                    f"{_who(winner, view.seat)}</span>{drawn}</li>")
+    return (f'<section class="st-root st-history" aria-label="tricks played"><h4 class="st-h">'
+            f'Tricks played</h4><ol class="st-tricks st-row">{"".join(rows)}</ol></section>')
 
 
 def _who(seat: int, learner: int) -> str:
