@@ -31,7 +31,7 @@ import random
 from dataclasses import dataclass
 
 from ..errors import IllegalActionError
-from ..games.tapp import CARD_TEXT, DONE, POINTS, TappState
+from ..games.tapp import CARD_TEXT, DONE, POINTS, SeatView, TappState
 from ..solver import search as dd
 from ..solver.games import adapter
 from .goal import ProblemError
@@ -94,7 +94,8 @@ class Attempt:
         (another seat's hand in it is one of the layouts still possible, never shown)."""
         return self._world
 
-    def view(self) -> object:
+    def view(self) -> SeatView:
+        """What the learner sees now."""
         return self._world.view(self.seat)
 
     def legal(self) -> list[int]:
