@@ -39,9 +39,16 @@ the card given back, SBS-20), and **play** by clicking your cards. Only the call
 rules allow are enabled — and even so, every click is checked again in Python (SBS-23: follow
 suit, else trump, else any card).
 
-**The game.** The *Game* list above the table picks Six-Bid Solo or Frog (game) (lessons 20 …
-23). When you win the Frog bid, the lowest contract of Frog (game), you pick up the widow and
-lay three cards away before the first lead (FR-2), one button a card.
+**The game.** The *Game* list above the table picks Six-Bid Solo, Frog (game) (lessons 20 …
+23) or Crazy Solo. When you win the Frog bid, the lowest contract of Frog (game), you pick up the
+widow and lay three cards away before the first lead (FR-2), one button a card.
+
+**Crazy Solo** is for a big table: the *Players* list seats 3 to 12 (CS-2), everyone calls once
+(CS-4), and the bidder calls a card from the grid that appears — its holder is the secret partner
+(CS-8). Until that card is played each seat is marked as you may know it: *bidder*, *partner*,
+*gang* or *unknown*, and beside each unknown seat the share of deals sampled from your view in
+which it holds the called card (CS-9). The bots' reasons wait while the partner is a secret. A
+match is played in chips from 150 (CS-13), with a blind round first if you like (CS-14).
 
 **The bots.** Pick their level before you start (the levels the game offers):
 
