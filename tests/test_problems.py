@@ -588,3 +588,21 @@ def test_the_widget_keeps_the_answer_off_the_page_until_the_end(tmp_path: Path) 
     mark = ProblemProgress(Progress.for_learner(tmp_path, "cy")).mark(GAME, p.id)
     assert mark.tries == 1 and mark.hints == 1
     assert mark.word in w.pick.label
+
+
+def test_a_hostile_record_is_refused_at_the_door() -> None:
+    """A problem section nested past the limits or holding what JSON cannot is REC-1 (the
+    record layer's limits, tutor.engine.jsonio), before anything reads it."""
+    rec = raw(IDS[0])
+    deep: Any = []
+    for _ in range(100):
+        deep = [deep]
+    rec["problem"]["hint"] = deep
+    with pytest.raises(TutorError) as e:
+        read(rec)
+    assert e.value.rule == "REC-1"
+    rec = raw(IDS[0])
+    rec["problem"]["level"] = float("nan")
+    with pytest.raises(TutorError) as e:
+        read(rec)
+    assert (e.value.rule, e.value.where) == ("REC-1", "problem.level")

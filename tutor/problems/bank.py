@@ -10,11 +10,11 @@ and the tests re-prove them (``tests/test_problems.py``; every one under ``make 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from ..engine.jsonio import parse_json, read_bounded
 from ..errors import RecordError
 from .goal import ProblemError
 from .problem import SECTION, Problem, read
@@ -51,7 +51,7 @@ def index(game: str = "six-bid-solo") -> tuple[Entry, ...]:
     out = []
     for path in files(game):
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = parse_json(read_bounded(path), where=str(path))
             sec = data[SECTION]
             calls = [c for c in data.get("calls", []) if c != "pass"]
             out.append(Entry(game, str(sec["id"]), int(sec["level"]), str(sec["title"]),
@@ -67,7 +67,7 @@ def load(game: str, pid: str) -> Problem:
     """The shipped problem ``pid`` of ``game``, read and checked (PRB-1 for an unknown id)."""
     for e in index(game):
         if e.id == pid:
-            return read(json.loads(e.path.read_text(encoding="utf-8")))
+            return read(parse_json(read_bounded(e.path), where=str(e.path)))
     raise ProblemError("PRB-1", f"no shipped {game} problem with this id", where="problem.id",
                        what=repr(pid))
 

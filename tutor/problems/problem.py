@@ -33,6 +33,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.jsonio import plain
 from ..engine.record import dumps as dump_record
 from ..engine.record import state_of
 from ..errors import TutorError
@@ -263,6 +264,7 @@ def _line(state: TappState, seat: int, cards: list[int], where: str) -> None:
 def read(record: object) -> Problem:
     """A problem record → a checked :class:`Problem` (the hand record replayed, the section
     checked against the position; see the module docstring)."""
+    record = plain(record)  # plain JSON within the limits, or REC-1 (hostile input stops here)
     if not isinstance(record, Mapping):
         raise ProblemError("REC-1", "a record is a JSON object", where="record")
     if SECTION not in record:
