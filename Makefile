@@ -41,6 +41,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/solver.py
 	$(BIN)/python benchmarks/advisor.py
 	$(BIN)/python benchmarks/table.py
+	$(BIN)/python benchmarks/problems.py
 	$(BIN)/python benchmarks/lesson.py
 
 # --- lessons (notebooks/ served by Voilà; settings in assets/voila.json) -------------------------

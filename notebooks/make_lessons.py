@@ -85,6 +85,7 @@ TITLES = {
     "13-variants": "Variants and where the sources disagree",
     "14-play-against-the-engine": "Play against the engine",
     "15-decisions": "Decisions and what they cost",
+    "16-problems": "Problems",  # notebooks/make_problem_lessons.py
     # 20-23: notebooks/make_frog_lessons.py; each title names the game (its presentation name)
     "20-frog": "Frog (game) — the Frog bid, Chico and Grand",
     "21-frog-discard": "Frog (game) — the widow and the discard",
@@ -189,6 +190,7 @@ A game of its own for two players, with a pack of 24 cards:
 |---|---|---|---|
 | 14 | [Play against the engine](14-play-against-the-engine.ipynb) | a whole deal against the bots, in the game picked in the *Game* list | SBS-13 … SBS-27, FR-1 … FR-5 |
 | 15 | [Decisions and what they cost](15-decisions.ipynb) | the bid advisor; quizzes on bid and card decisions, checked by the solver — the *Game* list picks the game | SBS-10 … SBS-24, FR-1 … FR-5 |
+| 16 | [Problems](16-problems.ipynb) | play problems made and proven by the solver, against a defence that adapts: the cards lie where they hurt a guess | SBS-12, SBS-22 … SBS-24 |
 """),
     md("""
 ## Your progress
