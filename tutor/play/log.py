@@ -18,7 +18,6 @@ from functools import cache
 from ..cards import Card, card_label
 from ..errors import TutorError
 from ..games import spec
-from ..games.tapp import SeatView
 from ..state import Action, Game, GameState
 
 
@@ -74,16 +73,21 @@ class Entry:
     learner: bool
     held_back: bool  # the reason names a card the learner cannot see yet, or is ``secret``
     secret: bool = False  # given while a seat's side was a secret to the learner (CS-9)
+    counted: bool = False  # it holds a number the learner must count alone (SS-17's totals)
 
     def shown_reason(self, revealed: bool) -> str:
-        """The reason, or a placeholder while it names a hidden card (``revealed`` False)."""
+        """The reason, or a placeholder while it may not be read (``revealed`` False: it names
+        a card hidden now — never seen, or turned face down since, SS-17 — or a secret)."""
         if not self.reason:
             return ""
-        if self.held_back and not revealed:
+        if not revealed:
             if self.secret:
                 return ("(its reason could tell who plays with whom: shown once the sides are "
                         "known)")
-            return "(its reason names a card you cannot see yet: shown when the deal is over)"
+            if self.counted:
+                return ("(its reason holds a count you keep in your head at a real table: "
+                        "shown when the deal is over)")
+            return "(its reason names a card you cannot see now: shown when the deal is over)"
         return self.reason
 
 
@@ -93,9 +97,7 @@ def action_text(state: GameState, seat: int, action: Action, learner: int) -> st
     The words are the game's (:mod:`tutor.games.presentation`), read off the learner's view, so
     a card the learner may not see (a gift, a Frog discard) is never named.
     """
-    view = state.view(learner)
-    assert isinstance(view, SeatView)  # the words read the family's seat view
-    return spec(state.game.id).presentation.action_text(view, seat, action)
+    return spec(state.game.id).presentation.action_text(state.view(learner), seat, action)
 
 
 __all__ = ["Entry", "action_text", "action_words", "names_any", "turn_rule"]

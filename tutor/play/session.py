@@ -17,6 +17,16 @@ learner's play card by card, double-dummy (:func:`tutor.quiz.decisions.review_it
 comparisons and the review rest on the sampling bots, so only games they play have them. The widget
 :class:`tutor.widgets.TableWidget` is its face in a notebook.
 
+A game outside the Tapp family (Sixty-Six) plays through the same table on its own parts, found
+in its folder by the room's name: its hints and comparisons are the strong bot's expected game
+points over deals sampled from the learner's view (``pimc.expected_points``), its review values
+each of the learner's actions exactly once every card's place is known (``solver.card_values``:
+Sixty-Six once the stock is gone), its match is its own (``match.MATCH``: to 7 game points).
+A take-back never crosses a draw from the stock (an action of kind ``draw``): it would show the
+learner the drawn card before the learner may see it. The log words a card the learner's view no
+longer shows (a trick turned face down, SS-17) as face down, and a bot's reason that holds a
+number the learner must count alone (the opponent's total) waits until the deal is over.
+
 Errors (besides the engine's rule errors): the table's TABLE-1..5 (:mod:`tutor.play.errors`).
 """
 
@@ -24,23 +34,25 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import zlib
 from collections.abc import Callable, Iterator, Mapping
 from functools import cache
+from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..bots.base import Bot
 from ..bots.table_bot import TablePimc, margin_call, within_reach, worlds_for
 from ..cards import Card
-from ..display.adapter import deal_notes
-from ..display.play_table import MatchStanding
+from ..display.adapter import DealNotes, deal_notes
+from ..display.play_table import MatchStanding, ValuedLine
 from ..engine import record as records
 from ..engine.match import Match, match_class
 from ..errors import IllegalActionError, TutorError
 from ..games import SPECS, GameSpec, spec
 from ..games.tapp import AUCTION, PASS, SeatView, TappGame, TappState
-from ..state import Action
+from ..state import Action, Game, GameState, View
 from .anytime import MIN_SAMPLES, advise_within, clear_after
 from .errors import TableError
 from .levels import (
@@ -72,10 +84,45 @@ HINT_BUDGET = 0.7
 NOTE_WORLDS = 100
 
 
+#: The kinds of action that give a player a card nobody has seen (Sixty-Six's draw from the
+#: stock, SS-5): a take-back never reaches back past one.
+DRAWING_KINDS = ("draw",)
+
+
+@cache
 def table_games() -> tuple[GameSpec, ...]:
-    """The registered games the table deals, in the registry's order: the Tapp family's
-    (:meth:`TableGame._dealable`; Sixty-Six's and Auction Pitch's tables are not built yet)."""
-    return tuple(s for s in SPECS if issubclass(s.game, TappGame))
+    """The registered games the table deals, in the registry's order: each whose display
+    draws its table (``tutor/games/<game>/display.py``: the Tapp family's drawings, or the
+    game's own) and which deals every seat by default (Auction Pitch: not yet)."""
+    found = []
+    for s in SPECS:
+        game = s.make()
+        if not has_part(s.id, "display") or game.players != game.info.active_players:
+            continue
+        own = type(deal_notes(s.id)).table_view_html is not DealNotes.table_view_html
+        if isinstance(game, TappGame) or own:
+            found.append(s)
+    return tuple(found)
+
+
+def active_seats(state: GameState) -> tuple[int, ...]:
+    """The seats that play ``state``'s deal: the Tapp family's active seats (a fourth player
+    may sit out, SBS-V2), else every seat."""
+    if isinstance(state, TappState):
+        return tuple(state.active)
+    return tuple(range(state.game.players))
+
+
+def game_part(game_id: str, file: str) -> Any:
+    """The module ``file`` of the game's folder (``pimc``, ``solver``): a room's adapter,
+    loaded by name (the table never imports a game's modules)."""
+    return import_module(f"{spec(game_id).folder}.{file}")
+
+
+def names_number(text: str, numbers: tuple[str, ...]) -> bool:
+    """Does ``text`` hold any of ``numbers`` as a whole number (``45``, not the 4 of ``45``
+    nor the 10 of ``10♥``'s neighbours)?"""
+    return any(re.search(rf"(?<![0-9]){re.escape(n)}(?![0-9])", text) for n in numbers)
 
 
 class TableGame:
@@ -92,7 +139,7 @@ class TableGame:
                  seed: int | None = None, options: Mapping[str, Any] | None = None,
                  hint_worlds: int = 10, first_dealer: int | None = None) -> None:
         self.spec: GameSpec = spec(game)
-        self.game: TappGame[Any] = self._dealable(self.spec.make(dict(options or {})))
+        self.game: Game = self._dealable(self.spec.make(dict(options or {})))
         self.rng = random.Random(seed)
         self.bot_kind = check_level(self.spec.id, bot) if bot is not None else \
             fallback_level(self.spec.id, PREFERRED)
@@ -106,17 +153,18 @@ class TableGame:
         self.match: Match | None = None
         self.settled = False
         self._match_deal = False  # is the current deal the match's own?
-        self.state: TappState = self.game.new_deal(self.rng, self.dealer)
+        self.state: GameState = self.game.new_deal(self.rng, self.dealer)
         self._reset()
 
     # -- set-up --
     @staticmethod
-    def _dealable(game: Any) -> TappGame[Any]:
+    def _dealable(game: Game) -> Game:
         """``game`` if the table can deal it: every seat plays every deal (a record of a larger
-        table can still be loaded, :meth:`load`)."""
-        if not isinstance(game, TappGame):  # Sixty-Six, Auction Pitch: not yet (table_games)
-            raise TableError("TABLE-2", "the table plays the Tapp family's games", where="game",
-                             what=game.id)
+        table can still be loaded, :meth:`load`), and the display draws its table
+        (:func:`table_games`)."""
+        if game.id not in {s.id for s in table_games()}:
+            raise TableError("TABLE-2", f"the table does not deal {spec(game.id).name} yet: "
+                             "the display draws no table for it", where="game", what=game.id)
         info = game.info
         if game.players != info.active_players:
             raise TableError("TABLE-2", f"the table deals for {info.active_players} players, "
@@ -125,12 +173,12 @@ class TableGame:
                              what=str(game.players))
         return game
 
-    def _check_seat(self, seat: object, state: TappState | None) -> None:
-        n = state.n if state is not None else self.game.players
+    def _check_seat(self, seat: object, state: GameState | None) -> None:
+        n = state.game.players if state is not None else self.game.players
         if type(seat) is not int or not 0 <= seat < n:
             raise TableError("TABLE-2", f"the learner's seat is one of 0..{n - 1} (SBS-5)",
                              where="seat", what=repr(seat))
-        if state is not None and seat not in state.active:
+        if state is not None and seat not in active_seats(state):
             raise TableError("TABLE-2", f"seat {seat} sits out this deal (SBS-V2): choose an "
                              "active seat", where="seat", what=str(seat))
 
@@ -140,14 +188,15 @@ class TableGame:
         self._widow_at: tuple[int, int | None] = (-1, None)  # (actions read, widow_taken_at)
         self.tries: dict[tuple[int, ...], list[int]] = {}
         self._pending: tuple[tuple[int, ...], Action] | None = None
-        self._compare_job: tuple[SeatView, Action, Action] | None = None
+        self._compare_job: tuple[View, Action, Action] | None = None
         self.comparison = ""
         self.settled = False
         self._review: list[ReviewLine] | None = None
         self._review_key: tuple[int, ...] | None = None
         self._base = len(self.state.history())  # actions before the learner sat down
-        self._notes: tuple[SeatView, dict[int, str]] | None = None
-        self._view: tuple[TappState, tuple[Any, ...], SeatView] | None = None
+        self._notes: tuple[View, dict[int, str]] | None = None
+        self._view: tuple[GameState, tuple[Any, ...], View] | None = None
+        self._valued: list[ValuedLine] | None = None
         self.make_bots()
 
     @property
@@ -156,21 +205,36 @@ class TableGame:
         return self.spec.id
 
     @property
+    def family(self) -> bool:
+        """Is the game on the table one of the Tapp family's (their hints sample deals for the
+        double-dummy solver, their review is :func:`tutor.quiz.decisions.review_iter`)? Any
+        other game brings its own parts: ``pimc.expected_points`` and ``solver.card_values``."""
+        return isinstance(self.game, TappGame)
+
+    @property
     def has_pimc(self) -> bool:
         """Hints: do the sampling bots play this game?"""
         return has_pimc(self.spec.id)
 
     @property
     def has_review(self) -> bool:
-        """The review and the comparison of two tries: do the sampling bots and the
-        double-dummy solver both play this game?"""
-        return has_review(self.spec.id)
+        """The review: do the sampling bots and the double-dummy solver both play this game
+        (the Tapp family), or does the game's solver value positions exactly (any other)?"""
+        if self.family:
+            return has_review(self.spec.id)
+        return has_part(self.spec.id, "solver")
+
+    @property
+    def has_compare(self) -> bool:
+        """The comparison of two tries on deals sampled from the learner's view."""
+        return self.has_review if self.family else self.has_pimc
 
     def make_bots(self) -> None:
         """A fresh bot of the current level for every active seat but the learner's."""
         self.bots: dict[int, Bot] = {
-            s: make_table_bot(self.bot_kind, self.rng.getrandbits(31), self.hint_worlds)
-            for s in self.state.active if s != self.seat}
+            s: make_table_bot(self.bot_kind, self.rng.getrandbits(31), self.hint_worlds,
+                              family=self.family)
+            for s in active_seats(self.state) if s != self.seat}
 
     def set_bots(self, kind: str) -> None:
         """Bots of level ``kind`` from now on (TABLE-2 if none of that level plays this game)."""
@@ -209,10 +273,10 @@ class TableGame:
                 self.settle()  # SBS-25: only a finished deal is settled
             if self.match.is_over():
                 top = self.match.winners()
-                raise IllegalActionError("SBS-28", "the match is over — won by " + ", ".join(
+                rule = deal_notes(self.spec.id).match_over_rule
+                raise IllegalActionError(rule, "the match is over — won by " + ", ".join(
                     f"seat {s}" for s in top) + ": start a new match", where="match")
             state = self.match.next_deal()
-            assert isinstance(state, TappState)
             self._match_deal = True
         else:
             self.dealer = (self.dealer + 1) % self.game.players  # SBS-9: the deal passes left
@@ -239,6 +303,12 @@ class TableGame:
         self._match_deal = False
         self.new_deal(seat)
 
+    def match_words(self, deals: int) -> str:
+        """A match of this game in a picker's words: ``a match of 4 deals`` (chips, SBS-28), or
+        the game's own (``a match to 7``, SS-16)."""
+        own = getattr(match_class(self.spec.id), "words", None)
+        return own(self.game, deals) if own is not None else f"a match of {deals} deals"
+
     def end_match(self) -> None:
         self.match = None
 
@@ -262,8 +332,6 @@ class TableGame:
         stays here, server side.
         """
         state = records.state_of(record)
-        if not isinstance(state, TappState):  # pragma: no cover - every registered game is one
-            raise TableError("TABLE-3", "the table plays the Tapp family's games", where="game")
         seat = self.seat if seat is None else seat
         self._check_seat(seat, state)
         new = spec(state.game.id)
@@ -278,12 +346,12 @@ class TableGame:
         self.match = None
         self._match_deal = False
         self.seat = seat
-        self.dealer = state.dealer
+        self.dealer = state.game.record_of(state)["dealer"]
         self.state = state
         self._reset()
         self.level_note = level_note(new.id, wanted, level)
         # the record's actions, as the learner would have seen them
-        replay = state.game.from_record_deal(state.record())
+        replay = state.game.from_record_deal(state.game.record_of(state))
         for i, a in enumerate(state.history()):
             s = replay.to_move
             assert s is not None
@@ -293,7 +361,7 @@ class TableGame:
 
     # -- whose turn --
     @property
-    def view(self) -> SeatView:
+    def view(self) -> View:
         """The learner's view now (kept while the deal stands still: a redraw reads it often,
         and a twelve-seat view takes a while to build)."""
         key = (self.seat, tuple(self.state.history()))
@@ -315,10 +383,8 @@ class TableGame:
     def _require_turn(self, what: str) -> None:
         state = self.state
         if state.is_terminal():
-            notes = deal_notes(self.spec.id)
-            raise IllegalActionError(notes.played_out_rule if state.bidder is not None
-                                     else notes.thrown_in_rule, "the deal is over",
-                                     where=f"seat {self.seat}", what=what)
+            raise IllegalActionError(deal_notes(self.spec.id).over_rule(state),
+                                     "the deal is over", where=f"seat {self.seat}", what=what)
         if state.to_move != self.seat:
             rule, detail = turn_rule(state)
             raise IllegalActionError(rule, f"it is seat {state.to_move}'s turn, not yours "
@@ -347,7 +413,7 @@ class TableGame:
         self._compare_job = None
         if self._pending is not None and self._pending[0] == prefix:
             old = self._pending[1]
-            if old != action and self.has_review:
+            if old != action and self.has_compare:
                 self._compare_job = (view_before, old, action)
             self._pending = None
         return entry
@@ -360,7 +426,12 @@ class TableGame:
             raise IllegalActionError(*turn_rule(state), where="bots",
                                      what="no bot is to move")
         bot = self.bots[seat]
-        action, reason = bot.act(state.view(seat))
+        view: Any = state.view(seat)  # a bot of the game's own sees the game's own view
+        action, reason = bot.act(view)
+        # a number the learner must count alone (Sixty-Six: the bot's total, SS-17) in the
+        # reason keeps it back until the deal is over
+        counted = bool(reason) and names_number(reason, deal_notes(self.spec.id).secrets(
+            state, self.seat))
         step = len(state.history())
         state.apply(action)
         hidden = self.hidden_cards()
@@ -368,7 +439,7 @@ class TableGame:
         # bot's reason may give it away ("I hold the called card"): it waits too
         secret = bool(reason) and self.sides_hidden()
         entry = Entry(step, seat, action, action_text(state, seat, action, self.seat), reason,
-                      False, secret or names_any(reason, hidden), secret)
+                      False, secret or counted or names_any(reason, hidden), secret, counted)
         self.log.append(entry)
         return entry
 
@@ -388,7 +459,8 @@ class TableGame:
         """Take back the learner's last call or card (and the bot actions after it).
 
         Never past the widow once the learner has taken it into hand (a Frog bidder, FR-2): the
-        learner would bid again knowing it (TABLE-1)."""
+        learner would bid again knowing it; never past a draw from the stock (Sixty-Six, SS-5):
+        the learner has seen the drawn card (TABLE-1, :meth:`take_back_stop`)."""
         if not self._marks:
             raise TableError("TABLE-1", "nothing to take back: you have not acted yet in this "
                              "deal", where=f"seat {self.seat}")
@@ -396,12 +468,10 @@ class TableGame:
             raise TableError("TABLE-1", "this deal is settled in the match: it can no longer be "
                              "taken back (SBS-27)", where=f"seat {self.seat}")
         target = self._marks[-1]
-        floor = self.widow_taken_at()
-        if floor is not None and target < floor:
-            raise TableError("TABLE-1", "you have taken the widow into your hand: a take-back "
-                             "cannot reach back before it, or you would call again knowing it",
-                             where=f"seat {self.seat}", what=self.words(self.state.history()[
-                                 target]))
+        stop = self.take_back_stop()
+        if stop is not None and target < stop[0]:
+            raise TableError("TABLE-1", stop[1], where=f"seat {self.seat}",
+                             what=self.words(self.state.history()[target]))
         self._marks.pop()
         state = self.state
         history = state.history()
@@ -420,8 +490,46 @@ class TableGame:
         """Would :meth:`undo` take something back now? (a widget enables its button so)"""
         if not self._marks or (self.match is not None and self.settled):
             return False
-        floor = self.widow_taken_at()
-        return floor is None or self._marks[-1] >= floor
+        stop = self.take_back_stop()
+        return stop is None or self._marks[-1] >= stop[0]
+
+    def take_back_stop(self) -> tuple[int, str] | None:
+        """How far back a take-back may reach — the number of actions it must leave made —
+        and why, or None when nothing stops it: the widow the learner has taken into hand
+        (FR-2) or the deal's last draw from the stock (SS-5), whichever came later."""
+        stops = []
+        widow = self.widow_taken_at()
+        if widow is not None:
+            stops.append((widow, "you have taken the widow into your hand: a take-back cannot "
+                                 "reach back before it, or you would call again knowing it"))
+        drawn = self.drawn_at()
+        if drawn is not None:
+            stops.append((drawn, "a take-back never crosses a draw from the stock: you have "
+                                 "seen the card it gave you, and taking it back would let you "
+                                 "play again knowing a card you may not see yet (SS-5)"))
+        return max(stops) if stops else None
+
+    def undo_note(self) -> str:
+        """Why *Take back* is off although the learner has acted (a widget shows it beside the
+        button), or ``""``."""
+        if not self._marks or self.done:
+            return ""
+        if self.match is not None and self.settled:
+            return ""
+        stop = self.take_back_stop()
+        if stop is None or self._marks[-1] >= stop[0]:
+            return ""
+        return "No take-back here: " + stop[1] + "."
+
+    def drawn_at(self) -> int | None:
+        """How many actions of the deal had been made just after its last draw from the stock
+        (an action of a kind in :data:`DRAWING_KINDS`, by any seat), or None before the
+        first."""
+        history = self.state.history()
+        for i in range(len(history) - 1, -1, -1):
+            if self.game.action_info(history[i]).kind in DRAWING_KINDS:
+                return i + 1
+        return None
 
     def widow_taken_at(self) -> int | None:
         """How many actions of the deal had been made when the learner's hand first held a card
@@ -432,8 +540,11 @@ class TableGame:
         read, found = self._widow_at
         if found is not None or read == length:
             return found
-        record = self.state.record()
+        record = self.record()
         widow = {Card.parse(t) for t in record.get("widow", [])}
+        if not widow:  # a game without a widow (Crazy Solo, Sixty-Six)
+            self._widow_at = (length, None)
+            return None
         replay = self.state.game.from_record_deal(record)
         for i, a in enumerate(self.state.history()):
             replay.apply(a)
@@ -452,16 +563,41 @@ class TableGame:
         if not self.has_pimc:
             raise no_pimc(self.spec.id, "hints")
         view = self.view
+        if not isinstance(view, SeatView):
+            return self.points_hint(view)
         if self.hint_samples_bids(view):
             return self.bid_hint(view)
         bot = TablePimc(self.rng.getrandbits(31), worlds=self.hint_worlds)
         return bot.act(view)
 
-    def hint_samples_bids(self, view: SeatView) -> bool:
+    def expected_points(self, view: View, actions: list[Action] | None = None
+                        ) -> dict[Action, float]:
+        """The strong bot's expected game points of each legal action of ``view`` (a game
+        outside the Tapp family: its ``pimc.expected_points``), over :attr:`hint_worlds` deals
+        sampled from the view — only from what the learner may know."""
+        found: dict[Action, float] = game_part(self.spec.id, "pimc").expected_points(
+            view, worlds=self.hint_worlds, seed=self.rng.getrandbits(31))
+        if actions is not None:
+            return {a: found[a] for a in actions}
+        return found
+
+    def points_hint(self, view: View) -> tuple[Action, str]:
+        """The action with the most expected game points for the learner (the strong bot's
+        advice, :meth:`expected_points`), with the next best for comparison."""
+        values = self.expected_points(view)
+        order = sorted(values, key=lambda a: (-values[a], list(view.legal).index(a)))
+        best = order[0]
+        unit = self.game.info.score_unit
+        others = "; ".join(f"{self.words(a)} {values[a]:+.2f}" for a in order[1:4])
+        return best, (f"{self.words(best)}: {values[best]:+.2f} {unit} expected for you over "
+                      f"{self.hint_worlds} deals sampled from your view, each played out with "
+                      "best play" + (f" (next: {others})" if others else ""))
+
+    def hint_samples_bids(self, view: View) -> bool:
         """Does the hint in ``view``'s auction ask the bid advisor (a game with one, more than
         one call open, a contract within reach by the rules of thumb)? Else the hint is the
         sampling player's own move (:class:`TablePimc`), which passes a hopeless hand at once."""
-        return (view.phase == AUCTION and len(view.legal) > 1
+        return (isinstance(view, SeatView) and view.phase == AUCTION and len(view.legal) > 1
                 and has_part(self.spec.id, "advisor") and within_reach(view))
 
     def bid_hint(self, view: SeatView) -> tuple[Action, str]:
@@ -519,6 +655,17 @@ class TableGame:
             return self.comparison
         view, old, new = self._compare_job
         self._compare_job = None
+        if not isinstance(view, SeatView):
+            points = self.expected_points(view, [old, new])
+            diff = points[new] - points[old]
+            better = "better" if diff > 0 else "worse" if diff < 0 else "as good"
+            unit = self.game.info.score_unit
+            self.comparison = (
+                f"Compared on the same {self.hint_worlds} deals sampled from your view (each "
+                f"played out with best play): your first try {self.words(old)} averages "
+                f"{points[old]:+.2f} {unit} for you, {self.words(new)} {points[new]:+.2f} — "
+                f"{abs(diff):.2f} {unit} {better}.")
+            return self.comparison
         n = worlds_for(view, self.hint_worlds)
         from ..quiz.decisions import sampled_values
 
@@ -554,20 +701,27 @@ class TableGame:
         if self._notes is not None and self._notes[0] is view:
             return self._notes[1]
         notes = deal_notes(self.spec.id).seat_notes(view, worlds=NOTE_WORLDS,
-                                                    seed=view_seed(view))
+                                                    seed=view_seed(view)) \
+            if isinstance(view, SeatView) else {}
         self._notes = (view, notes)
         return notes
 
     def fallen_tricks(self) -> list[tuple[int, tuple[Card, ...], int]]:
         """The tricks completed since the learner's last action: seen as they fall (SBS-25)."""
+        view = self.view
+        if not isinstance(view, SeatView):  # a view that keeps only its last trick (SS-17)
+            return []
         last = self._marks[-1] if self._marks else self._base
         played = sum(1 for a in self.state.history()[:last] if self._is_card(a))
-        return list(self.view.tricks[played // self.game.info.active_players:])
+        return list(view.tricks[played // self.game.info.active_players:])
 
     def points_taken(self) -> dict[int, int]:
         """Card points in the tricks each active seat has won (a teaching aid: SBS-25 has
-        tricks face down, so a player at a real table cannot count them)."""
+        tricks face down, so a player at a real table cannot count them). None for a game whose
+        view keeps no past tricks: Sixty-Six hides the opponent's total even then (SS-17)."""
         view = self.view
+        if not isinstance(view, SeatView):
+            return {}
         deck = self.game.info.deck  # the game's card points (SBS-3)
         out = {s: 0 for s in view.active}
         for _, cards, winner in view.tricks:
@@ -576,23 +730,35 @@ class TableGame:
 
     def shown_log(self) -> list[tuple[str, str]]:
         """The log as the learner may see it now: each action's text and its reason — a reason
-        naming a card still hidden waits until the card is seen or the deal is over."""
+        naming a card still hidden waits until the card is seen or the deal is over, and a line
+        naming a card the view shows no more (a trick turned face down, SS-17) reads face down
+        (the game's deal notes word it)."""
         done = self.done
         hidden = self.hidden_cards()
         secret = self.sides_hidden()
-        return [(e.text, e.shown_reason(done or not (names_any(e.reason, hidden)
-                                                     or (e.secret and secret))))
-                for e in self.log]
+        notes = deal_notes(self.spec.id)
+        view = self.view
+        out = []
+        for e in self.log:
+            text = e.text
+            if hidden and names_any(text, hidden):
+                text = notes.face_down_text(view, e.seat, e.action, text)
+            out.append((text, e.shown_reason(done or not (names_any(e.reason, hidden)
+                                                          or (e.secret and secret)
+                                                          or e.counted))))
+        return out
 
     def withheld_reasons(self) -> list[str]:
-        """The bots' reasons the learner may not read yet (they name a hidden card, or could
-        give a secret side away): none may reach the page."""
+        """The bots' reasons the learner may not read yet (they name a hidden card, could give
+        a secret side away, or hold a number the learner must count alone): none may reach the
+        page."""
         if self.done:
             return []
         hidden = self.hidden_cards()
         secret = self.sides_hidden()
         return [e.reason for e in self.log
-                if e.reason and (names_any(e.reason, hidden) or (e.secret and secret))]
+                if e.reason and (names_any(e.reason, hidden) or (e.secret and secret)
+                                 or e.counted)]
 
     def held_back(self) -> list[tuple[str, str]]:
         """The actions whose reasons were held back during the deal, with those reasons."""
@@ -603,8 +769,13 @@ class TableGame:
         m = self.match
         if m is None:
             return None
+        target = getattr(m, "target", None)  # a match to a score (SS-16), not of n deals
+        preview = getattr(m, "preview", None)
+        after = (tuple(preview(self.state)) if preview is not None and self.done
+                 and self._match_deal and not self.settled else None)
         return MatchStanding(m.deals_played, m.deals, tuple(m.balances), self.settled,
-                             type(m).bank_loans)
+                             type(m).bank_loans, getattr(type(m), "unit", "chips"), target,
+                             after)
 
     # -- the end --
     def review(self, on_line: Callable[[ReviewLine], None] | None = None) -> list[ReviewLine]:
@@ -613,7 +784,7 @@ class TableGame:
             raise TableError("TABLE-4", f"the review comes when all {self.game.info.tricks} "
                              f"tricks are played ({deal_notes(self.spec.id).played_out_rule})",
                              where="review")
-        if not self.has_review:
+        if not self.has_review or not self.family:
             raise no_review(self.spec.id, "reviews")
         key = tuple(self.state.history())
         if self._review is not None and self._review_key == key:
@@ -626,6 +797,49 @@ class TableGame:
         self._review, self._review_key = lines, key
         return lines
 
+    def valued_review(self, on_line: Callable[[ValuedLine], None] | None = None
+                      ) -> list[ValuedLine]:
+        """The learner's actions in the finished deal valued exactly by the game's solver
+        (``solver.card_values``: the game points each legal action wins with best play by
+        both, every card's place known) — each position the solver values (Sixty-Six: once
+        the stock is gone or closed; before that it raises and the action is left out), with
+        its cost against the best and the actions tried and taken back there (cached)."""
+        if not self.done:
+            raise TableError("TABLE-4", "the review comes when the deal is over "
+                             f"({deal_notes(self.spec.id).played_out_rule})", where="review")
+        if self.family or not self.has_review:
+            raise no_review(self.spec.id, "reviews")
+        key = tuple(self.state.history())
+        if self._valued is not None and self._review_key == key:
+            return self._valued
+        card_values = game_part(self.spec.id, "solver").card_values
+        mine = {e.step for e in self.log if e.learner}
+        players = len(active_seats(self.state))
+        replay = self.state.game.from_record_deal(self.record())
+        lines: list[ValuedLine] = []
+        cards = 0
+        for i, action in enumerate(key):
+            if i in mine:
+                try:
+                    values: dict[Action, int] = card_values(replay)
+                except TutorError:  # not a position the solver values (the stock still open)
+                    values = {}
+                if action in values:
+                    top = max(values.values())
+                    tried = self.tries.get(key[:i], [])
+                    line = ValuedLine(
+                        cards // players + 1, self.words(action),
+                        tuple(self.words(a) for a, v in values.items() if v == top),
+                        top - values[action],
+                        tuple((self.words(t), top - values[t]) for t in tried if t in values))
+                    lines.append(line)
+                    if on_line is not None:
+                        on_line(line)
+            cards += self._is_card(action)
+            replay.apply(action)
+        self._valued, self._review_key = lines, key
+        return lines
+
     def review_iter(self) -> Iterator[ReviewLine]:
         """The review line by line (a game the sampling bots and the solver play:
         :attr:`has_review`)."""
@@ -633,6 +847,7 @@ class TableGame:
             raise no_review(self.spec.id, "reviews")
         from ..quiz.decisions import review_iter
 
+        assert isinstance(self.state, TappState)  # the family's review (:attr:`family`)
         return review_iter(self.state, self.seat, self.tries)
 
     def learner_cards_played(self) -> int:
@@ -644,7 +859,8 @@ class TableGame:
 
     # -- records --
     def record(self) -> dict[str, Any]:
-        return self.state.record()
+        """The deal so far as a hand record (every hand: it stays here, server side)."""
+        return self.state.game.record_of(self.state)
 
     def save(self, path: str | Path) -> Path:
         """Save the deal so far as a hand record (atomic; checked to replay first)."""
@@ -671,12 +887,13 @@ def table_sizes(game_id: str) -> tuple[int, ...]:
     return tuple(sizes) or (info.players,)
 
 
-def view_seed(view: SeatView) -> int:
+def view_seed(view: View) -> int:
     """A sampling seed made from what ``view``'s seat knows (its public facts and its hand):
     the same view, the same seed — nothing hidden goes into it."""
     text = json.dumps(view.public(), sort_keys=True) + " ".join(c.text for c in view.hand)
     return zlib.crc32(text.encode("utf-8"))
 
 
-__all__ = ["DEFAULT_GAME", "HINT_BID_DEALS", "HINT_BUDGET", "NOTE_WORLDS", "TableError",
-           "TableGame", "table_sizes", "view_seed"]
+__all__ = ["DEFAULT_GAME", "DRAWING_KINDS", "HINT_BID_DEALS", "HINT_BUDGET", "NOTE_WORLDS",
+           "TableError", "TableGame", "active_seats", "game_part", "names_number", "table_games",
+           "table_sizes", "view_seed"]
