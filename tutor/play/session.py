@@ -681,10 +681,11 @@ class TableGame:
 
     # -- what the learner may see --
     def hidden_cards(self) -> set[Card]:
-        """Cards the learner's seat must not see now: every card its view does not show.
-        Nothing once the deal is over (the whole deal is shown then)."""
+        """Cards the learner's seat must not see now: every card its view does not show. Once
+        the deal is over the whole deal is shown, so only the cards the game never shows
+        (Auction Pitch's undealt rest of the pack, PI-3; none in the other games)."""
         if self.state.is_terminal():
-            return set()
+            return set(deal_notes(self.spec.id).never_shown(self.state))
         return set(self.game.info.deck.cards) - self.view.visible_cards()
 
     def sides_hidden(self) -> bool:
@@ -743,26 +744,29 @@ class TableGame:
             text = e.text
             if hidden and names_any(text, hidden):
                 text = notes.face_down_text(view, e.seat, e.action, text)
-            out.append((text, e.shown_reason(done or not (names_any(e.reason, hidden)
-                                                          or (e.secret and secret)
-                                                          or e.counted))))
+            names = names_any(e.reason, hidden)  # at the end: a card never shown (PI-3)
+            out.append((text, e.shown_reason(not names and (done or not (
+                (e.secret and secret) or e.counted)), never=done)))
         return out
 
     def withheld_reasons(self) -> list[str]:
         """The bots' reasons the learner may not read yet (they name a hidden card, could give
         a secret side away, or hold a number the learner must count alone): none may reach the
         page."""
-        if self.done:
-            return []
         hidden = self.hidden_cards()
+        if self.done:  # only a reason naming a card the game never shows (PI-3)
+            return [e.reason for e in self.log if e.reason and names_any(e.reason, hidden)]
         secret = self.sides_hidden()
         return [e.reason for e in self.log
                 if e.reason and (names_any(e.reason, hidden) or (e.secret and secret)
                                  or e.counted)]
 
     def held_back(self) -> list[tuple[str, str]]:
-        """The actions whose reasons were held back during the deal, with those reasons."""
-        return [(e.text, e.reason) for e in self.log if e.held_back]
+        """The actions whose reasons were held back during the deal, with those reasons (one
+        naming a card the game never shows stays a placeholder)."""
+        never = self.hidden_cards() if self.done else set()
+        return [(e.text, e.shown_reason(False, never=True) if names_any(e.reason, never)
+                 else e.reason) for e in self.log if e.held_back]
 
     def standing(self) -> MatchStanding | None:
         """The match as the table shows it (SBS-26..28), or None outside a match."""
@@ -773,9 +777,14 @@ class TableGame:
         preview = getattr(m, "preview", None)
         after = (tuple(preview(self.state)) if preview is not None and self.done
                  and self._match_deal and not self.settled else None)
+        running = [b - sum(r.chips[s] for r in m.results) for s, b in enumerate(m.balances)]
+        history = []
+        for r in m.results:  # the balances after each settled deal
+            running = [b + c for b, c in zip(running, r.chips, strict=True)]
+            history.append(tuple(running))
         return MatchStanding(m.deals_played, m.deals, tuple(m.balances), self.settled,
                              type(m).bank_loans, getattr(type(m), "unit", "chips"), target,
-                             after)
+                             after, tuple(history))
 
     # -- the end --
     def review(self, on_line: Callable[[ReviewLine], None] | None = None) -> list[ReviewLine]:
