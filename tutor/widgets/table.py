@@ -555,7 +555,7 @@ class TableWidget(Panel):
             out.append((f"a match of {n}, blind round first", BLIND))
         targets = getattr(kind, "targets", None)  # a match to a score the game lets you pick
         if targets is not None:
-            now = getattr(self.table.game.options, "target", None)
+            now = self.table.game.options_dict().get("target")
             out += [(f"a match to {k}", f"{TO}{k}") for k in targets(self.table.game)
                     if k != now]
         return out
