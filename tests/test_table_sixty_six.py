@@ -466,6 +466,12 @@ def test_marriage_buttons_name_only_the_learners_own_cards(tmp_path: Path) -> No
     assert "Seat 1 has seen these of yours: Q♥: shown with a marriage, SS-9" in facts
     assert all(b.description == "" for b in row.buttons if b.layout.display == "none")
     assert readable("lead KH, showing QH", DECK_24) == "Lead K♥, showing Q♥"
+    assert t.learner_to_move() and t.state.step == "follow"  # seat 1 drew and led 9♥
+    play(tw, "QH")  # the shown queen: trick 2 complete, the marriage's trick face down
+    log = [text for text, _ in t.shown_log()]
+    assert log[0] == "You: a marriage of 20 in ♥ (SS-9); its cards now face down"
+    assert log[-1] == "You: play Q♥ — trick 2 to you"
+    assert "you ♥ 20" in plain(tw.view_out.value) and "pending" not in plain(tw.view_out.value)
 
 
 # --- the bots' reasons ----------------------------------------------------------------------------

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 
-from ..cards import Card, Rank, Suit, card_label
+from ..cards import Card, Deck, Rank, Suit, card_label
 from ..display import style_html
 from ..display.adapter import deal_notes
 from ..display.markup import CardLike
@@ -263,7 +263,7 @@ class LegalRow(ActionRow):
                 b.layout.display = "none"
 
 
-def readable(label: str, deck: Any) -> str:
+def readable(label: str, deck: Deck) -> str:
     """A game's action label with its card texts as a learner reads them, capitalised:
     ``lead KH, showing QH: ...`` → ``Lead K♥, showing Q♥: ...``."""
     for card in deck.cards:

@@ -36,7 +36,6 @@ from .presentation import ENDING_WORDS, seats
 from .rules import (
     CARD,
     CARDS,
-    CLAIM,
     CLOSE,
     DRAW,
     EXCHANGE,
@@ -234,12 +233,11 @@ class SixtySixNotes(DealNotes):
             return f"{who}: a card, now face down (SS-17){won}"
         if action >= MARRIAGE:
             suit = CARDS[marriage_cards(action)[0]].suit
-            what = tail.removeprefix("a ") if tail else "marriage (SS-9)"
-            return f"{who}: a {what} in {suit.symbol}; its cards now face down"
+            points = 40 if isinstance(view, SixtySixView) and suit == view.trump else 20
+            return f"{who}: a marriage of {points} in {suit.symbol} (SS-9); its cards now face down"
         if action == EXCHANGE:
             return f"{who}: exchange the 9 of trumps for the turn-up (SS-8)"
-        return f"{who}: {rest.strip()}" if action in (CLAIM, CLOSE, DRAW) else \
-            super().face_down_text(view, seat, action, text)
+        return super().face_down_text(view, seat, action, text)
 
     def secrets(self, state: GameState, learner: int) -> tuple[str, ...]:
         """The opponent's total (SS-17: always hidden) and the learner's own unless
