@@ -617,6 +617,26 @@ def test_the_table_match_keeps_pitch_rules() -> None:
         PitchTableMatch(game, first_dealer=3)
 
 
+@pytest.mark.rule("PI-3", "PI-6")
+def test_single_deals_a_thrown_in_deal_is_dealt_again_by_the_same_dealer() -> None:
+    tw = pitch(seed=11, options={"all_pass": "redeal_same_dealer"})
+    t = tw.table
+    for s in (1, 2, 3):
+        t.bots[s] = Script(["pass"])
+    dealer = t.state.dealer  # type: ignore[attr-defined]
+    click_for(tw, PASS)  # everyone passes: thrown in
+    assert t.done and t.state.thrown_in  # type: ignore[attr-defined]
+    assert "thrown in and the same dealer deals again" in plain(tw.result.value)
+    assert NOTES.deals_again(t.state) and not deal_notes("frog").deals_again(t.state)
+    tw.new_button.click()
+    assert t.state.dealer == dealer  # type: ignore[attr-defined]
+    rng = random.Random(3)
+    while not t.done:
+        click_for(tw, rng.choice([a for a in t.view.legal if a != PASS] or list(t.view.legal)))
+    tw.new_button.click()
+    assert t.state.dealer == (dealer + 1) % 4  # type: ignore[attr-defined]  # PI-3
+
+
 @pytest.mark.rule("PI-12")
 def test_the_settlement_names_how_the_match_was_won() -> None:
     """A smudge (smudge_wins_game) and a credit under pitcher_first_then_HLJG, drawn."""

@@ -158,6 +158,12 @@ class DealNotes:
         who = text.split(":", 1)[0]
         return f"{who}: a card, now face down"
 
+    def deals_again(self, state: GameState) -> bool:
+        """Does the dealer of the finished ``state`` deal the next deal too (Auction Pitch: a
+        deal everyone passed under ``all_pass: redeal_same_dealer``, PI-6)? No by default: the
+        deal passes to the left, a throw-in included (SBS-9)."""
+        return False
+
     def never_shown(self, state: GameState) -> frozenset[Card]:
         """Cards of the game's deck that are never shown, not even once the deal is over
         (Auction Pitch's undealt rest of the pack, PI-3): no drawing, log line or reason on

@@ -279,7 +279,9 @@ class TableGame:
             state = self.match.next_deal()
             self._match_deal = True
         else:
-            self.dealer = (self.dealer + 1) % self.game.players  # SBS-9: the deal passes left
+            again = self.state.is_terminal() and deal_notes(self.spec.id).deals_again(self.state)
+            if not again:  # SBS-9, PI-3: the deal passes left (PI-6: a throw-in dealt again)
+                self.dealer = (self.dealer + 1) % self.game.players
             state = self.game.new_deal(self.rng, self.dealer)
         self._check_seat(seat, state)
         self.seat = seat

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...cards import Card, Rank, Suit, card_label
+from ...cards import Card, Suit, card_label
 from ...display.adapter import DealNotes, deck_of, words
 from ...display.cards import hand_svg, trick_svg
 from ...display.markup import CardLike, DisplayError, HtmlStr, esc
@@ -289,9 +289,9 @@ def point_rows(state: PitchState, learner: int | None) -> list[tuple[str, str]]:
     rows: list[tuple[str, str]] = []
     for key, name in POINT_WORDS[:3]:
         seat, card = o.awards[key], cards[key]
-        if card is None:
-            jack = card_label(Card(Rank.JACK, trump))
-            rows.append((f"{name} (PI-10)", f"nobody: the jack of trumps {jack} was not dealt"))
+        if card is None:  # named by its suit alone: an undealt card is never shown (PI-3)
+            rows.append((f"{name} (PI-10)", f"nobody: the jack of trumps ({trump.symbol}) was "
+                                            "not dealt"))
             continue
         what = {"high": "the highest trump in play", "low": "the lowest trump in play",
                 "jack": "the jack of trumps"}[key]
@@ -400,7 +400,7 @@ class PitchNotes(DealNotes):
                f"{calls_html(v.calls, v.active, game=v.game)}</div></div>")
         return HtmlStr(f'<div class="st-root st-view st-table-view st-pitch" role="region" '
                        f'aria-label="{esc(f"seat {v.seat} at the table")}">{top}{ring}'
-                       f"{tricks_html(v, 30)}</div>")
+                       f"{tricks_html(v, 36)}</div>")
 
     # -- the match's score board under the status line --
     def match_html(self, view: View, match: Any) -> HtmlStr | None:
@@ -444,8 +444,8 @@ class PitchNotes(DealNotes):
                                                       match.target))]))
             elif max(check.scores) >= match.target:
                 parts.append(facts_html([("Match", f"goes on ({self.match_over_rule}): only "
-                                          "the win check can end it, and nobody won by it "
-                                          "this hand")]))
+                                          f"a pitcher who reaches {match.target} wins with "
+                                          "the hand (win_check: pitcher_hand)")]))
         parts.append("</section>")
         return HtmlStr("".join(parts))
 
@@ -463,6 +463,10 @@ class PitchNotes(DealNotes):
         for hand in s.dealt:
             dealt |= hand
         return frozenset(c for i, c in enumerate(CARDS) if not dealt >> i & 1)
+
+    def deals_again(self, state: GameState) -> bool:
+        """PI-6: a deal thrown in (``redeal_same_dealer``) is dealt again by the same dealer."""
+        return isinstance(state, PitchState) and state.thrown_in
 
     def over_rule(self, state: GameState) -> str:
         """PI-6 for a deal thrown in, else PI-9 (six tricks in all)."""
