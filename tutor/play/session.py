@@ -219,10 +219,14 @@ class TableGame:
     @property
     def has_review(self) -> bool:
         """The review: do the sampling bots and the double-dummy solver both play this game
-        (the Tapp family), or does the game's solver value positions exactly (any other)?"""
+        (the Tapp family), or does the game's solver value a position's actions exactly
+        (``solver.card_values(state)``: Sixty-Six once the stock is gone)? A game whose solver
+        answers another question has none (Auction Pitch's paranoid search values one seat's
+        score against all the others, not the game's own best play)."""
         if self.family:
             return has_review(self.spec.id)
-        return has_part(self.spec.id, "solver")
+        return has_part(self.spec.id, "solver") and callable(
+            getattr(game_part(self.spec.id, "solver"), "card_values", None))
 
     @property
     def has_compare(self) -> bool:

@@ -182,7 +182,7 @@ def banner(view: PitchView) -> str:
     suit = view.trump
     ink = "st-red" if suit.is_red else "st-black"
     return (f'<p class="st-pitch-head">Trump <span class="st-trump-suit {ink}" '
-            f'aria-label="{esc(suit.noun)}">{esc(suit.symbol)}</span> — {esc(who)} pitched at '
+            f'title="{esc(suit.noun)}">{esc(suit.symbol)}</span> — {esc(who)} pitched at '
             f"{esc(view.contract or '')} (PI-5, PI-7).</p>")
 
 
