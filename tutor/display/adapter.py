@@ -77,6 +77,8 @@ class DealNotes:
     #: what that review leaves out
     review_title: ClassVar[str] = "Your play, valued exactly (every hand seen, best play after)"
     review_note: ClassVar[str] = ""
+    #: how the strong bot's hint and comparison value a game outside the family
+    hint_how: ClassVar[str] = "each played out with best play by both"
 
     def declaration(self, state: TappState) -> list[tuple[str, str]]:
         """Rows (label, words) the declaration adds after the contract and the bidder."""

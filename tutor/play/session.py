@@ -576,28 +576,46 @@ class TableGame:
         bot = TablePimc(self.rng.getrandbits(31), worlds=self.hint_worlds)
         return bot.act(view)
 
+    def action_values(self, view: View) -> dict[Action, tuple[float, float | None]]:
+        """The strong bot's expected score for the learner of each legal action of ``view`` (a
+        game outside the Tapp family), with its standard error where the game's part gives one,
+        over :attr:`hint_worlds` deals sampled from the view — only from what the learner may
+        know. The game's ``pimc`` part answers: ``expected_points(view, worlds, seed)``
+        (Sixty-Six), or ``bid_values`` in the auction and ``card_values`` in the play, each
+        ``(mean, standard error)`` (Auction Pitch)."""
+        part = game_part(self.spec.id, "pimc")
+        seed = self.rng.getrandbits(31)
+        own = getattr(part, "expected_points", None)
+        if own is not None:
+            points: dict[Action, float] = own(view, worlds=self.hint_worlds, seed=seed)
+            return {a: (v, None) for a, v in points.items()}
+        ask = part.bid_values if view.phase == AUCTION else part.card_values
+        found: dict[Action, tuple[float, float]] = ask(view, worlds=self.hint_worlds, seed=seed)
+        return {a: (m, se) for a, (m, se) in found.items()}
+
     def expected_points(self, view: View, actions: list[Action] | None = None
                         ) -> dict[Action, float]:
-        """The strong bot's expected game points of each legal action of ``view`` (a game
-        outside the Tapp family: its ``pimc.expected_points``), over :attr:`hint_worlds` deals
-        sampled from the view — only from what the learner may know."""
-        found: dict[Action, float] = game_part(self.spec.id, "pimc").expected_points(
-            view, worlds=self.hint_worlds, seed=self.rng.getrandbits(31))
+        """The means of :meth:`action_values` (of ``actions`` only, when given)."""
+        found = {a: m for a, (m, _) in self.action_values(view).items()}
         if actions is not None:
             return {a: found[a] for a in actions}
         return found
 
     def points_hint(self, view: View) -> tuple[Action, str]:
-        """The action with the most expected game points for the learner (the strong bot's
-        advice, :meth:`expected_points`), with the next best for comparison."""
-        values = self.expected_points(view)
-        order = sorted(values, key=lambda a: (-values[a], list(view.legal).index(a)))
+        """The action with the most expected points for the learner (the strong bot's advice,
+        :meth:`action_values`), with the next best for comparison and, where the game gives
+        one, a 95% interval."""
+        values = self.action_values(view)
+        order = sorted(values, key=lambda a: (-values[a][0], list(view.legal).index(a)))
         best = order[0]
         unit = self.game.info.score_unit
-        others = "; ".join(f"{self.words(a)} {values[a]:+.2f}" for a in order[1:4])
-        return best, (f"{self.words(best)}: {values[best]:+.2f} {unit} expected for you over "
-                      f"{self.hint_worlds} deals sampled from your view, each played out with "
-                      "best play" + (f" (next: {others})" if others else ""))
+        mean, se = values[best]
+        spread = f" ± {1.96 * se:.2f}" if se is not None and se == se and se < 1e9 else ""
+        others = "; ".join(f"{self.words(a)} {values[a][0]:+.2f}" for a in order[1:4])
+        how = deal_notes(self.spec.id).hint_how
+        return best, (f"{self.words(best)}: {mean:+.2f}{spread} {unit} expected for you over "
+                      f"{self.hint_worlds} deals sampled from your view, {how}"
+                      + (f" (next: {others})" if others else ""))
 
     def hint_samples_bids(self, view: View) -> bool:
         """Does the hint in ``view``'s auction ask the bid advisor (a game with one, more than
@@ -667,8 +685,8 @@ class TableGame:
             better = "better" if diff > 0 else "worse" if diff < 0 else "as good"
             unit = self.game.info.score_unit
             self.comparison = (
-                f"Compared on the same {self.hint_worlds} deals sampled from your view (each "
-                f"played out with best play): your first try {self.words(old)} averages "
+                f"Compared on the same {self.hint_worlds} deals sampled from your view ("
+                f"{deal_notes(self.spec.id).hint_how}): your first try {self.words(old)} averages "
                 f"{points[old]:+.2f} {unit} for you, {self.words(new)} {points[new]:+.2f} — "
                 f"{abs(diff):.2f} {unit} {better}.")
             return self.comparison

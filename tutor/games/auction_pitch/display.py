@@ -384,6 +384,8 @@ class PitchNotes(DealNotes):
     played_out_rule = "PI-9"
     match_rule = "PI-12"
     match_over_rule = "PI-12"
+    hint_how = ("each played out by the rules of thumb (the last tricks searched, every other "
+                "seat playing against you)")
 
     # -- a seat's view --
     def table_view_html(self, view: View, emphasis: Mapping[CardLike, str], *,
