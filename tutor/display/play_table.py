@@ -58,6 +58,8 @@ class MatchStanding:
     unit: str = "chips"
     target: int | None = None
     after: tuple[int, ...] | None = None
+    #: the balances after each settled deal, oldest first (a running score board)
+    history: tuple[tuple[int, ...], ...] = ()
 
 
 def note_html(text: str) -> HtmlStr:
@@ -92,7 +94,10 @@ def table_status_html(view: View, *, done: bool, learner_to_move: bool, auto: bo
         text = (f"{who} is to move — press “Next bot move”." if not auto
                 else f"{who} is to move…")
     line = ""
-    if match is not None and match.target is not None:
+    own = deal_notes(view.game).match_html(view, match) if match is not None else None
+    if own is not None:  # the game's own score board (Auction Pitch's)
+        line = own
+    elif match is not None and match.target is not None:
         n = match.deals_played + (0 if match.settled else 1)
         scores = ", ".join(("you" if s == view.seat else f"seat {s}") + f" {b}"
                            for s, b in enumerate(match.balances))

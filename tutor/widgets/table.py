@@ -94,6 +94,9 @@ HAND_ROWS: Mapping[ActionKind, str] = {"card": "play", "give": "give", "discard"
 WAITING: Mapping[str, ActionKind] = {AUCTION: "call", PLAY: "card"}
 #: The *Play* picker's value for a match that opens with a blind round (CS-14).
 BLIND = "blind"
+#: The *Play* picker's values for a match to another target score (``"to 10"``), where the
+#: game's match names its targets (Auction Pitch: 7, 10, 11, 15, 21, PI-12).
+TO = "to "
 
 #: The table's styles, on top of assets/lesson.css and :data:`WIDGET_CSS`.
 TABLE_CSS = WIDGET_CSS + """
@@ -545,8 +548,14 @@ class TableWidget(Panel):
         opens with a blind round (Crazy Solo, CS-14)."""
         n = self.match_deals
         out: list[tuple[str, int | str]] = [("single deals", 0), (self.table.match_words(n), n)]
-        if "blind_round" in getattr(match_class(self.table.game_id), "__dataclass_fields__", {}):
+        kind = match_class(self.table.game_id)
+        if "blind_round" in getattr(kind, "__dataclass_fields__", {}):
             out.append((f"a match of {n}, blind round first", BLIND))
+        targets = getattr(kind, "targets", None)  # a match to a score the game lets you pick
+        if targets is not None:
+            now = self.table.game.options_dict().get("target")
+            out += [(f"a match to {k}", f"{TO}{k}") for k in targets(self.table.game)
+                    if k != now]
         return out
 
     # -- hidden information (tests and the browser audit read these) --
@@ -565,6 +574,12 @@ class TableWidget(Panel):
         mode = self.mode_pick.value
         blind = mode == BLIND
         deals = self.match_deals if blind else mode
+        target = mode[len(TO):] if isinstance(mode, str) and mode.startswith(TO) else None
+        if target is not None:  # a match to another score: the game's option (PI-12)
+            t.set_game(t.game_id, options={**t.game.options_dict(), "target": int(target)},
+                       seat=seat)
+            self._sync_pickers()
+            self.mode_pick.value = deals = self.match_deals
         try:
             if deals and (t.match is None or t.match.deals != deals or t.match.is_over()
                           or getattr(t.match, "blind_round", False) != blind):
@@ -736,8 +751,8 @@ class TableWidget(Panel):
         said = reason if reason.lower().startswith(words.lower()) else f"{words}. {reason}"
         how = ("A sampling player's choice from what you can see: deals consistent with your "
                "view, each solved double-dummy." if t.family else "The strong bot's advice "
-               "from what you can see: deals consistent with your view, each played out with "
-               "best play by both.")
+               "from what you can see: deals consistent with your view, "
+               f"{deal_notes(t.game_id).hint_how}.")
         self.hint_out.value = note_html(f"Hint: {said}. ({how})")
 
     @guarded
