@@ -138,6 +138,29 @@ def feedback_html(feedback: Feedback) -> HtmlStr:
                    f'aria-live="polite">{"".join(parts)}</div>')
 
 
+def retry_html(feedback: Feedback, *, tries_left: int = 1) -> HtmlStr:
+    """A wrong pick before the answer is shown: "Not quite — try again", the likely mistake
+    behind it (:attr:`~tutor.quiz.Feedback.mistake`), the rule ids and the score — never the
+    answer or its explanation."""
+    if not isinstance(feedback, Feedback):
+        raise DisplayError("DSP-3", "retry_html draws a tutor.quiz.Feedback",
+                           where="retry_html", what=type(feedback).__name__)
+    fb = feedback
+    more = "another try" if tries_left == 1 else f"{tries_left} more tries"
+    parts = [f'<p class="st-headline"><span aria-hidden="true">↻</span> '
+             f"<strong>Not quite — try again.</strong> You have {more}, or press "
+             "<em>Show the answer</em>.</p>",
+             facts_html([("Your answer", esc(", ".join(fb.your_answer) or "nothing"))])]
+    if fb.mistake:
+        parts.append(f'<p class="st-mistake">{esc(fb.mistake)}</p>')
+    parts.append(f'<p class="st-rules">Rules: {rules_html(fb.rules)}</p>')
+    if fb.score is not None:
+        parts.append(f'<p class="st-score-line">Score: {score_html(fb.score)} (only the first '
+                     "try is scored)</p>")
+    return HtmlStr(f'<div class="st-root st-feedback st-retry" role="status" '
+                   f'aria-live="polite">{"".join(parts)}</div>')
+
+
 def _css_candidates() -> list[Path]:
     here = Path(__file__).resolve()
     cwd = Path.cwd()
