@@ -191,7 +191,7 @@ class QuizWidget(Panel):
     def __init__(self, kinds: Sequence[str] | None = None, *, game: str = DEFAULT_GAME,
                  title: str = "", contract: str | None = None, players: int | None = None,
                  learner: Learner | None = None, tries: int = 2, level: int | None = None,
-                 presenter: bool | None = None) -> None:
+                 presenter: bool | None = None, focus: Sequence[str] = ()) -> None:
         super().__init__()
         known = kind_titles(game)  # QUIZ-3 for a game the quiz does not know
         self.game = game
@@ -213,6 +213,8 @@ class QuizWidget(Panel):
         #: the graded picks of the question on screen, first first
         self.attempts: list[Feedback] = []
         self.review: str | None = None  # the rule a review question was drawn for
+        #: rules to practise: each question is drawn to cite the next of them, in turn
+        self.focus = tuple(focus)
         self._count = 0
         self._rules_seen: set[str] = set()
 
@@ -281,7 +283,10 @@ class QuizWidget(Panel):
                 and (rule is None or rule in q.rules))
 
     def _due(self) -> str | None:
-        """A rule due again that this quiz's kinds have cited, if any (every other question)."""
+        """The rule to practise now: the next of :attr:`focus`, else a rule due again that this
+        quiz's kinds have cited, if any (every other question)."""
+        if self.focus:
+            return self.focus[self._count % len(self.focus)]
         progress = self.learner.progress
         if progress is None or self._count % 2 == 0 or self.presenter:
             return None
@@ -324,8 +329,8 @@ class QuizWidget(Panel):
         with self.box.hold_sync():
             words = f"Question {self._count}" + (f" · {self.title}" if self.title else "") + \
                 self._game_words + f" · {self.kind_titles[q.kind]}"
-            review = (f'<p class="st-review-note">Review: a rule you missed before '
-                      f"({esc(self.review)}), asked again.</p>" if self.review else "")
+            review = (f'<p class="st-review-note">Review: {esc(self.review)}, a rule to '
+                      "practise, asked again.</p>" if self.review else "")
             self.heading.value = (f'<p class="st-quiz-title"><strong>{esc(words)}</strong></p>'
                                   + review)
             self.exhibit.value = question_html(q)
