@@ -220,7 +220,7 @@ class GuidedHand(Panel):
             game = state.game
             for a in legal:
                 info = game.action_info(a)
-                out.append((state.token(a), a, info.card, info.label))
+                out.append((str(state.token(a)), a, info.card, info.label))
         return out
 
     @guarded
@@ -237,7 +237,7 @@ class GuidedHand(Panel):
             self.refuse("That is not one of the choices here.")
             return
         recorded = self.history[self.at]
-        best = self.state.token(recorded)
+        best = str(self.state.token(recorded))
         action, card = offered[token]
         right = token == best or token in stop.good
         label = labels[token]
