@@ -121,7 +121,7 @@ PAID = {
 SHAPES = {CALL_SOLO: _call_solo_shape, SPREAD: _spread_shape}
 
 
-def _dealt_with(game: SixBidSolo, rng: random.Random, hand: list[int]) -> TappState:
+def deal_with_hand(game: SixBidSolo, rng: random.Random, hand: list[int]) -> TappState:
     """A deal whose forehand holds ``hand`` and whose other cards are shuffled (SBS-8's packets:
     a deck ordered so that forehand's places hold those cards)."""
     dealer = rng.randrange(3)
@@ -156,7 +156,7 @@ def hand_count(seed: int, rng: random.Random) -> Question:
             break
     assert found is not None
     if (found[1].chips > 0) != want and want and contract in SHAPES:
-        state = _dealt_with(game, rng, SHAPES[contract](rng))  # a rare yes: a hand of its shape
+        state = deal_with_hand(game, rng, SHAPES[contract](rng))  # a rare yes: a hand of its shape
         found = (state, estimates(state.hands[state.active[0]])[contract - 1])
     state, est = found
     seat = state.active[0]
