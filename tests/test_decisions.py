@@ -414,6 +414,32 @@ assert not engine_ready() and warm_up(said.append) and engine_ready() and said
 assert not warm_up(said.append) and len(said) == 1
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=False, env={**os.environ, "TUTOR_PROGRESS_DIR": str(tmp_path)})
+                         check=False, env={**os.environ, "TUTOR_PROGRESS_DIR": str(tmp_path),
+                                           "TUTOR_PREWARM": "0"})
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]", out.stdout
+
+
+def test_the_engine_loads_in_the_background_when_a_widget_needs_it(tmp_path: Path) -> None:
+    """A widget that will need the solver starts loading it in a background thread when it is
+    built (tutor.widgets.engine.prewarm); the learner's first click waits for that load instead
+    of starting its own, and the main thread never imported the solver itself."""
+    code = """
+import sys, threading
+from tutor.widgets import DecisionQuiz
+from tutor.widgets import engine
+DecisionQuiz(["play-decision"], start=False)
+loading = engine._warming
+assert loading is not None and loading.name == "tutor-prewarm"
+said = []
+waited = engine.warm_up(said.append)  # True (with the status) unless the load had finished
+assert said == ([engine.WARMING] if waited else []) and engine.engine_ready()
+assert not loading.is_alive() and not engine.warm_up(said.append) and len(said) == waited
+engine.prewarm()
+assert engine._warming is loading  # once per kernel
+print("ok")
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=False, env={**os.environ, "TUTOR_PROGRESS_DIR": str(tmp_path)})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "ok", out.stdout

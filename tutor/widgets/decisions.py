@@ -53,7 +53,7 @@ from ..quiz.decision_session import (
 )
 from .advisor_panel import WIDGET_CSS, advice_chart, advice_table
 from .common import Panel, Shared, button, dress_card, guarded, html, mark_card
-from .engine import warm_up
+from .engine import prewarm, warm_up
 from .quiz import Learner, page_learner
 
 if TYPE_CHECKING:  # the solver is loaded on the first question (tutor.widgets.engine)
@@ -156,6 +156,7 @@ class DecisionQuiz(Panel):
             self.new_question()
         else:  # the page loads at once; the first question is found on request
             self._wait_for_first()
+        prewarm()  # the engine loads in the background while the learner reads
 
     def _kinds_in(self, game: str) -> tuple[str, ...]:
         """The kinds asked for that ``game`` offers (all it offers when none were asked)."""

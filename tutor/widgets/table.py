@@ -56,7 +56,7 @@ from ..play.session import DEFAULT_GAME, TableGame, table_games
 from ..state import Action, Game
 from .advisor_panel import WIDGET_CSS
 from .common import Catalogue, Panel, Shared, button, dress_card, guarded, html
-from .engine import warm_up
+from .engine import prewarm, warm_up
 
 if TYPE_CHECKING:  # the solver is loaded on first use (tutor.widgets.engine)
     from ..quiz.decisions import ReviewLine
@@ -273,6 +273,7 @@ class TableWidget(Panel):
         self._list_records()
         self.refresh()
         self._start()
+        prewarm()  # the engine loads in the background while the learner reads
 
     @guarded
     def _start(self) -> None:
