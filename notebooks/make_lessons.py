@@ -297,6 +297,11 @@ The cards and their points are Six-Bid Solo's (lessons 1 and 2); everything else
 |---|---|---|---|
 | 14 | [Play against the engine](14-play-against-the-engine.ipynb) | a whole deal against the bots, in the game picked in the *Game* list | SBS-13 … SBS-27, FR-1 … FR-5 |
 | 15 | [Decisions and what they cost](15-decisions.ipynb) | the bid advisor; quizzes on bid and card decisions, checked by the solver — the *Game* list picks the game | SBS-10 … SBS-24, FR-1 … FR-5 |
+
+The [glossary](glossary.ipynb) explains the words; the page [for teachers](for-teachers.ipynb)
+shows how to run a lesson for a class.
+
+*Rules: the column on the right of each table.*
 """),
     md("""
 ## Your progress
@@ -497,6 +502,8 @@ else. Step through the deal with **Next ▶**.
 """),
     code("DealStepper(seed=11, dealer=2)"),
     md(f"""
+## After the deal
+
 After each deal — even one thrown in — the deal passes to the left.
 
 {rules("SBS-9")}
@@ -562,8 +569,6 @@ The rule book states the duel as four steps, applied after every call:
 Every call is recorded, even a pass that is the only call left. Try it: make every call
 yourself, for whoever is to speak, and read who speaks next and why. Calls that are not allowed
 now are greyed out.
-
-{rules("SBS-16a")}
 """),
     code("AuctionExplorer(dealer=2)"),
     md(f"""

@@ -5,7 +5,8 @@ the decision analysis) takes a second or more and tens of MiB in the kernel. A l
 open fast (the target: at most 1.3× the render time of a blank ipywidgets page,
 ``docs/lessons.md``), so the widgets import only light modules while the page is built. A widget
 that will need the engine calls :func:`prewarm` when it is built: the engine then loads in a
-background thread while the learner reads the page, so the first click that needs it (a deal
+background thread once the page's cells are done (:data:`IDLE_BEFORE_LOAD`), while the learner
+reads the page, so the first click that needs it (a deal
 with the sampling bots, a hint, *Advise*, *First question*) finds it ready (the target: that
 click answers within 2 s on a fresh server). That click calls :func:`warm_up`, which waits for
 the background load if it is still running — with a short "warming up the engine…" status — or
@@ -24,6 +25,7 @@ import logging
 import os
 import sys
 import threading
+import time
 from collections.abc import Callable
 from importlib import import_module
 
@@ -49,8 +51,43 @@ _ready = threading.Event()  # set once the modules are loaded and the first solv
 _lock = threading.Lock()
 
 
-def _load() -> None:
-    """Import the engine's modules and solve once (numba loads its kernels on a first call)."""
+#: Seconds the kernel must have run no cell before the background load starts: the page's
+#: cells run first, at full speed, and the engine loads while the learner reads.
+IDLE_BEFORE_LOAD = 0.5
+_cells = {"running": False, "ended": 0.0}
+_now = threading.Event()  # set by the learner's click: load at once, cells or not
+
+
+def _watch_cells() -> bool:
+    """Follow the kernel's cells (IPython's events), so the load can wait until they are done;
+    False outside IPython (a script, a test), where the load starts at once."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover — ipywidgets brings IPython
+        return False
+    shell = get_ipython()
+    if shell is None:
+        return False
+
+    def started(*_: object) -> None:
+        _cells["running"] = True
+
+    def ended(*_: object) -> None:
+        _cells["running"] = False
+        _cells["ended"] = time.monotonic()
+
+    shell.events.register("pre_run_cell", started)
+    shell.events.register("post_run_cell", ended)
+    _cells["running"], _cells["ended"] = True, time.monotonic()  # prewarm runs inside a cell
+    return True
+
+
+def _load(wait_for_idle: bool = False) -> None:
+    """Import the engine's modules and solve once (numba loads its kernels on a first call) —
+    after the kernel's cells are done, when ``wait_for_idle``."""
+    while wait_for_idle and not _now.is_set() and (
+            _cells["running"] or time.monotonic() - _cells["ended"] < IDLE_BEFORE_LOAD):
+        _now.wait(0.05)  # a waiting thread holds no lock: the cells run at full speed
     try:
         for name in ENGINE_MODULES:
             import_module(name)
@@ -71,7 +108,8 @@ def prewarm() -> None:
     with _lock:
         if _warming is not None or _ready.is_set():
             return
-        _warming = threading.Thread(target=_load, name="tutor-prewarm", daemon=True)
+        _warming = threading.Thread(target=_load, args=(_watch_cells(),),
+                                    name="tutor-prewarm", daemon=True)
         _warming.start()
 
 
@@ -90,6 +128,7 @@ def warm_up(show: Callable[[str], None] | None = None) -> bool:
     if show is not None:
         show(WARMING)
     if loading is not None:
+        _now.set()  # a background load still waiting for the cells starts now
         loading.join()
     if not engine_ready():  # nothing prewarmed it, or the background load failed
         for name in ENGINE_MODULES:
