@@ -167,13 +167,14 @@ def _deal(q: Question, picked: Sequence[str]) -> str:
     if variant == "count":
         pick = _int(picked[0])
         if pick == 12:
-            return ("The widow's 3 cards are nobody's hand: each active player holds 11 "
-                    "(SBS-8).")
+            return ("The widow's 3 cards are nobody's hand: they are dealt to the middle, not "
+                    "to a player (SBS-8).")
         if pick in (0,) and players:
             return "Is that seat active in this deal? Only the seats sitting out get none (SBS-V2)."
         if pick == 11:
             return "Does that seat play in this deal? A seat that sits out gets none (SBS-V2)."
-        return "Each active player receives 4 + 3 + 4 cards; 3 go to the widow (SBS-8)."
+        return ("Is that seat active in this deal? If so, count its packets: one of four, one "
+                "of three, one more of four (SBS-8).")
     if variant == "packet":
         return ("Walk the packets from the top: 4 to each, 3 to each, 3 to the widow, then 4 "
                 "to each (SBS-8).")
