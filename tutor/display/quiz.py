@@ -56,13 +56,15 @@ def pick_html(question: Question | None, picks: Sequence[str]) -> HtmlStr:
 
 def question_html(question: Question, *, four_colour: bool = False,
                   emphasis: Mapping[CardLike, str] | None = None,
-                  feedback: Feedback | None = None, width: float = 64) -> HtmlStr:
+                  feedback: Feedback | None = None, width: float = 64,
+                  own_hand: bool = True) -> HtmlStr:
     """The prompt and the exhibit of ``question`` (no choices, no answer).
 
     ``emphasis`` marks cards of the exhibit — a widget echoes the learner's current picks
     with ``{"9S": "selected"}`` before the answer is sent. Once the answer is graded, pass its
     ``feedback`` instead: the picks are marked right / wrong / missed and a trick shows its
-    winner. Before grading, nothing drawn here depends on the answer.
+    winner. Before grading, nothing drawn here depends on the answer. ``own_hand=False``: the
+    seat's hand is not drawn in the view (the widget shows it as the choices' card faces).
     """
     if not isinstance(question, Question):
         raise DisplayError("DSP-3", "question_html draws a tutor.quiz.Question",
@@ -100,7 +102,8 @@ def question_html(question: Question, *, four_colour: bool = False,
         # a question about what the play so far has shown (a void, a card gone) shows the
         # tricks played, a teaching aid as in the replay (its public context says so)
         parts.append(view_html(q.view, four_colour=four_colour, emphasis=emphasis, width=width,
-                               show_tricks=bool(q.context.get("show_tricks"))))
+                               show_tricks=bool(q.context.get("show_tricks")),
+                               own_hand=own_hand))
     return HtmlStr(f'<div class="st-root st-question" role="group" '
                    f'aria-label="{esc("question: " + q.prompt)}">{"".join(parts)}</div>')
 

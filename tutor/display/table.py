@@ -151,7 +151,7 @@ def trick_centre(view: SeatView, *, width: float) -> str:
 
 def view_html(view: SeatView, *, four_colour: bool = False,
               emphasis: Mapping[CardLike, str] | None = None, show_tricks: bool = False,
-              width: float = 64) -> HtmlStr:
+              width: float = 64, own_hand: bool = True) -> HtmlStr:
     """What seat ``view.seat`` sees: facts, the auction, the table, the trick, the own hand.
 
     The facts and every name come from the game's presentation; the hand sorts in the game's
@@ -160,7 +160,8 @@ def view_html(view: SeatView, *, four_colour: bool = False,
     unless the caller puts it in ``emphasis``: a quiz asking for the legal cards must not show
     them. ``show_tricks`` adds the tricks played so far (a teaching aid; SBS-25 has them face
     down at the table). A Frog bidder's view shows the bidder's own discard; no other view
-    holds it.
+    holds it. ``own_hand=False`` leaves the own hand out: a widget shows it as buttons, each
+    card's face a button, and the seat says so.
     """
     if not isinstance(view, SeatView):
         raise DisplayError("DSP-3", "view_html draws a SeatView (state.view(seat))",
@@ -171,8 +172,9 @@ def view_html(view: SeatView, *, four_colour: bool = False,
     me = view.seat
     parts = [facts_html(pres.facts(view)),
              _section("Auction", _calls(view.calls, active, pres), "st-auction")]
-    own = hand_svg(view.hand, four_colour=four_colour, width=width, emphasis=emphasis,
-                   label="your hand", deck=deck)
+    own = (hand_svg(view.hand, four_colour=four_colour, width=width, emphasis=emphasis,
+                    label="your hand", deck=deck) if own_hand else
+           HtmlStr('<p class="st-muted st-own-buttons">Your cards are the buttons below.</p>'))
     ring = ring_html(seat_places(view, pres, own, backs_width=width * 0.45),
                      trick_centre(view, width=width * 0.75), label="the seats at the table")
     parts.append(_section("The table", ring, "st-others"))

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 
@@ -286,8 +286,8 @@ class DecisionQuiz(Panel):
         with self.box.hold_sync():
             self.status.value = ""
             self.next.description = "Next question"
-            self.exhibit.value = question_html(q)
             self._show_choices(q)
+            self.exhibit.value = self._exhibit(q)
             self.pick.value = self._pick_words([])
             self.result.value = ""
             self.evidence.value = ""
@@ -324,6 +324,14 @@ class DecisionQuiz(Panel):
             self.picks.layout.display = None if faces else "none"
         finally:
             self._quiet = False
+
+    def _exhibit(self, q: DecisionQuestion, **kw: Any) -> str:
+        """The question's exhibit; a hand whose cards are all the choices (the discard) is shown
+        once: as the cards' faces, the buttons."""
+        whole_hand = bool(self.pick_buttons) and q.view is not None and \
+            set(q.values) == {c.text for c in q.view.hand}
+        graded = kw.get("feedback") is not None  # then the hand is drawn with its marks
+        return question_html(q, own_hand=graded or not whole_hand, **kw)
 
     def _toggled(self, value: str, change: dict[str, object]) -> None:
         """A card's face toggled: for a one-card answer, the other cards go off."""
@@ -374,7 +382,7 @@ class DecisionQuiz(Panel):
         if q.kind != "bid-decision":
             marks = dict.fromkeys(picks, "selected")
         with self.box.hold_sync():
-            self.exhibit.value = question_html(q, emphasis=marks or None)
+            self.exhibit.value = self._exhibit(q, emphasis=marks or None)
             self.pick.value = self._pick_words(picks)
             self.check.disabled = not self._ready_to_check(picks)
         self.clear_notice()
@@ -401,7 +409,7 @@ class DecisionQuiz(Panel):
         fb = self.session.answer(q, value)  # QuizError → a notice, nothing changed
         self.feedback = fb
         with self.box.hold_sync():
-            self.exhibit.value = question_html(q, feedback=fb)
+            self.exhibit.value = self._exhibit(q, feedback=fb)
             self.result.value = feedback_html(fb)
             self.evidence.value = self._evidence_html(q)
             self.choices.disabled = True

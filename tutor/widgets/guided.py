@@ -294,7 +294,8 @@ class GuidedHand(Panel):
                          + trick_svg(list(cards), seats=seats, winner=winner,
                                      labels=["you" if s == self.seat else f"seat {s}"
                                              for s in seats]))
-        parts.append(view_html(view))
+        # at a stop that offers the hand, the hand is its cards' faces below, the buttons
+        parts.append(view_html(view, own_hand=not (stop is not None and stop.offer == "hand")))
         n_stops = len(self.guide.stops)
         done = len(self.answered)
         with self.box.hold_sync():

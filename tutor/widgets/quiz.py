@@ -23,6 +23,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 
@@ -223,7 +224,8 @@ class QuizWidget(Panel):
         self.exhibit = html("", "tutor-quiz-question")
         start = level if level in LEVELS else (2 if players is not None and players > 3 else 1)
         self.level = w.ToggleButtons(options=[(v, k) for k, v in LEVELS.items()], value=start,
-                                     description="Level", style={"button_width": "auto"},
+                                     description="Next question:",
+                                     style={"button_width": "auto", "description_width": "auto"},
                                      tooltips=["easier questions", "harder questions"])
         self.level.add_class("tutor-quiz-level")
         self.single = w.ToggleButtons(options=[], value=None, style={"button_width": "auto"})
@@ -256,9 +258,10 @@ class QuizWidget(Panel):
         self.level.observe(lambda _: self._level_changed(), names="value")
         self.learner.listen(self._learner_changed)
         buttons = [self.check, self.show, self.reveal_button, self.next]
-        self.box.children = [self.heading, self.level, self.exhibit, self.choices, self.pick,
+        # the level picker last: Tab reaches the question's choices first
+        self.box.children = [self.heading, self.exhibit, self.choices, self.pick,
                              w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")),
-                             self.notice, self.result, self.score]
+                             self.notice, self.result, self.score, self.level]
         if self.presenter:
             self.box.add_class("st-presenter")
         self._show_score()
@@ -333,8 +336,8 @@ class QuizWidget(Panel):
                       "practise, asked again.</p>" if self.review else "")
             self.heading.value = (f'<p class="st-quiz-title"><strong>{esc(words)}</strong></p>'
                                   + review)
-            self.exhibit.value = question_html(q)
             self._show_choices(q)
+            self.exhibit.value = self._exhibit(q)
             self.result.value = ""
             self.pick.value = self._pick_words([])
             self.check.disabled = not q.multi  # a pick-every-one answer may be empty
@@ -378,6 +381,14 @@ class QuizWidget(Panel):
                 self.choices.children = [self.single]
         finally:
             self._quiet = False
+
+    def _exhibit(self, q: Question, **kw: Any) -> str:
+        """The question's exhibit; a hand whose cards are the choices is shown once: as the
+        cards' faces, the buttons."""
+        whole_hand = self._faces and q.view is not None and \
+            set(q.values) == {c.text for c in q.view.hand}
+        graded = kw.get("feedback") is not None  # then the hand is drawn with its marks
+        return question_html(q, own_hand=graded or not whole_hand, **kw)
 
     def _toggled(self, value: str, change: dict[str, object]) -> None:
         """A box or a card's face toggled: for a one-answer question, the other cards go off."""
@@ -423,7 +434,7 @@ class QuizWidget(Panel):
         picks = self._picks()
         cards: dict[CardLike, str] = {v: "selected" for v in picks if _is_card(v)}
         with self.box.hold_sync():
-            self.exhibit.value = question_html(q, emphasis=cards or None)
+            self.exhibit.value = self._exhibit(q, emphasis=cards or None)
             self.pick.value = self._pick_words(picks)
             self.check.disabled = not picks and not q.multi
             self._name_faces()
@@ -476,7 +487,7 @@ class QuizWidget(Panel):
             finally:
                 self._quiet = False
             self._name_faces()
-            self.exhibit.value = question_html(q)
+            self.exhibit.value = self._exhibit(q)
             self.pick.value = self._pick_words(self._picks())
             self.check.disabled = not q.multi
             self.show.disabled = False
@@ -515,7 +526,7 @@ class QuizWidget(Panel):
         assert q is not None
         self.feedback = fb
         with self.box.hold_sync():
-            self.exhibit.value = question_html(q, feedback=fb)
+            self.exhibit.value = self._exhibit(q, feedback=fb)
             self.result.value = feedback_html(fb)
             self._show_score()
             self.single.disabled = True
