@@ -102,6 +102,7 @@ def test_guided_first_hand_by_keyboard_at_360px_dark(
         page.keyboard.press("Enter")
         guided.get_by_text(re.compile("Which card do you lead")).wait_for()
         faces = guided.locator("button.tutor-guided-choice.st-face-btn")
+        faces.nth(10).wait_for()  # the new buttons' views are drawn after the question
         assert faces.count() == 11  # the whole hand, each card's face a button
         tab_to_text(page, ".tutor-guided button.st-face-btn", "ace of clubs")
         no_sideways_scroll(page, 360)
@@ -197,7 +198,13 @@ def test_cards_are_the_buttons_in_a_quiz_and_at_the_table(
             .map(b => [b.getBoundingClientRect().width, b.getBoundingClientRect().height])""")
         assert sizes and all(w >= 40 and h >= 56 for w, h in sizes), sizes  # faces, not slivers
         page.keyboard.press("Enter")
-        table.get_by_text(re.compile(r"You: play")).first.wait_for()
+        # played: its face is gone from the row, and every face left is drawn (rank and suit)
+        page.wait_for_function("""name => {
+            const faces = [...document.querySelectorAll(
+                '.tutor-table button.tutor-card.st-face-btn')].filter(b => b.offsetParent);
+            return faces.length > 0 && faces.every(b => b.innerText !== name
+                && getComputedStyle(b, '::before').content.includes('"'));
+        }""", arg=played)
         audited(page, lesson_dirs["audit"], "a card played from its face")
         no_sideways_scroll(page, 360)
         screenshot(page, "judgment-14-table-card-faces-360px-dark")

@@ -527,12 +527,12 @@ class DealReplay(Panel):
             label = seat_label(s_, state.active, game=game)
             cards = [CARDS[c] for c in mask_cards(state.hands[s_])]
             seats.append(f'<div class="st-seat"><div class="st-who">{esc(label.capitalize())}'
-                         f"</div>{hand_svg(cards, deck=deck, width=56, label=label)}</div>")
+                         f"</div>{hand_svg(cards, deck=deck, width=84, label=label)}</div>")
         widow = mask_cards(state.widow)
         if widow:
             shown = ([CARDS[c] for c in widow] if result else [])
-            drawing = (hand_svg(shown, deck=deck, width=44, label="the widow") if result else
-                       hand_svg([], face_down=len(widow), width=44, label="the widow"))
+            drawing = (hand_svg(shown, deck=deck, width=64, label="the widow") if result else
+                       hand_svg([], face_down=len(widow), width=64, label="the widow"))
             seats.append(f'<div class="st-seat"><div class="st-who">The widow</div>{drawing}'
                          "</div>")
         return (f'<div class="st-root st-all-hands st-row" role="region" aria-label="every '
