@@ -329,12 +329,16 @@ hand_svg(["AS", "TS", "KS", "QH", "JH", "9H", "AC", "8C", "7C", "TD", "6D"])
 ]
 
 GLOSSARY_PAGE: list[Cell] = [
-    md("""
+    md(f"""
 # Glossary
 
 The words the lessons use, each with the rules it comes from. Every lesson links a word here
-where it first comes up in that lesson.
+where it first comes up in that lesson. To see several of them at work — the dealer, forehand,
+middlehand, endhand, the widow — step through a deal:
+
+{rules("SBS-5", "SBS-8")}
 """),
+    code("DealStepper(seed=11, dealer=2)"),
     *[md(f"### {heading}\n\n{definition}"
          + (f"\n\n{rules(*ids)}" if ids else ""))
       for heading, _forms, definition, ids in GLOSSARY],
@@ -370,6 +374,13 @@ browsers with nothing installed. Give the class the Binder link with `/voila/ren
 after it; each learner's page runs on its own, and a learner who types a name in lesson 0 keeps
 a score per rule for the session. Project the same lesson yourself with `?presenter=1`.
 
+## What the class sees
+
+This is lesson 6's worked deal as presenter mode shows it, every hand open — step it with the
+buttons, or with the arrow keys on a page opened with `?presenter=1`:
+"""),
+    code('DealReplay("deals/solo.json", presenter=True)'),
+    md("""
 ## A lesson plan that works
 
 1. Open the lesson in presenter mode and read the first section aloud; the *Rules:* line under

@@ -223,10 +223,10 @@ class QuizWidget(Panel):
         self.score = html("", "tutor-quiz-score")
         self.exhibit = html("", "tutor-quiz-question")
         start = level if level in LEVELS else (2 if players is not None and players > 3 else 1)
-        self.level = w.ToggleButtons(options=[(v, k) for k, v in LEVELS.items()], value=start,
-                                     description="Next question:",
-                                     style={"button_width": "auto", "description_width": "auto"},
-                                     tooltips=["easier questions", "harder questions"])
+        self.level = w.Dropdown(options=[(v, k) for k, v in LEVELS.items()], value=start,
+                                description="Level of the next question",
+                                style={"description_width": "auto"},
+                                layout=w.Layout(width="auto"))
         self.level.add_class("tutor-quiz-level")
         self.single = w.ToggleButtons(options=[], value=None, style={"button_width": "auto"})
         self.single.add_class("tutor-quiz-choices")
