@@ -46,7 +46,14 @@ The *Game* list above the table picks Six-Bid Solo, Frog (game) (lessons 20 … 
 (lessons 30 … 33). When you win the Frog bid, the lowest contract of Frog (game), you pick up the
 widow and lay three cards away before the first lead, one button a card.
 
-{rules("FR-1", "FR-2", "CS-1")}
+**Crazy Solo** is for a big table: the *Players* list seats 3 to 12, everyone calls once, and the
+bidder calls a card from the grid that appears — its holder is the secret partner. Until that
+card is played each seat is marked as you may know it: *bidder*, *partner*, *gang* or *unknown*,
+and beside each unknown seat the share of deals sampled from your view in which it holds the
+called card. The bots' reasons wait while the partner is a secret. A match is played in chips
+from 150, with a blind round first if you like.
+
+{rules("FR-1", "FR-2", "CS-1", "CS-2", "CS-4", "CS-8", "CS-9", "CS-13", "CS-14")}
 
 ## The bots
 

@@ -55,7 +55,7 @@ from tutor.games.tapp import CARD_INDEX, TappState, mask_points
 
 SVG = "{http://www.w3.org/2000/svg}"
 #: the games the display draws: those with deal notes in their folder (``display.py``, see
-#: tutor/display/adapter.py; Crazy Solo's, Sixty-Six's and Auction Pitch's come with their tables)
+#: tutor/display/adapter.py; Sixty-Six's and Auction Pitch's come with their tables)
 GAME_IDS = [s.id for s in SPECS if find_spec(f"{s.folder}.display") is not None]
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -755,7 +755,7 @@ def test_play_table_drawings_take_the_games_words(game_id: str) -> None:
     while done.bidder is None:
         done = finished(random.randrange(1000), 3, game_id)
     html = settlement_html(done, done.active[0], None)
-    rule = "FR-1" if game_id == "frog" else "SBS-12"
+    rule = {"frog": "FR-1", "crazy-solo": "CS-11"}.get(game_id, "SBS-12")
     assert f"P = {done.describe()['bidder_points']} points ({rule}" in html
     assert words.contract_name(done.contract_id or "") in html
 

@@ -15,8 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest_lesson import NOTEBOOKS, mentions, plain
-from traitlets import TraitError
+from conftest_lesson import NOTEBOOKS, forge, mentions, plain
 
 from tutor.cards import Card
 from tutor.engine.match import cut_order
@@ -115,9 +114,12 @@ def test_forged_clicks_and_values_change_nothing(tmp_path: Path) -> None:
     assert "Pick an answer first" in quiz.notice.value
     forged_click(quiz.next)  # disabled until answered
     assert quiz.question is q and "Answer this question first" in quiz.notice.value
-    with pytest.raises(TraitError):  # a value that is not a choice: ipywidgets refuses it
-        quiz.single.set_state({"index": 99})
-    assert quiz.single.value is None
+    for forged in ({"index": 99}, {"index": -1}, {"index": "abc"}, {"disabled": "yes"},
+                   {"value": "seat 0"}):  # not a choice, or not the page's to set
+        refusal = forge(quiz.single, forged)  # the guard refuses it first: no TraitError
+        assert refusal is not None and refusal.rule in ("PAGE-1", "PAGE-2")
+        assert refusal.rule in quiz.notice.value and "Traceback" not in quiz.notice.value
+    assert quiz.single.value is None and quiz.single.index is None
     quiz.answer("not-a-seat")  # a forged answer straight to the grader: QUIZ-1
     assert quiz.feedback is None and "QUIZ-1" in quiz.notice.value
     assert learner.progress is not None and learner.progress.answered == before[2]
@@ -584,3 +586,26 @@ def test_decision_quiz_survives_an_engine_that_fails_to_load(
     assert quiz.notice.value and "Traceback" not in quiz.notice.value
     assert not quiz.next.disabled and quiz.question is None
     assert "Warming" not in quiz.status.value
+
+
+def test_a_reset_learner_is_told_on_the_page_what_was_kept_and_where(tmp_path: Path) -> None:
+    """A progress file nested 1,000 deep (or any unreadable one) is set aside, and every quiz and
+    the name box say so on the page — not a silent "0 of 0 right"."""
+    import html as html_text
+
+    from tutor.quiz import progress_path
+
+    path = progress_path(tmp_path, "ada")
+    junk = "[" * 1000 + "]" * 1000
+    path.write_text(junk)
+    learner = Learner("ada", root=tmp_path)
+    assert learner.progress is not None and learner.progress.set_aside is not None
+    aside = learner.progress.set_aside
+    assert aside.read_text() == junk  # nothing the learner had is destroyed
+    quiz, box = QuizWidget(["trick-winner"], learner=learner), LearnerBox(learner)
+    for panel, line in ((quiz, quiz.score), (box, box.status)):
+        words = html_text.unescape(line.value)
+        assert "QUIZ-5" in words and "starts afresh" in words and str(aside) in words
+        assert "not valid progress" in words and str(aside) in text_of(panel)
+    fresh = Learner("bo", root=tmp_path)
+    assert fresh.reset() is None and "QUIZ-5" not in QuizWidget(learner=fresh).score.value

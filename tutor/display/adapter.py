@@ -9,7 +9,10 @@ the registry (:func:`tutor.games.spec`) for
 - the game's *deal notes* (:class:`DealNotes`), found in the game's own folder as
   ``tutor/games/<game>/display.py`` (its ``NOTES``): what a drawing of a whole deal or of its
   settlement shows beyond the hands, calls and tricks every deal has — Call Solo's called card,
-  Frog's discard — and the rules its points and chips rest on: :func:`deal_notes`.
+  Frog's discard, Crazy Solo's soloists and rounded payment — the rules its points, chips and
+  match rest on, and what a seat's view may add as a teaching aid beside each seat (Crazy
+  Solo: how often each seat holds the called card in deals sampled from the view):
+  :func:`deal_notes`.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from typing import Any, ClassVar
 from ..cards import Card, Deck
 from ..games import spec
 from ..games.presentation import Presentation
-from ..games.tapp import TappState
+from ..games.tapp import SeatView, TappState
 from .markup import DisplayError
 
 #: The game whose words the display uses when a caller names none (the lessons written before
@@ -47,7 +50,8 @@ def deck_of(game: str, options: Mapping[str, Any] | None = None) -> Deck:
 
 class DealNotes:
     """What a game adds to the drawing of one of its deals, from the state (a finished deal is
-    public: every card may be shown). A game subclasses it in ``tutor/games/<game>/display.py``.
+    public: every card may be shown), and beside the seats of one seat's view. A game
+    subclasses it in ``tutor/games/<game>/display.py``.
     """
 
     #: the rule P (the bidder's points) is counted by, the rules the chips follow, and the rule
@@ -55,6 +59,11 @@ class DealNotes:
     points_rule: ClassVar[str] = ""
     chips_rules: ClassVar[str] = ""
     thrown_in_rule: ClassVar[str] = ""
+    #: the rule that every trick is played before the deal is over, the rule of a match's chips
+    #: and the rule of its end (the Tapp family's match is Six-Bid Solo's, SBS-26..28)
+    played_out_rule: ClassVar[str] = "SBS-25"
+    match_rule: ClassVar[str] = "SBS-26"
+    match_over_rule: ClassVar[str] = "SBS-28"
 
     def declaration(self, state: TappState) -> list[tuple[str, str]]:
         """Rows (label, words) the declaration adds after the contract and the bidder."""
@@ -69,6 +78,32 @@ class DealNotes:
         """Where P (the bidder's points) of a finished deal came from, in words, or ``""``
         when it is just the points of the bidder's tricks and the widow (the rule says)."""
         return ""
+
+    def result_rows(self, state: TappState, described: Mapping[str, Any]
+                    ) -> list[tuple[str, str]]:
+        """The rows of a finished deal's result (``described``: ``state.describe()``), above
+        its chips: by default the bidder's points P, the bidder's tricks, made or not."""
+        came = self.points_from(state)
+        return [
+            (f"Bidder’s points (P, {self.points_rule})", str(described["bidder_points"])
+             + (f" ({came})" if came else "")),
+            ("Bidder’s tricks", str(described["bidder_tricks"])),
+            ("Made?", "yes" if described["made"] else "no"),
+        ]
+
+    def outcome(self, described: Mapping[str, Any]) -> str:
+        """A finished deal's result in a word: ``made`` or ``lost``."""
+        return "made" if described["made"] else "lost"
+
+    def settlement_rows(self, state: TappState, learner: int) -> list[tuple[str, str]]:
+        """Rows the play table's settlement adds for ``learner`` after the result (a finished
+        deal: everything in it is public now)."""
+        return []
+
+    def seat_notes(self, view: SeatView, *, worlds: int, seed: int) -> dict[int, str]:
+        """A teaching aid beside each seat of ``view``'s table: a short line per seat, worked
+        out from the view alone (never from hidden cards); none by default."""
+        return {}
 
 
 @cache

@@ -41,14 +41,16 @@ Trick = tuple[int, tuple[Card, ...], int]
 
 @dataclass(frozen=True)
 class MatchStanding:
-    """A short match as the table shows it (SBS-26..28): ``deals_played`` deals settled of
-    ``deals``, the chip ``balances`` before the current deal, and whether the current deal is
-    ``settled`` in the match already."""
+    """A short match as the table shows it (SBS-26..28, CS-13): ``deals_played`` deals settled
+    of ``deals``, the chip ``balances`` before the current deal, and whether the current deal is
+    ``settled`` in the match already. ``bank_loans``: a balance may go below zero without
+    ending the match (CS-13); else the match ends once a balance is 0 or below (SBS-28)."""
 
     deals_played: int
     deals: int
     balances: tuple[int, ...]
     settled: bool
+    bank_loans: bool = False
 
 
 def note_html(text: str) -> HtmlStr:
@@ -84,22 +86,24 @@ def table_status_html(view: SeatView, *, done: bool, learner_to_move: bool, auto
     if match is not None:
         n = match.deals_played + (0 if match.settled else 1)
         bal = ", ".join(f"seat {s}: {b}" for s, b in enumerate(match.balances))
+        rule = deal_notes(view.game).match_rule
         line = (f'<div class="st-match">Match: deal {min(n, match.deals)} of {match.deals} · '
-                f"chips (SBS-26): {esc(bal)}</div>")
+                f"chips ({esc(rule)}): {esc(bal)}</div>")
     return HtmlStr(f'<div class="st-root st-status" role="status" aria-live="polite">'
                    f"{esc(text)}</div>{line}")
 
 
 def table_view_html(view: SeatView, emphasis: Mapping[CardLike, str], *,
                     fallen: Sequence[Trick], teaching_aid: bool,
+                    seat_notes: Mapping[int, str] | None = None,
                     own_hand: bool = True) -> HtmlStr:
     """The learner's seat at the table, from the view alone: the game's facts and the auction;
-    the seats around the table (the others as card backs, the learner's hand at the bottom,
-    ``emphasis`` marking cards, e.g. the legal ones); in the centre the trick in progress and
-    the tricks ``fallen`` since the learner's last action (SBS-25), or with the
-    ``teaching_aid`` every trick played below; the exposed Spread Misère hand; a Frog bidder's
-    own discard. ``own_hand=False`` leaves the learner's hand out (the widget shows it as
-    buttons)."""
+    the seats around the table (the others as card backs with the game's marks and a line of
+    ``seat_notes`` each, the learner's hand at the bottom, ``emphasis`` marking cards, e.g. the
+    legal ones); in the centre the trick in progress and the tricks ``fallen`` since the
+    learner's last action (SBS-25), or with the ``teaching_aid`` every trick played below; the
+    exposed Spread Misère hand; a Frog bidder's own discard. ``own_hand=False`` leaves the
+    learner's hand out (the widget shows it as buttons, each card's face a button)."""
     pres = words(view.game)
     deck = deck_of(view.game, view.options)
     active = view.active
@@ -115,8 +119,8 @@ def table_view_html(view: SeatView, emphasis: Mapping[CardLike, str], *,
     centre = trick_centre(view, width=48)
     if not teaching_aid:
         centre += "".join(_fallen(view, fallen))
-    parts = [top, ring_html(seat_places(view, pres, own, backs_width=26), centre,
-                            label="the seats at the table")]
+    parts = [top, ring_html(seat_places(view, pres, own, backs_width=26, notes=seat_notes),
+                            centre, label="the seats at the table")]
     if view.exposed is not None and view.bidder is not None and view.bidder != me:
         parts.append(f'<div class="st-seat"><div class="st-who">Spread Misère: seat '
                      f"{view.bidder}'s hand, face up (SBS-21)</div>"
@@ -185,36 +189,43 @@ def table_log_html(lines: Sequence[tuple[str, str]]) -> HtmlStr:
 def settlement_html(state: TappState, learner: int,
                     match: MatchStanding | None) -> HtmlStr:
     """The finished deal's settlement from the learner's side: contract, result and chips, with
-    the game's rules for P and the chips (Six-Bid Solo: SBS-10..12, SBS-27; Frog: FR-1, FR-5);
-    in a match the balances after it and, at the end, the winners (SBS-28)."""
+    the game's rules for P and the chips (Six-Bid Solo: SBS-10..12, SBS-27; Frog: FR-1, FR-5;
+    Crazy Solo: CS-11, CS-12, with the soloists and the payment) and any rows the game's deal
+    notes add; in a match the balances after it and, at the end, the winners (SBS-28, CS-13)
+    — after a deal thrown in too."""
     d = state.describe()
     notes = deal_notes(state.game.id)
-    if state.bidder is None:
-        return HtmlStr('<div class="st-root"><p>Everyone passed: the cards are thrown in and no '
-                       f"chips change ({esc(notes.thrown_in_rule)}).</p></div>")
-    pres = words(state.game.id)
     me = learner
     chips = d["chips"]
-    made = "made" if d["made"] else "lost"
-    contract = d["contract"]
-    name = pres.contract_name(contract)
-    trump = f" {Suit(state.trump).symbol}" if state.trump >= 0 else ""
-    who = "you" if state.bidder == me else f"Seat {state.bidder}"
-    facts = [("Contract", f"{name}{trump} by {who}"),
-             ("Result", f"{made} — P = {d['bidder_points']} points ({notes.points_rule}"
-              + (f"; {came}" if (came := notes.points_from(state)) else "")
-              + f"), {d['bidder_tricks']} tricks"),
-             ("Your chips", f"{chips[me]:+d} ({notes.chips_rules})")]
+    facts: list[tuple[str, str]] = []
+    if state.bidder is not None:
+        pres = words(state.game.id)
+        made = notes.outcome(d)
+        contract = d["contract"]
+        name = pres.contract_name(contract)
+        trump = f" {Suit(state.trump).symbol}" if state.trump >= 0 else ""
+        who = "you" if state.bidder == me else f"Seat {state.bidder}"
+        facts = [("Contract", f"{name}{trump} by {who}"),
+                 ("Result", f"{made} — P = {d['bidder_points']} points ({notes.points_rule}"
+                  + (f"; {came}" if (came := notes.points_from(state)) else "")
+                  + f"), {d['bidder_tricks']} trick{'' if d['bidder_tricks'] == 1 else 's'}"),
+                 *notes.settlement_rows(state, me),
+                 ("Your chips", f"{chips[me]:+d} ({notes.chips_rules})")]
     if match is not None:
         m = match
         after = [b + (0 if m.settled else c) for b, c in zip(m.balances, chips, strict=True)]
         facts.append(("Match balances", ", ".join(f"seat {s}: {b}"
                                                  for s, b in enumerate(after))))
-        if m.deals_played + (0 if m.settled else 1) >= m.deals or min(after) <= 0:
+        if m.deals_played + (0 if m.settled else 1) >= m.deals or (
+                not m.bank_loans and min(after) <= 0):
             top = max(after)
             winners = [s for s, b in enumerate(after) if b == top]
-            facts.append(("Match", "over (SBS-28) — won by " + ", ".join(
+            facts.append(("Match", f"over ({notes.match_over_rule}) — won by " + ", ".join(
                 "you" if s == me else f"seat {s}" for s in winners)))
+    if state.bidder is None:
+        return HtmlStr('<div class="st-root"><p>Everyone passed: the cards are thrown in and no '
+                       f"chips change ({esc(notes.thrown_in_rule)}).</p>"
+                       + (facts_html(facts) if facts else "") + "</div>")
     return HtmlStr('<section class="st-root st-settlement" aria-label="settlement">'
                    '<h4 class="st-h">Settlement</h4>' + facts_html(facts) + "</section>")
 

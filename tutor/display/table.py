@@ -108,19 +108,20 @@ _PHASE_WORDS = {"auction": "The auction is on: no trick yet.",
                 "done": "The deal is over."}
 
 
-def seat_places(view: SeatView, pres: Presentation, own: str, *,
-                backs_width: float) -> list[SeatPlace]:
+def seat_places(view: SeatView, pres: Presentation, own: str, *, backs_width: float,
+                notes: Mapping[int, str] | None = None) -> list[SeatPlace]:
     """Every seat of ``view``'s table as the ring draws it, clockwise from the view's own seat
     (whose body is ``own``, the learner's hand): the other seats as card backs (their hand
-    sizes), a seat out of this deal without cards, badges for the seat to move and the bidder.
+    sizes), a seat out of this deal without cards, badges for the seat to move and the game's
+    marks as this seat may know them (the bidder; Crazy Solo's sides), and a seat's line of
+    ``notes`` (a teaching aid: :meth:`~.adapter.DealNotes.seat_notes`) under its cards.
     """
     n = len(view.hand_sizes)
     places = []
     for k in range(n):
         s = (view.seat + k) % n
         label = pres.seat_label(s, view.active, view.dealer)
-        marks = tuple(m for m, on in (("to move", s == view.to_move),
-                                      ("bidder", s == view.bidder)) if on)
+        marks = ("to move",) * (s == view.to_move) + pres.seat_marks(view, s)
         if k == 0:
             places.append(SeatPlace(s, f"{label} — you", own, marks,
                                     out=s not in view.active))
@@ -131,6 +132,8 @@ def seat_places(view: SeatView, pres: Presentation, own: str, *,
             size = view.hand_sizes[s]
             backs = hand_svg([], face_down=size, width=backs_width, overlap=0.7,
                              label=f"seat {s}") if size else ""
+            if notes and s in notes:
+                backs += f'<p class="st-seat-note">{esc(notes[s])}</p>'
             places.append(SeatPlace(s, f"{label} — {size} card{'s' if size != 1 else ''}",
                                     backs, marks))
     return places
@@ -151,7 +154,8 @@ def trick_centre(view: SeatView, *, width: float) -> str:
 
 def view_html(view: SeatView, *, four_colour: bool = False,
               emphasis: Mapping[CardLike, str] | None = None, show_tricks: bool = False,
-              width: float = 64, own_hand: bool = True) -> HtmlStr:
+              width: float = 64, seat_notes: Mapping[int, str] | None = None,
+              own_hand: bool = True) -> HtmlStr:
     """What seat ``view.seat`` sees: facts, the auction, the table, the trick, the own hand.
 
     The facts and every name come from the game's presentation; the hand sorts in the game's
@@ -160,8 +164,9 @@ def view_html(view: SeatView, *, four_colour: bool = False,
     unless the caller puts it in ``emphasis``: a quiz asking for the legal cards must not show
     them. ``show_tricks`` adds the tricks played so far (a teaching aid; SBS-25 has them face
     down at the table). A Frog bidder's view shows the bidder's own discard; no other view
-    holds it. ``own_hand=False`` leaves the own hand out: a widget shows it as buttons, each
-    card's face a button, and the seat says so.
+    holds it. ``seat_notes`` puts a line under a seat's cards (a teaching aid worked out from
+    the view: :meth:`~.adapter.DealNotes.seat_notes`). ``own_hand=False`` leaves the own hand
+    out: a widget shows it as buttons, each card's face a button, and the seat says so.
     """
     if not isinstance(view, SeatView):
         raise DisplayError("DSP-3", "view_html draws a SeatView (state.view(seat))",
@@ -175,7 +180,7 @@ def view_html(view: SeatView, *, four_colour: bool = False,
     own = (hand_svg(view.hand, four_colour=four_colour, width=width, emphasis=emphasis,
                     label="your hand", deck=deck) if own_hand else
            HtmlStr('<p class="st-muted st-own-buttons">Your cards are the buttons below.</p>'))
-    ring = ring_html(seat_places(view, pres, own, backs_width=width * 0.45),
+    ring = ring_html(seat_places(view, pres, own, backs_width=width * 0.45, notes=seat_notes),
                      trick_centre(view, width=width * 0.75), label="the seats at the table")
     parts.append(_section("The table", ring, "st-others"))
 
@@ -250,11 +255,12 @@ def deal_html(deal: TappState | Mapping[str, Any], *, four_colour: bool = False,
             body = '<p class="st-empty">no cards this deal</p>'
         hands.append(f'<div class="st-seat"><div class="st-who">'
                      f"{esc(pres.seat_label(s, active, dealer))}</div>{body}</div>")
-    widow_cards = [CARDS[c] for c in mask_cards(state.widow)]
-    hands.append(f'<div class="st-seat st-widow"><div class="st-who">widow — '
-                 f"{mask_points(state.widow)} points</div>"
-                 + hand_svg(widow_cards, four_colour=four_colour, width=width, label="widow",
-                            overlap=0.3, deck=deck) + "</div>")
+    if state.game.info.widow:  # a game without a widow (Crazy Solo, CS-2) draws none
+        widow_cards = [CARDS[c] for c in mask_cards(state.widow)]
+        hands.append(f'<div class="st-seat st-widow"><div class="st-who">widow — '
+                     f"{mask_points(state.widow)} points</div>"
+                     + hand_svg(widow_cards, four_colour=four_colour, width=width,
+                                label="widow", overlap=0.3, deck=deck) + "</div>")
     for caption, laid in notes.laid_away(state):
         hands.append(f'<div class="st-seat st-widow st-laid"><div class="st-who">'
                      f"{esc(caption)}</div>"
@@ -274,13 +280,15 @@ def deal_html(deal: TappState | Mapping[str, Any], *, four_colour: bool = False,
                 f'<li class="st-trick-row" {_COL}><span class="st-who">Trick {i + 1}: '
                 f"seat {leader} led, seat {winner} won, {pts} points</span>"
                 + trick_svg([CARDS[c] for c in cards], seats=seats, winner=winner,
-                            slots=len(active), four_colour=four_colour, width=width) + "</li>")
+                            slots=len(active), four_colour=four_colour, width=width,
+                            per_row=trick_rows(len(active))) + "</li>")
         if state.trick:
             seats = trick_seats(state.leader, len(state.trick), active)
             rows.append(f'<li class="st-trick-row" {_COL}><span class="st-who">Trick '
                         f"{len(state.tricks) + 1} (in progress)</span>"
                         + trick_svg([CARDS[c] for c in state.trick], seats=seats,
-                                    slots=len(active), four_colour=four_colour, width=width)
+                                    slots=len(active), four_colour=four_colour, width=width,
+                                    per_row=trick_rows(len(active)))
                         + "</li>")
         parts.append(_section("Tricks", f'<ol class="st-tricks" {_ROW}>{"".join(rows)}</ol>',
                               "st-history"))
@@ -297,12 +305,7 @@ def _result(state: TappState, d: Mapping[str, Any], pres: Presentation) -> str:
     if state.bidder is None:
         return ("<p>Everyone passed: the deal is thrown in and no chips change "
                 f"({esc(notes.thrown_in_rule)}).</p>")
-    rows = [
-        (f"Bidder’s points (P, {notes.points_rule})", str(d["bidder_points"])
-         + (f" ({came})" if (came := notes.points_from(state)) else "")),
-        ("Bidder’s tricks", str(d["bidder_tricks"])),
-        ("Made?", "yes" if d["made"] else "no"),
-    ]
+    rows = notes.result_rows(state, d)
     cells = "".join(
         f"<tr><th scope=\"row\">{esc(pres.seat_label(s, state.active, state.dealer))}</th>"
         f'<td class="{"st-plus" if c > 0 else "st-minus" if c < 0 else ""}">{c:+d}</td></tr>'

@@ -75,6 +75,17 @@ class GamePresentation(Generic[V]):
             bits.append("dealer")
         return f"seat {seat} ({', '.join(bits)})"
 
+    def seat_marks(self, view: V, seat: int) -> tuple[str, ...]:
+        """Short marks the table shows on ``seat`` for ``view``'s seat, as far as that seat may
+        know them (the Tapp family: the bidder; Crazy Solo adds the sides: partner, gang,
+        unknown); none by default."""
+        return ()
+
+    def sides_hidden(self, view: V) -> bool:
+        """Is some seat's side a secret to ``view``'s seat now (who plays with whom)? Not in a
+        game whose sides are known once the auction ends (Crazy Solo's partner is, CS-9)."""
+        return False
+
     def who(self, seat: int, view: V) -> str:
         """``You`` for the view's own seat, else the seat's label."""
         raise NotImplementedError
@@ -125,6 +136,10 @@ class TappPresentation(GamePresentation[SeatView]):
 
     def who(self, seat: int, view: SeatView) -> str:
         return "You" if seat == view.seat else self.seat_label(seat, view.active)
+
+    def seat_marks(self, view: SeatView, seat: int) -> tuple[str, ...]:
+        """The bidder, once there is one."""
+        return ("bidder",) if seat == view.bidder else ()
 
     def contract_words(self, contract: str | None, trump: Suit | None) -> str:
         if contract is None:

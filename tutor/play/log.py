@@ -4,8 +4,9 @@
 stays face down, SBS-20; a Frog discard stays face down for the defenders, FR-2);
 :class:`Entry` is one line of the log with the bot's reason; :func:`names_any` finds a card
 named in a reason, so a reason that shows a card the learner cannot see yet is held back until
-the deal is over; :func:`turn_rule` is the rule that says whose turn it is, for a refusal out of
-turn; :func:`action_words` names an action in a hint, a note or a refusal.
+the deal is over (and a reason given while a seat's side is a secret — Crazy Solo's partner,
+CS-9 — until the sides are known); :func:`turn_rule` is the rule that says whose turn it is,
+for a refusal out of turn; :func:`action_words` names an action in a hint, a note or a refusal.
 """
 
 from __future__ import annotations
@@ -71,13 +72,17 @@ class Entry:
     text: str  # what happened, in the learner's words (a face-down gift stays face down)
     reason: str  # the bot's one-line reason; "" for the learner's own actions and records
     learner: bool
-    held_back: bool  # the reason names a card the learner cannot see yet: shown at the end
+    held_back: bool  # the reason names a card the learner cannot see yet, or is ``secret``
+    secret: bool = False  # given while a seat's side was a secret to the learner (CS-9)
 
     def shown_reason(self, revealed: bool) -> str:
         """The reason, or a placeholder while it names a hidden card (``revealed`` False)."""
         if not self.reason:
             return ""
         if self.held_back and not revealed:
+            if self.secret:
+                return ("(its reason could tell who plays with whom: shown once the sides are "
+                        "known)")
             return "(its reason names a card you cannot see yet: shown when the deal is over)"
         return self.reason
 

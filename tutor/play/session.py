@@ -22,18 +22,22 @@ Errors (besides the engine's rule errors): the table's TABLE-1..5 (:mod:`tutor.p
 
 from __future__ import annotations
 
+import json
 import random
+import zlib
 from collections.abc import Callable, Iterator, Mapping
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..bots.base import Bot
 from ..bots.table_bot import TablePimc, margin_call, within_reach, worlds_for
 from ..cards import Card
+from ..display.adapter import deal_notes
 from ..display.play_table import MatchStanding
 from ..engine import record as records
-from ..engine.match import Match
-from ..errors import IllegalActionError
+from ..engine.match import Match, match_class
+from ..errors import IllegalActionError, TutorError
 from ..games import SPECS, GameSpec, spec
 from ..games.tapp import AUCTION, PASS, SeatView, TappGame, TappState
 from ..state import Action
@@ -43,10 +47,13 @@ from .levels import (
     PREFERRED,
     check_level,
     fallback_level,
+    has_part,
     has_pimc,
+    has_review,
     level_note,
     make_table_bot,
     no_pimc,
+    no_review,
 )
 from .log import Entry, action_text, action_words, names_any, turn_rule
 
@@ -60,6 +67,9 @@ DEFAULT_GAME = "six-bid-solo"
 #: docs/table.md), and no stop as "clear" before MIN_SAMPLES deals.
 HINT_BID_DEALS = 16
 HINT_BUDGET = 0.7
+#: Deals sampled from the learner's view for the seats' teaching aid (Crazy Solo: how often
+#: each seat holds the called card, :meth:`TableGame.seat_notes`).
+NOTE_WORLDS = 100
 
 
 def table_games() -> tuple[GameSpec, ...]:
@@ -136,6 +146,8 @@ class TableGame:
         self._review: list[ReviewLine] | None = None
         self._review_key: tuple[int, ...] | None = None
         self._base = len(self.state.history())  # actions before the learner sat down
+        self._notes: tuple[SeatView, dict[int, str]] | None = None
+        self._view: tuple[TappState, tuple[Any, ...], SeatView] | None = None
         self.make_bots()
 
     @property
@@ -145,8 +157,14 @@ class TableGame:
 
     @property
     def has_pimc(self) -> bool:
-        """Hints, comparisons and the review: do the sampling bots play this game?"""
+        """Hints: do the sampling bots play this game?"""
         return has_pimc(self.spec.id)
+
+    @property
+    def has_review(self) -> bool:
+        """The review and the comparison of two tries: do the sampling bots and the
+        double-dummy solver both play this game?"""
+        return has_review(self.spec.id)
 
     def make_bots(self) -> None:
         """A fresh bot of the current level for every active seat but the learner's."""
@@ -204,10 +222,20 @@ class TableGame:
         self.state = state
         self._reset()
 
-    def start_match(self, deals: int, seat: int | None = None) -> None:
+    def start_match(self, deals: int, seat: int | None = None, *,
+                    blind_round: bool = False) -> None:
         """A short match: ``deals`` deals, chips carried, the dealer found by the cut (SBS-6,
-        SBS-26..28)."""
-        self.match = Match(self.game, rng=self.rng.getrandbits(31), deals=deals)
+        SBS-26..28) — the game's own match where it has one (Crazy Solo: chips from 150, bank
+        loans, CS-13), opening with a blind round if asked (CS-14; TABLE-2 for a game whose
+        match has none)."""
+        kind = match_class(self.spec.id)
+        extra: dict[str, Any] = {}
+        if blind_round:
+            if "blind_round" not in getattr(kind, "__dataclass_fields__", {}):
+                raise TableError("TABLE-2", f"a match of {self.spec.name} has no blind round",
+                                 where="match", what="blind_round")
+            extra["blind_round"] = True
+        self.match = kind(self.game, rng=self.rng.getrandbits(31), deals=deals, **extra)
         self._match_deal = False
         self.new_deal(seat)
 
@@ -266,7 +294,13 @@ class TableGame:
     # -- whose turn --
     @property
     def view(self) -> SeatView:
-        return self.state.view(self.seat)
+        """The learner's view now (kept while the deal stands still: a redraw reads it often,
+        and a twelve-seat view takes a while to build)."""
+        key = (self.seat, tuple(self.state.history()))
+        kept = self._view
+        if kept is None or kept[0] is not self.state or kept[1] != key:
+            kept = self._view = (self.state, key, self.state.view(self.seat))
+        return kept[2]
 
     @property
     def done(self) -> bool:
@@ -281,8 +315,10 @@ class TableGame:
     def _require_turn(self, what: str) -> None:
         state = self.state
         if state.is_terminal():
-            raise IllegalActionError("SBS-25" if state.bidder is not None else "SBS-17",
-                                     "the deal is over", where=f"seat {self.seat}", what=what)
+            notes = deal_notes(self.spec.id)
+            raise IllegalActionError(notes.played_out_rule if state.bidder is not None
+                                     else notes.thrown_in_rule, "the deal is over",
+                                     where=f"seat {self.seat}", what=what)
         if state.to_move != self.seat:
             rule, detail = turn_rule(state)
             raise IllegalActionError(rule, f"it is seat {state.to_move}'s turn, not yours "
@@ -311,7 +347,7 @@ class TableGame:
         self._compare_job = None
         if self._pending is not None and self._pending[0] == prefix:
             old = self._pending[1]
-            if old != action and self.has_pimc:
+            if old != action and self.has_review:
                 self._compare_job = (view_before, old, action)
             self._pending = None
         return entry
@@ -328,8 +364,11 @@ class TableGame:
         step = len(state.history())
         state.apply(action)
         hidden = self.hidden_cards()
+        # while some seat's side is a secret to the learner (Crazy Solo's partner, CS-9), a
+        # bot's reason may give it away ("I hold the called card"): it waits too
+        secret = bool(reason) and self.sides_hidden()
         entry = Entry(step, seat, action, action_text(state, seat, action, self.seat), reason,
-                      False, names_any(reason, hidden))
+                      False, secret or names_any(reason, hidden), secret)
         self.log.append(entry)
         return entry
 
@@ -413,10 +452,17 @@ class TableGame:
         if not self.has_pimc:
             raise no_pimc(self.spec.id, "hints")
         view = self.view
-        if view.phase == AUCTION and len(view.legal) > 1 and within_reach(view):
+        if self.hint_samples_bids(view):
             return self.bid_hint(view)
         bot = TablePimc(self.rng.getrandbits(31), worlds=self.hint_worlds)
         return bot.act(view)
+
+    def hint_samples_bids(self, view: SeatView) -> bool:
+        """Does the hint in ``view``'s auction ask the bid advisor (a game with one, more than
+        one call open, a contract within reach by the rules of thumb)? Else the hint is the
+        sampling player's own move (:class:`TablePimc`), which passes a hopeless hand at once."""
+        return (view.phase == AUCTION and len(view.legal) > 1
+                and has_part(self.spec.id, "advisor") and within_reach(view))
 
     def bid_hint(self, view: SeatView) -> tuple[Action, str]:
         """A call from the advisor on up to :data:`HINT_BID_DEALS` deals sampled from the
@@ -494,6 +540,24 @@ class TableGame:
             return set()
         return set(self.game.info.deck.cards) - self.view.visible_cards()
 
+    def sides_hidden(self) -> bool:
+        """Is some seat's side still a secret to the learner (Crazy Solo's partner until the
+        called card is played, CS-9)? The game's presentation says, from the learner's view."""
+        return self.spec.presentation.sides_hidden(self.view)
+
+    def seat_notes(self) -> dict[int, str]:
+        """The teaching aid beside the seats, from the learner's view alone (the game's display
+        adapter: Crazy Solo's share of :data:`NOTE_WORLDS` sampled deals in which each seat
+        holds the called card). Worked out once per position; the sampling seed comes from the
+        view itself, so the same view always shows the same figures."""
+        view = self.view  # the same object while the deal stands still (kept by ``view``)
+        if self._notes is not None and self._notes[0] is view:
+            return self._notes[1]
+        notes = deal_notes(self.spec.id).seat_notes(view, worlds=NOTE_WORLDS,
+                                                    seed=view_seed(view))
+        self._notes = (view, notes)
+        return notes
+
     def fallen_tricks(self) -> list[tuple[int, tuple[Card, ...], int]]:
         """The tricks completed since the learner's last action: seen as they fall (SBS-25)."""
         last = self._marks[-1] if self._marks else self._base
@@ -515,8 +579,20 @@ class TableGame:
         naming a card still hidden waits until the card is seen or the deal is over."""
         done = self.done
         hidden = self.hidden_cards()
-        return [(e.text, e.shown_reason(done or not names_any(e.reason, hidden)))
+        secret = self.sides_hidden()
+        return [(e.text, e.shown_reason(done or not (names_any(e.reason, hidden)
+                                                     or (e.secret and secret))))
                 for e in self.log]
+
+    def withheld_reasons(self) -> list[str]:
+        """The bots' reasons the learner may not read yet (they name a hidden card, or could
+        give a secret side away): none may reach the page."""
+        if self.done:
+            return []
+        hidden = self.hidden_cards()
+        secret = self.sides_hidden()
+        return [e.reason for e in self.log
+                if e.reason and (names_any(e.reason, hidden) or (e.secret and secret))]
 
     def held_back(self) -> list[tuple[str, str]]:
         """The actions whose reasons were held back during the deal, with those reasons."""
@@ -527,16 +603,18 @@ class TableGame:
         m = self.match
         if m is None:
             return None
-        return MatchStanding(m.deals_played, m.deals, tuple(m.balances), self.settled)
+        return MatchStanding(m.deals_played, m.deals, tuple(m.balances), self.settled,
+                             type(m).bank_loans)
 
     # -- the end --
     def review(self, on_line: Callable[[ReviewLine], None] | None = None) -> list[ReviewLine]:
         """The learner's cards in the finished deal, each valued double-dummy (cached)."""
         if not self.done:
             raise TableError("TABLE-4", f"the review comes when all {self.game.info.tricks} "
-                             "tricks are played (SBS-25)", where="review")
-        if not self.has_pimc:
-            raise no_pimc(self.spec.id, "reviews")
+                             f"tricks are played ({deal_notes(self.spec.id).played_out_rule})",
+                             where="review")
+        if not self.has_review:
+            raise no_review(self.spec.id, "reviews")
         key = tuple(self.state.history())
         if self._review is not None and self._review_key == key:
             return self._review
@@ -549,9 +627,10 @@ class TableGame:
         return lines
 
     def review_iter(self) -> Iterator[ReviewLine]:
-        """The review line by line (a game the sampling bots play: :attr:`has_pimc`)."""
-        if not self.has_pimc:
-            raise no_pimc(self.spec.id, "reviews")
+        """The review line by line (a game the sampling bots and the solver play:
+        :attr:`has_review`)."""
+        if not self.has_review:
+            raise no_review(self.spec.id, "reviews")
         from ..quiz.decisions import review_iter
 
         return review_iter(self.state, self.seat, self.tries)
@@ -574,4 +653,30 @@ class TableGame:
         return p
 
 
-__all__ = ["DEFAULT_GAME", "HINT_BID_DEALS", "HINT_BUDGET", "TableError", "TableGame"]
+@cache
+def table_sizes(game_id: str) -> tuple[int, ...]:
+    """The numbers of players the table deals ``game_id`` for, every seat playing each deal
+    (Six-Bid Solo and Frog: 3 — a fourth or fifth player sits out, SBS-V2; Crazy Solo: 3 to
+    12, CS-2)."""
+    game_spec = spec(game_id)
+    info = game_spec.make().info
+    sizes = []
+    for k in range(info.min_players, info.max_players + 1):
+        try:
+            game = game_spec.make({"players": k})
+        except TutorError:  # a game without the option, or this size
+            continue
+        if game.players == game.info.active_players:
+            sizes.append(k)
+    return tuple(sizes) or (info.players,)
+
+
+def view_seed(view: SeatView) -> int:
+    """A sampling seed made from what ``view``'s seat knows (its public facts and its hand):
+    the same view, the same seed — nothing hidden goes into it."""
+    text = json.dumps(view.public(), sort_keys=True) + " ".join(c.text for c in view.hand)
+    return zlib.crc32(text.encode("utf-8"))
+
+
+__all__ = ["DEFAULT_GAME", "HINT_BID_DEALS", "HINT_BUDGET", "NOTE_WORLDS", "TableError",
+           "TableGame", "table_sizes", "view_seed"]

@@ -7,10 +7,12 @@ goes into a widget trait: HTML built by :mod:`tutor.display` from a seat's view,
 feedback after an answer.
 
 The browser can send any comm message: set any synced trait, "click" a disabled button
-(ipywidgets' ``Button`` does not check ``disabled``). So every handler here re-checks the
-action in Python against its own state and the engine; a forged or stale event changes nothing
-and shows a friendly notice that names the rule (``SBS-14: a bid must name a strictly higher
-contract``) — never a traceback (:func:`guarded`).
+(ipywidgets' ``Button`` does not check ``disabled``). The kernel-side guard (:mod:`.guard`)
+checks each message before ipywidgets applies it — only the traits a control's page sets, only
+values the trait takes, nothing on a disabled control (PAGE-1..3) — and every handler here
+re-checks the action in Python against its own state and the engine; a forged or stale event
+changes nothing and shows a friendly notice that names the rule (``SBS-14: a bid must name a
+strictly higher contract``) — never a traceback (:func:`guarded`).
 
 A game's actions reach a widget as data (:class:`Catalogue`: each action's kind, words and
 card, from ``game.action_info``), so its buttons are labelled and found without arithmetic on
@@ -29,7 +31,7 @@ import functools
 import json
 import logging
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
@@ -41,6 +43,8 @@ from ..display.markup import esc
 from ..errors import NotationError, TutorError
 from ..facts import ActionInfo, ActionKind
 from ..state import Action, Game
+from . import guard
+from .guard import subtree as subtree  # the widget tree: tests and the audit read it here
 
 log = logging.getLogger("tutor.widgets")
 
@@ -171,11 +175,13 @@ class Panel:
     css_class = "tutor-panel"
 
     def __init__(self) -> None:
+        guard.install()  # no message from the page sends a traceback back (:mod:`.guard`)
         self.notice = html("", "tutor-notice")
         self.box = w.VBox(layout=w.Layout(width="100%", max_width="56rem"))
         self.box.add_class("tutor-widget")
         self.box.add_class(self.css_class)
         self._audit_seq = 0
+        guard.watch(self)
 
     # -- display: the panel shows as its box in JupyterLab, Voilà and nbclient --
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -251,23 +257,6 @@ def guarded(method: Callable[P, R]) -> Callable[P, R | None]:
 
 
 # --- reading widget state (tests, the benchmark and the audit use the same code) -----------------
-def subtree(widget: w.Widget) -> Iterator[w.Widget]:
-    """The widget and every widget it refers to (children, layout, style), each once."""
-    seen: set[str] = set()
-    stack: list[Any] = [widget]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, w.Widget):
-            if x.model_id in seen:
-                continue
-            seen.add(x.model_id)
-            yield x
-            for name in x.keys:
-                stack.append(getattr(x, name, None))
-        elif isinstance(x, list | tuple):
-            stack.extend(x)
-
-
 def state_text(widgets: Iterable[w.Widget]) -> str:
     """Every synced trait of ``widgets`` as one JSON text — what a browser would receive."""
     states = {}

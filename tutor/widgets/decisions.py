@@ -54,7 +54,7 @@ from ..quiz.decision_session import (
 from .advisor_panel import WIDGET_CSS, advice_chart, advice_table
 from .common import Panel, Shared, button, dress_card, guarded, html, mark_card
 from .engine import prewarm, warm_up
-from .quiz import Learner, page_learner
+from .quiz import Learner, page_learner, reset_html
 
 if TYPE_CHECKING:  # the solver is loaded on the first question (tutor.widgets.engine)
     from ..quiz.decisions import DecisionQuestion
@@ -491,7 +491,7 @@ class DecisionQuiz(Panel):
 
     def _show_score(self) -> None:
         self.score.value = (f'<p class="st-muted">Session: {score_html(self.session.score)}'
-                            "</p>")
+                            "</p>" + reset_html(self.learner))
 
 
 def _is_card_text(value: str) -> bool:

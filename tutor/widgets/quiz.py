@@ -13,7 +13,9 @@ Progress: one :class:`Learner` per kernel (one per Voilà page) holds the quiz
 :class:`~tutor.quiz.Session` and the learner's :class:`~tutor.quiz.Progress` file — under
 ``$TUTOR_PROGRESS_DIR`` or ``~/.solo-tutor/progress``, named after ``$JUPYTERHUB_USER``,
 ``$TUTOR_LEARNER`` or the name typed in a :class:`LearnerBox` — so a kernel restart keeps the
-learner's record and gives fresh questions.
+learner's record and gives fresh questions. When the learner's file could not be read and was
+set aside (:attr:`~tutor.quiz.Progress.recovered`, QUIZ-5), every quiz and the name box say so
+on the page — that progress starts afresh and where the old file is kept (:func:`reset_html`).
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from ..quiz import DEFAULT_GAME, Feedback, Progress, Question, QuizError, Sessio
 from ..quiz import titles as kind_titles
 from ..quiz.core import check_kinds
 from ..quiz.difficulty import LEVELS, difficulty
-from .common import Panel, button, dress_card, guarded, html, mark_card
+from .common import Panel, button, dress_card, guarded, html, mark_card, notice_html
 from .presenter import presenter_mode
 
 #: How many seeds a contract-filtered quiz tries before it takes any contract.
@@ -105,11 +107,26 @@ class Learner:
             return self.progress.next_seed()
         return self.rng.getrandbits(32)
 
+    def reset(self) -> str | None:
+        """Words for the page when this learner's progress was reset (QUIZ-5), else None: why,
+        and where the unreadable file is kept."""
+        p = self.progress
+        if p is None or p.recovered is None or p.set_aside is None:
+            return None
+        return (f"Your saved progress could not be read (the file {p.unreadable}), so it starts "
+                f"afresh; the old file is kept as {p.set_aside}.")
+
     def summary(self) -> str:
         if self.progress is None:
             return f"{self.name}: practice mode (nothing saved)"
         p = self.progress
         return f"{self.name}: {p.correct} of {p.answered} right in all your quizzes"
+
+
+def reset_html(learner: Learner) -> str:
+    """The notice of a progress reset (:meth:`Learner.reset`), or nothing."""
+    words = learner.reset()
+    return notice_html(words, "QUIZ-5") if words else ""
 
 
 _page_learner: Learner | None = None
@@ -153,7 +170,7 @@ class LearnerBox(Panel):
 
     def _show(self) -> None:
         self.status.value = (f'<p class="st-muted" aria-live="polite">'
-                             f"{esc(self.learner.summary())}</p>")
+                             f"{esc(self.learner.summary())}</p>" + reset_html(self.learner))
         if self.name.value.strip() != self.learner.name:
             self.name.value = self.learner.name
 
@@ -556,7 +573,8 @@ class QuizWidget(Panel):
                                 "or saved.</p>")
             return
         self.score.value = (f'<p class="st-muted">Session: '
-                            f"{score_html(self.learner.session.score)}</p>")
+                            f"{score_html(self.learner.session.score)}</p>"
+                            + reset_html(self.learner))
 
     # -- hidden information --
     def secrets(self) -> list[str]:

@@ -31,8 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 
-from ..bots.table_bot import within_reach
-from ..cards import Card, Rank
+from ..cards import Card, Rank, Suit
 from ..display import style_html
 from ..display.markup import CardLike
 from ..display.play_table import (
@@ -46,13 +45,15 @@ from ..display.play_table import (
     table_view_html,
 )
 from ..engine import record as records
-from ..errors import IllegalActionError, TutorError
+from ..engine.match import match_class
+from ..errors import IllegalActionError, OptionError, RecordError, TutorError, shorten
 from ..facts import ActionKind
+from ..games import spec
 from ..games.tapp import AUCTION, PLAY, SeatView
 from ..play.levels import LEVEL_WORDS, levels
-from ..play.log import names_any, turn_rule
+from ..play.log import turn_rule
 from ..play.saved import load_saved, save_path, saved_names
-from ..play.session import DEFAULT_GAME, TableGame, table_games
+from ..play.session import DEFAULT_GAME, TableGame, table_games, table_sizes
 from ..state import Action, Game
 from .advisor_panel import WIDGET_CSS
 from .common import Catalogue, Panel, Shared, button, dress_card, guarded, html
@@ -76,6 +77,8 @@ HAND_ROWS: Mapping[ActionKind, str] = {"card": "play", "give": "give", "discard"
 #: The row left in sight, disabled, while another seat is to move (the auction's calls, the
 #: play's cards); in a declaration only the bidder's own row shows, on its turn.
 WAITING: Mapping[str, ActionKind] = {AUCTION: "call", PLAY: "card"}
+#: The *Play* picker's value for a match that opens with a blind round (CS-14).
+BLIND = "blind"
 
 #: The table's styles, on top of assets/lesson.css and :data:`WIDGET_CSS`.
 TABLE_CSS = WIDGET_CSS + """
@@ -96,6 +99,15 @@ TABLE_CSS = WIDGET_CSS + """
 .tutor-table .st-cost { color: var(--st-wrong); font-weight: 600; }
 .tutor-table .st-best { color: var(--st-right); font-weight: 600; }
 .tutor-table .widget-hbox { flex-wrap: wrap; gap: 0.25em; }
+/* the called card's grid (Crazy Solo): a line per suit, its ranks in columns that shrink to
+   fit a phone's width */
+.tutor-table .tutor-card-line { display: grid; gap: 0.25em; align-items: center;
+  grid-template-columns: 1.8em repeat(9, minmax(0, 3.2em)); margin: 0.1em 0; }
+.tutor-table .tutor-card-line button.st-card-btn { min-width: 0; width: auto; margin: 0;
+  padding: 0 0.15em; }
+.tutor-table .st-suit-head { font-size: 1.4em; line-height: 1; }
+.tutor-table button.st-own { text-decoration: underline; text-decoration-thickness: 2px;
+  text-underline-offset: 3px; }
 @media (max-width: 480px) {  /* a phone: the discard's 14 cards in two rows of seven */
   .tutor-table .st-card-btn button, .tutor-table button.st-card-btn { min-width: 2.6em;
     padding: 0 0.3em; }
@@ -159,6 +171,56 @@ class CallCardRow(ActionRow):
         return None if self.decline is None else self.actions[self.buttons.index(self.decline)]
 
 
+class CardGridRow(ActionRow):
+    """Calling a card that must be called (Crazy Solo, CS-7): a line per suit of the family's
+    deck, headed by the suit, with a button per rank. Like the rank and suit pickers of
+    :class:`CallCardRow`, no label names a whole card: the page holds the deck's ranks and
+    suits, never a list of cards that could be mistaken for a hand. The table shows the buttons
+    of this deal's deck only (CS-2: a removed card cannot be called) and underlines the ranks of
+    the learner's own cards — calling one means playing secretly alone (CS-8)."""
+
+    def __init__(self, catalogue: Catalogue, same: Shared) -> None:
+        super().__init__("call-card", "tutor-callcard", "tutor-call-card", same)
+        self.box = w.VBox([], layout=w.Layout(display="none"))
+        self.box.add_class("tutor-callcard")
+        self.box.add_class("tutor-card-grid")
+        self.cards: list[Card] = []
+        lines: dict[Suit, w.HBox] = {}
+        for action in catalogue.by_kind["call-card"]:
+            card = catalogue.infos[action].card
+            if card is None:  # declining (SBS-20) belongs to the rank-and-suit row
+                continue
+            colour = "st-red" if card.suit.is_red else "st-black"
+            line = lines.get(card.suit)
+            if line is None:
+                head = html(f'<span class="st-root st-suit-head {colour}" title="{card.suit.noun}"'
+                            f">{card.suit.symbol}</span>", "tutor-suit-head", shared=same)
+                line = lines[card.suit] = w.HBox([head])
+                line.add_class("tutor-card-line")
+            b = button(rank_text(card.rank), cls=self.button_class, shared=same,
+                       own_layout=True, tooltip=self.words(card), disabled=True)
+            b.add_class("st-card-btn")
+            b.add_class(colour)
+            line.children = (*line.children, b)
+            self.buttons.append(b)
+            self.actions.append(action)
+            self.cards.append(card)
+        self.note = html("", "tutor-card-grid-note", shared=same)
+        self.box.children = (*lines.values(), self.note)
+
+    @staticmethod
+    def words(card: Card, own: bool = False) -> str:
+        """A button's tooltip: ``call: ace, hearts line`` (rank and suit apart, as the pickers
+        have them)."""
+        return (f"call: {card.rank.noun}, {card.suit.noun} line"
+                + (" — in your own hand" if own else ""))
+
+
+def rank_text(rank: Rank) -> str:
+    """A rank as a button shows it: ``10`` for the ten, else its letter."""
+    return "10" if rank is Rank.TEN else rank.letter
+
+
 class TableWidget(Panel):
     """Play one seat of a deal against the bots (see the module docstring).
 
@@ -188,16 +250,20 @@ class TableWidget(Panel):
                                     value=self.table.game_id, description="Game",
                                     layout=w.Layout(width="auto"))
         self.game_pick.add_class("tutor-game-pick")
+        # the number of players, for a game dealt to a table of any size (Crazy Solo: 3..12)
+        self.players_pick = w.Dropdown(options=self._players_options(), value=n,
+                                       description="Players", layout=w.Layout(width="auto"))
+        self.players_pick.add_class("tutor-players-pick")
         self.seat_pick = w.Dropdown(options=[(f"seat {s}", s) for s in range(n)], value=seat,
                                     description="Your seat", layout=w.Layout(width="auto"))
         self.bot_pick = w.Dropdown(options=self._level_options(), value=self.table.bot_kind,
                                    description="Bots", layout=w.Layout(width="auto"))
-        self.mode_pick = w.Dropdown(options=[("single deals", 0),
-                                             (f"a match of {match_deals} deals", match_deals)],
-                                    value=0, description="Play", layout=w.Layout(width="auto"))
+        self.mode_pick = w.Dropdown(options=self._mode_options(), value=0, description="Play",
+                                    layout=w.Layout(width="auto"))
+        self.mode_pick.add_class("tutor-mode-pick")
         self.new_button = button("New deal", cls="tutor-new-deal", style="primary", shared=same)
-        controls = w.HBox([self.game_pick, self.seat_pick, self.bot_pick, self.mode_pick,
-                           self.new_button])
+        controls = w.HBox([self.game_pick, self.players_pick, self.seat_pick, self.bot_pick,
+                           self.mode_pick, self.new_button])
         controls.add_class("tutor-controls")
         self.level_out = html("", "tutor-level", shared=same)
 
@@ -264,6 +330,7 @@ class TableWidget(Panel):
         self.aid.observe(lambda _c: self.refresh(), names="value")
         self.auto.observe(lambda _c: self.auto_changed(), names="value")
         self.game_pick.observe(lambda _c: self.game_changed(), names="value")
+        self.players_pick.observe(lambda _c: self.players_changed(), names="value")
         self.bot_pick.observe(lambda _c: self.bots_changed(), names="value")
         self.save_button.on_click(lambda _b: self.save())
         self.load_button.on_click(lambda _b: self.load_saved())
@@ -271,6 +338,7 @@ class TableWidget(Panel):
 
         self._game_rows()
         self._list_records()
+        self._sync_pickers()
         self.refresh()
         self._start()
         prewarm()  # the engine loads in the background while the learner reads
@@ -302,8 +370,11 @@ class TableWidget(Panel):
         for kind, box_class, button_class in ROWS:
             if kind not in cat.by_kind:
                 continue
-            if kind == "call-card":
-                row: ActionRow = CallCardRow(self.table.game, cat, self.same)
+            if kind == "call-card" and not any(cat.infos[a].card is None
+                                               for a in cat.by_kind[kind]):
+                row: ActionRow = CardGridRow(cat, self.same)  # a compulsory call: the grid
+            elif kind == "call-card":
+                row = CallCardRow(self.table.game, cat, self.same)
                 call_row = row
                 assert isinstance(call_row, CallCardRow)
                 call_row.call.on_click(lambda _b, r=call_row: self.press_call_card(r))
@@ -354,6 +425,28 @@ class TableWidget(Panel):
                 b.disabled = True
                 b.layout.display = "none"
 
+    def _grid_row(self, row: CardGridRow, hand: list[Card], legal: set[Action], mine: bool
+                  ) -> None:
+        """The called-card grid: the buttons of this deal's deck in sight (CS-2), the legal ones
+        enabled on the learner's turn, the learner's own cards marked."""
+        if not mine:  # out of sight: only make sure nothing can be pressed
+            for b in row.buttons:
+                b.disabled = True
+            row.note.value = ""
+            return
+        deck = set(self.table.game.info.deck.cards)
+        own = set(hand)
+        for b, a, card in zip(row.buttons, row.actions, row.cards, strict=True):
+            b.layout.display = None if card in deck else "none"
+            b.disabled = not (mine and a in legal)
+            if card in own:
+                b.add_class("st-own")
+            else:
+                b.remove_class("st-own")
+            b.tooltip = row.words(card, card in own)
+        row.note.value = ('<span class="st-root st-muted">The ranks of your own cards are '
+                          f"underlined. {len(deck)} cards in this deal's deck.</span>")
+
     def button_for(self, action: Action) -> w.Button:
         """The button that carries ``action`` now (tests press it as a learner would)."""
         for row in self.rows.values():
@@ -364,32 +457,44 @@ class TableWidget(Panel):
     def _level_options(self) -> list[tuple[str, str]]:
         return [(LEVEL_WORDS[k], k) for k in levels(self.table.game_id)]
 
+    def _players_options(self) -> list[tuple[str, int]]:
+        return [(f"{k} players", k) for k in table_sizes(self.table.game_id)]
+
+    def _mode_options(self) -> list[tuple[str, int | str]]:
+        """Single deals, a short match, and — where the game's match has one — a match that
+        opens with a blind round (Crazy Solo, CS-14)."""
+        n = self.match_deals
+        out: list[tuple[str, int | str]] = [("single deals", 0), (f"a match of {n} deals", n)]
+        if "blind_round" in getattr(match_class(self.table.game_id), "__dataclass_fields__", {}):
+            out.append((f"a match of {n}, blind round first", BLIND))
+        return out
+
     # -- hidden information (tests and the browser audit read these) --
     def hidden_cards(self) -> set[Card]:
         return self.table.hidden_cards()
 
     def secrets(self) -> list[str]:
         """Bot reasons held back now: they name a card the learner cannot see yet."""
-        if self.table.done:
-            return []
-        hidden = self.table.hidden_cards()
-        return [e.reason for e in self.table.log if e.reason and names_any(e.reason, hidden)]
+        return self.table.withheld_reasons()
 
     # -- events --
     @guarded
     def new_deal(self) -> None:
         t = self.table
         seat = self.seat_pick.value
-        deals = self.mode_pick.value
+        mode = self.mode_pick.value
+        blind = mode == BLIND
+        deals = self.match_deals if blind else mode
         try:
-            if deals and (t.match is None or t.match.deals != deals or t.match.is_over()):
-                t.start_match(deals, seat)
+            if deals and (t.match is None or t.match.deals != deals or t.match.is_over()
+                          or getattr(t.match, "blind_round", False) != blind):
+                t.start_match(deals, seat, blind_round=blind)
             else:
                 if not deals:
                     t.end_match()
                 t.new_deal(seat)
         finally:  # a refused deal (SBS-25, SBS-28) may still have settled the last one
-            self.refresh()
+            self.refresh(notes=False)
         self._fresh_deal()
 
     def _fresh_deal(self) -> None:
@@ -397,7 +502,7 @@ class TableWidget(Panel):
         self.compare_out.value = ""
         self.result.value = ""
         self.clear_notice()
-        self.refresh()
+        self.refresh(notes=not self._bots_next())
         self._continue()
 
     @guarded
@@ -407,7 +512,31 @@ class TableWidget(Panel):
         if self._quiet or self.game_pick.value == self.table.game_id:
             return
         try:
-            self.table.set_game(self.game_pick.value, seat=self.seat_pick.value)
+            game = spec(self.game_pick.value)  # a forged value: REC-2
+            seat = self.seat_pick.value
+            players = game.make().players
+            self.table.set_game(game.id, seat=seat if seat < players else 0)
+        except TutorError:
+            self._sync_pickers()
+            raise
+        self._game_changed()
+
+    @guarded
+    def players_changed(self) -> None:
+        """Sit down at a table of the number of players picked (the game's other options
+        kept where they still apply): a new deal, single deals."""
+        t = self.table
+        n = self.players_pick.value
+        if self._quiet or n == t.game.players:
+            return
+        seat = self.seat_pick.value
+        seat = seat if type(seat) is int and type(n) is int and 0 <= seat < n else 0
+        try:
+            try:
+                t.set_game(t.game_id, options={**t.game.options_dict(), "players": n},
+                           seat=seat)
+            except OptionError:  # an option of the old size only (a 3-player deck)
+                t.set_game(t.game_id, options={"players": n}, seat=seat)
         except TutorError:
             self._sync_pickers()
             raise
@@ -425,9 +554,18 @@ class TableWidget(Panel):
         self._quiet = True
         try:
             self.game_pick.value = t.game_id
+            sizes = self._players_options()
+            if list(self.players_pick.options) != sizes:
+                self.players_pick.options = sizes
+            self.players_pick.value = t.game.players
+            self.players_pick.layout.display = None if len(sizes) > 1 else "none"
             self.bot_pick.options = self._level_options()
             self.bot_pick.value = t.bot_kind
-            self.mode_pick.value = self.mode_pick.value if t.match is not None else 0
+            modes = self._mode_options()
+            mode = self.mode_pick.value if t.match is not None else 0
+            if list(self.mode_pick.options) != modes:
+                self.mode_pick.options = modes
+            self.mode_pick.value = mode if mode in [v for _, v in modes] else 0
             seats = [(f"seat {s}", s) for s in range(t.state.n)]
             if list(self.seat_pick.options) != seats:
                 self.seat_pick.options = seats
@@ -469,7 +607,7 @@ class TableWidget(Panel):
         self.table.act(action)
         self.clear_notice()
         self.hint_out.value = ""
-        self.refresh()
+        self.refresh(notes=not self._bots_next())
         if self.table._compare_job is not None:
             warm_up(lambda text: setattr(self.compare_out, "value", note_html(text)))
             self.compare_out.value = note_html("Comparing your two tries on sampled deals…")
@@ -497,7 +635,7 @@ class TableWidget(Panel):
         self.hint_out.value = ""
         self.refresh()  # the position first, then the note about it
         then = (" — the two will be compared on deals sampled from your view"
-                if self.table.has_pimc else "")
+                if self.table.has_review else "")
         self.compare_out.value = note_html(
             f"Taken back: {self.table.words(taken)}. Try another{then}.")
 
@@ -509,7 +647,7 @@ class TableWidget(Panel):
         if not t.has_pimc:
             t.hint()  # refused: TABLE-5 names what the game lacks
         view = t.view
-        if not (view.phase == AUCTION and not within_reach(view)):  # else: no deal is sampled
+        if view.phase != AUCTION or t.hint_samples_bids(view):  # else: no deal is sampled
             warm_up(lambda text: setattr(self.hint_out, "value", note_html(text)))
             self.hint_out.value = note_html("Thinking: sampling deals from your view…")
         action, reason = t.hint()
@@ -550,16 +688,21 @@ class TableWidget(Panel):
 
     @guarded
     def load_upload(self) -> None:
+        """Load the record the learner uploaded (REC-1 for anything that is not one: no file
+        content, more than 1 MiB, not JSON — the record layer's limits)."""
         files = self.upload.value
         if not files:
             return
         try:
             item = files[0]
-            content = bytes(item["content"])
-            name = str(item.get("name", "upload"))
+            content = item.get("content") if isinstance(item, Mapping) else None
+            name = item.get("name") if isinstance(item, Mapping) else None
         finally:
             self.upload.value = ()  # the record may hold every hand: keep it out of the page
-        self._load(records.parse(content), name)
+        if not isinstance(content, bytes | bytearray | memoryview):
+            raise RecordError("REC-1", "the upload holds no file", where="Open a record")
+        name = name if isinstance(name, str) and name else "upload"
+        self._load(records.parse(bytes(content)), shorten(name))
 
     def _load(self, record: Mapping[str, Any], name: str) -> None:
         self.table.load(record, self.seat_pick.value)
@@ -589,11 +732,15 @@ class TableWidget(Panel):
         saying so in the status line while it loads."""
         warm_up(lambda text: setattr(self.status, "value", note_html(text)))
 
+    def _bots_next(self) -> bool:
+        """Will the bots move at once now (so a redraw before their moves is brief)?"""
+        return bool(self.auto.value) and self.table.bot_to_move()
+
     def _continue(self) -> None:
         if self.auto.value and self.table.bot_kind == "pimc" and self.table.bot_to_move():
             self._warm()  # the sampling bots solve deals
         if self.auto.value:
-            self.table.run_bots(on_step=lambda _e: self.refresh())
+            self.table.run_bots(on_step=lambda _e: self.refresh(notes=False))
         self.refresh()
         self._finish_if_done()
 
@@ -603,7 +750,7 @@ class TableWidget(Panel):
             return
         head = settlement_html(t.state, t.seat, t.standing())
         self.result.value = head
-        if t.state.bidder is not None and t.learner_cards_played() and t.has_pimc:
+        if t.state.bidder is not None and t.learner_cards_played() and t.has_review:
             self._warm()  # the review solves every position of the learner's
             self.progress.layout.display = None
             self.progress.value = 0.0
@@ -619,15 +766,19 @@ class TableWidget(Panel):
             self.progress.layout.display = "none"
             self.result.value = head + review_html(lines, total)
         elif t.state.bidder is not None and t.learner_cards_played():
+            part = ("the sampling player (sampling + solver)" if not t.has_pimc
+                    else "the double-dummy solver")
             self.result.value = head + note_html(
-                f"No review of your play yet: it rests on the sampling player (sampling + "
-                f"solver), which does not play {t.spec.name} yet.")
+                f"No review of your play yet: it rests on {part}, which does not play "
+                f"{t.spec.name} yet.")
         self.result.value += deal_end_html(t.state, t.held_back())
         self.refresh()
 
     # -- drawing --
-    def refresh(self) -> None:
-        """Redraw everything from the learner's view (never from the state)."""
+    def refresh(self, *, notes: bool = True) -> None:
+        """Redraw everything from the learner's view (never from the state). ``notes``: with
+        the teaching aid beside the seats (:meth:`TableGame.seat_notes`, which may sample
+        deals; left out of the redraws between two bot moves)."""
         t = self.table
         view = t.view
         done = t.done
@@ -645,7 +796,8 @@ class TableWidget(Panel):
                 emphasis = {info.card: "legal" for a in legal
                             if (info := cat.infos[a]).kind == "card" and info.card is not None}
             own_buttons = any(k in shown for k in HAND_ROWS)
-            self.view_out.value = self._view_html(view, emphasis, own_hand=not own_buttons)
+            self.view_out.value = self._view_html(view, emphasis, notes,
+                                                  own_hand=not own_buttons)
             self.aid_out.value = (points_taken_html(t.points_taken(), t.seat) if self.aid.value
                                   else "")
             hand = list(view.hand)
@@ -657,6 +809,8 @@ class TableWidget(Panel):
                     row.call.disabled = not (mine and kind in shown)
                     if row.decline is not None:
                         row.decline.disabled = not (mine and row.decline_action in legal)
+                elif isinstance(row, CardGridRow):
+                    self._grid_row(row, hand, legal, mine and kind in shown)
                 else:
                     for b, a in zip(row.buttons, row.actions, strict=True):
                         b.disabled = not (mine and a in legal)
@@ -678,7 +832,7 @@ class TableWidget(Panel):
                 self.new_button.description = "New deal"
         self.audit()
 
-    def _view_html(self, view: SeatView, emphasis: Mapping[CardLike, str],
+    def _view_html(self, view: SeatView, emphasis: Mapping[CardLike, str], notes: bool,
                    own_hand: bool = True) -> str:
         """The learner's seat at the table (nothing once the deal is over: the settlement, the
         review and the whole deal are drawn below)."""
@@ -687,6 +841,7 @@ class TableWidget(Panel):
         aid = self.aid.value
         fallen = [] if aid else self.table.fallen_tricks()
         return table_view_html(view, emphasis, fallen=fallen, teaching_aid=aid,
+                               seat_notes=self.table.seat_notes() if notes else None,
                                own_hand=own_hand)
 
     # -- for tests and notebooks --

@@ -32,9 +32,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from ...cards import DECK_24, Card, Rank, Suit, card_label
-from ...errors import IllegalActionError, NotationError, RecordError
+from ...errors import IllegalActionError, NotationError, RecordError, shown
 from ...facts import ActionInfo, ActionTable, GameInfo
-from ...state import Action, Game, GameState, as_rng
+from ...state import Action, Game, GameState, as_rng, is_seat
 from ..tapp import OptionSet
 
 GAME_ID = "sixty-six"
@@ -947,9 +947,9 @@ class SixtySixView:
 
     @classmethod
     def of(cls, state: SixtySixState, seat: int) -> SixtySixView:
-        if seat not in (0, 1):
-            raise IllegalActionError("SS-1", f"no seat {seat}: Sixty-Six has seats 0 and 1",
-                                     where="view")
+        if not is_seat(seat, 2):  # not True, not a caller's odd object (docs/hardening.md)
+            raise IllegalActionError("SS-1", f"no seat {shown(seat)}: Sixty-Six has seats 0 "
+                                     "and 1", where="view")
         turnup = state.turnup_face_up
         last = state.tricks[-1] if state.tricks else None
         done = state.is_terminal()
@@ -1073,9 +1073,9 @@ class SixtySix(Game):
     def new_deal(self, rng: random.Random | int | None, dealer: int = 0) -> SixtySixState:
         """Shuffle and deal (SS-3): three each, the non-dealer first, twice; the turn-up; the
         stock."""
-        if dealer not in (0, 1):
+        if not is_seat(dealer, 2):
             raise IllegalActionError("SS-2", "the dealer is seat 0 or seat 1", where="dealer",
-                                     what=repr(dealer))
+                                     what=shown(dealer))
         return self.deal_from_pack(shuffle(as_rng(rng)), dealer)
 
     def deal_from_pack(self, pack: Sequence[int], dealer: int) -> SixtySixState:
