@@ -594,3 +594,17 @@ def test_the_worked_trick_is_the_engines() -> None:
     text = " ".join(words(markdown("05-play")).split())
     assert "2 + 0 + 10 = 12 card points" in text and "J♦" in text and "10♣" in text
     assert kinds()  # the quiz registry still answers after the lessons' imports
+
+
+def test_every_game_with_lessons_has_a_course_map_in_the_mastery_view() -> None:
+    """Frog's and Crazy Solo's lessons get the mastery view too: their course maps name lesson
+    notebooks that exist, with rule ids those lessons cite."""
+    view = MasteryView(learner=Learner("ida", seed=1))
+    assert [v for _, v in view.game_pick.options] == ["six-bid-solo", "frog", "crazy-solo"]
+    for game in ("six-bid-solo", "frog", "crazy-solo"):
+        for lesson in game_quiz(game).course:
+            text = markdown(lesson.id)
+            cited = set(RULE_ID.findall(text))
+            assert set(lesson.rules) <= cited, (lesson.id, set(lesson.rules) - cited)
+        view.game_pick.value = game
+        assert view.game == game and game_quiz(game).course[0].title in view.lessons.value

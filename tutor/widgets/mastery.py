@@ -3,7 +3,8 @@ weak ones.
 
 :class:`MasteryView` reads the page learner's progress file (the tallies by rule and the
 spaced-repetition schedule, :mod:`tutor.quiz.mastery`) and draws, for one game, a table of its
-lessons — answers, the share right as a bar, and a level: *not tried yet*, *learning*, *getting
+lessons (a *Game* list picks Six-Bid Solo, Frog (game) or Crazy Solo) — answers, the share
+right as a bar, and a level: *not tried yet*, *learning*, *getting
 there*, *mastered* — and, folded below, the same per rule. **Practise my weak rules** opens a
 quiz (:class:`~tutor.widgets.quiz.QuizWidget`) whose questions are drawn to cite the rules due
 again and those still being learnt, in turn. **Refresh** reads the file again (quizzes on other
@@ -17,7 +18,8 @@ import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 from ..display.markup import esc
 from ..games import spec
 from ..quiz import DEFAULT_GAME, kinds
-from ..quiz.mastery import Mastery, lesson_mastery, rule_mastery, weak_rules
+from ..quiz import games as quiz_games
+from ..quiz.mastery import Mastery, course, lesson_mastery, rule_mastery, weak_rules
 from .common import Panel, button, guarded, html
 from .quiz import Learner, QuizWidget, page_learner
 
@@ -52,6 +54,14 @@ class MasteryView(Panel):
         self.game = spec(game).id
         kinds(self.game)  # QUIZ-3 for a game the quiz does not know
         self.learner = learner or page_learner()
+        mapped = [g for g in quiz_games() if course(g)]  # the games with a course map
+        self.game_pick = w.Dropdown(options=[(spec(g).name, g) for g in mapped],
+                                    value=self.game if self.game in mapped else None,
+                                    description="Game", layout=w.Layout(
+                                        width="auto", display=None if len(mapped) > 1
+                                        else "none"))
+        self.game_pick.add_class("tutor-mastery-game")
+        self.game_pick.observe(lambda _: self._game_changed(), names="value")
         self.summary = html("", "tutor-mastery-summary")
         self.lessons = html("", "tutor-mastery-lessons")
         self.rules = html("", "tutor-mastery-rules")
@@ -63,11 +73,22 @@ class MasteryView(Panel):
         self.refresh_button.on_click(lambda _: self.refresh())
         self.practise.on_click(lambda _: self.start_practice())
         self.learner.listen(self.refresh)
-        self.box.children = [self.summary, self.lessons, self.rules,
+        self.box.children = [self.game_pick, self.summary, self.lessons, self.rules,
                              w.HBox([self.practise, self.refresh_button],
                                     layout=w.Layout(flex_flow="row wrap")),
                              self.notice, self.practice]
         self.quiz: QuizWidget | None = None
+        self.refresh()
+
+    @guarded
+    def _game_changed(self) -> None:
+        """Show the game picked (a value the picker does not offer changes nothing)."""
+        value = self.game_pick.value
+        if value is None or value == self.game or not course(str(value)):
+            return
+        self.game = str(value)
+        self.practice.children = []
+        self.quiz = None
         self.refresh()
 
     def weak(self) -> list[str]:
