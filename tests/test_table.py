@@ -158,10 +158,12 @@ def test_only_legal_cards_are_enabled_and_only_own_cards_are_shown() -> None:
         view = tw.table.view
         if view.phase == PLAY:
             seen_play = True
-            hand = {card_label(c) for c in view.hand}
+            hand = {c.name for c in view.hand}  # each card's face is a button named for it
             row = tw.rows["card"]
             shown = {b.description for b in row.buttons if b.layout.display != "none"}
             assert shown == hand
+            assert all("st-face-btn" in b._dom_classes for b in row.buttons
+                       if b.layout.display != "none")
             enabled = {row.actions[i] for i, b in enumerate(row.buttons) if not b.disabled}
             assert enabled == (set(view.legal) if tw.table.learner_to_move() else set())
         click_for(tw, learner_choice(tw, rng))

@@ -58,9 +58,11 @@ def right_answer(q: Any) -> str | list[str]:
 
 
 def pick(quiz: QuizWidget, answer: str | list[str]) -> None:
-    if quiz.question is not None and quiz.question.multi:
+    """Pick as a learner would: the boxes or cards' faces (one or several), else a toggle."""
+    if quiz.box_values:
+        wanted = answer if isinstance(answer, list) else [answer]
         for cb, value in zip(quiz.boxes, quiz.box_values, strict=True):
-            cb.value = value in answer
+            cb.value = value in wanted
     else:
         quiz.single.value = answer
 
@@ -84,6 +86,12 @@ def test_quiz_round_trip_right_and_wrong(kind: str) -> None:
     wrong = [v for v in q2.values if v not in q2.key().answer]
     pick(quiz, wrong[:1] if q2.multi else wrong[0])
     quiz.check.click()
+    # a wrong pick: the likely mistake and another try, the answer not shown yet
+    assert quiz.feedback is None and len(quiz.attempts) == 1 and not quiz.attempts[0].correct
+    assert "try again" in quiz.result.value and quiz.attempts[0].mistake
+    assert quiz.question.key().explanation not in quiz.result.value
+    assert not quiz.next.disabled and not quiz.show.disabled
+    quiz.show.click()  # Show the answer
     fb2 = quiz.feedback
     assert fb2 is not None and not fb2.correct
     # the feedback gives the correct answer, why (the rule ids) and the session score

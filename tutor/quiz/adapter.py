@@ -13,9 +13,9 @@ brings only kinds of its own, written against its own rules and view.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from ..games import spec
 from ..games.presentation import Presentation
@@ -26,12 +26,28 @@ from .core import Question
 Generator = Callable[[int, random.Random], Question]
 
 
+class CourseLesson(NamedTuple):
+    """One lesson of a game's course map: its notebook's name, its title and the rule ids it
+    teaches (the mastery view adds up their tallies, :mod:`tutor.quiz.mastery`)."""
+
+    id: str
+    title: str
+    rules: tuple[str, ...]
+
+
 class GameQuiz:
     """One game's part in the quiz: its kinds of question and its words. One instance per game
     (``QUIZ`` in the game's ``quiz.py``); it holds no state."""
 
     #: the game's record id
     game_id: ClassVar[str] = ""
+    #: the lessons that teach the game, in order, with the rules each teaches
+    course: ClassVar[tuple[CourseLesson, ...]] = ()
+
+    def mistake(self, question: Question, picked: Sequence[str]) -> str:
+        """The likely slip behind a wrong pick in one of the game's own kinds, naming the rule
+        and never the answer (``""``: none known; :mod:`tutor.quiz.mistakes`)."""
+        return ""
 
     @property
     def presentation(self) -> Presentation:
@@ -64,4 +80,4 @@ def tagged(make: Generator, game: str) -> Generator:
     return generate
 
 
-__all__ = ["GameQuiz", "Generator", "tagged"]
+__all__ = ["CourseLesson", "GameQuiz", "Generator", "tagged"]

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -37,6 +38,7 @@ from typing import Any, Protocol
 
 import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 
+from ..bots.explain import why_notes
 from ..cards import Card, card_label
 from ..display import (
     card_back_svg,
@@ -68,6 +70,7 @@ from ..games.tapp import (
 )
 from ..state import Action, GameState, View
 from .common import Panel, button, guarded, html
+from .presenter import presenter_mode
 
 #: A step's commentary from a game's lessons module: its sentences and the rules they rest on.
 Commentary = tuple[tuple[str, ...], tuple[str, ...]]
@@ -441,18 +444,56 @@ def _trick_step(pres: Presentation, own: ReplayWords, after: TappState, k: int, 
                 trick=k)
 
 
+def step_of_action(steps: Sequence[Step], final: TappState) -> list[int]:
+    """For each action of ``final``'s history, the index of the step that shows it: the
+    auction's calls the auction step, the declaration the declaration step, a card its
+    trick's step."""
+    history = final.history()
+    played = sum(len(cs) for _, cs, _ in final.tricks) + len(final.trick)
+    n_before = len(history) - played  # the calls and the declaration
+    calls = sum(1 for a in history[:n_before] if CALL_BASE <= a < TRUMP_BASE)
+    titles = [st.title for st in steps]
+    auction = titles.index("The auction") if "The auction" in titles else 0
+    declaration = titles.index("The declaration") if "The declaration" in titles else auction
+    tricks = {st.trick: i for i, st in enumerate(steps) if st.trick >= 0}
+    places = len(final.active)
+    out = []
+    for i in range(len(history)):
+        if i < calls:
+            out.append(auction)
+        elif i < n_before:
+            out.append(declaration)
+        else:
+            out.append(tricks.get((i - n_before) // places, len(steps) - 1))
+    return out
+
+
+def mentions_card(text: str, card: Card) -> bool:
+    """Does ``text`` name ``card`` — as ``10♥``, ``ten of hearts`` or ``TH``?"""
+    return (card_label(card) in text or card.name in text
+            or re.search(rf"\b{card.text}\b", text) is not None)
+
+
 class DealReplay(Panel):
     """Step through a recorded deal from ``seat``'s view: a seat number, ``"bidder"`` (the
     default) or ``"defender"`` (the one after the bidder, clockwise).
 
     Buttons: **Start**, **Back**, **Next**, **End** (real buttons; Tab + Enter). A forged click on
     a disabled button is re-checked here and changes nothing.
+
+    ``why`` (on by default): three to five "why" notes on the deal — why that bid, that trump,
+    that call, that lead, that card — the rule bot's reasons where it would have done what was
+    done (:func:`tutor.bots.explain.why_notes`), each shown at its step unless it names a card
+    the seat cannot see yet there. ``presenter`` (by default the page's presenter mode): every
+    hand open, large cards — for a class, where the teacher talks each step through; the widow
+    still turned up only at the end.
     """
 
     css_class = "tutor-replay"
 
     def __init__(self, record: Mapping[str, Any] | str | os.PathLike[str], *,
-                 seat: int | str = "bidder", title: str = "") -> None:
+                 seat: int | str = "bidder", title: str = "", why: bool = True,
+                 presenter: bool | None = None) -> None:
         super().__init__()
         rec = load_record(record)
         last = _final(rec)
@@ -466,6 +507,8 @@ class DealReplay(Panel):
             self.steps = _game_steps(last, rec, seat)
             self.turned_up: Callable[[TappState], tuple[str, int]] = _nothing_turned_up
             self._secrets: Callable[[TappState, int | None], list[str]] = _no_secrets
+            self.presenter = False  # presenter mode opens the Tapp family's hands only
+            self.notes: list[list[str]] = [[] for _ in self.steps]
             self._build(title)
             return
         if seat == "bidder":
@@ -477,8 +520,19 @@ class DealReplay(Panel):
         if not isinstance(seat, int) or not 0 <= seat < last.n:
             raise RecordError("SBS-5", f"no seat {seat!r} at a table of {last.n}", where="seat")
         self.seat = seat
+        self.presenter = presenter_mode() if presenter is None else bool(presenter)
         self.steps = _steps(last, rec, seat)
         own = replay_words(last.game.id)
+        #: each step's "why" notes (shown when they name no card hidden at that step)
+        self.notes = [[] for _ in self.steps]
+        if why:
+            where = step_of_action(self.steps, last)
+            # a game with a secret side (Crazy Solo's partner) gets notes only from the seat
+            # watched and the bidder: another seat's reasons could tell its side
+            secret_sides = own.secrets is not _no_secrets
+            seats = {seat, last.bidder} if secret_sides and last.bidder is not None else None
+            for i, note in why_notes(last, rec, seats=seats).items():
+                self.notes[where[i]].append(note)
         self.turned_up = own.turned_up
         self._secrets = own.secrets
         self._build(title)
@@ -502,6 +556,8 @@ class DealReplay(Panel):
         nav = w.HBox([self.first, self.back, self.forward, self.last],
                      layout=w.Layout(flex_flow="row wrap"))
         self.box.children = [self.title, self.where, nav, self.notice, self.words, self.table]
+        if self.presenter:
+            self.box.add_class("st-presenter")
         self._show()
 
     @guarded
@@ -514,16 +570,25 @@ class DealReplay(Panel):
         self.clear_notice()
         self._show()
 
+    def shown_notes(self, index: int | None = None) -> list[str]:
+        """The "why" notes of step ``index`` (by default the one on screen) this seat may read
+        there: those that name no card hidden from it at that step."""
+        i = self.index if index is None else index
+        hidden = self._hidden_at(i)
+        return [n for n in self.notes[i] if not any(mentions_card(n, c) for c in hidden)]
+
     def _show(self) -> None:
         step = self.steps[self.index]
         parts = self._tapp_parts(step) if self.tapp else self._game_parts(step)
         rules = "".join(f'<span class="st-rule">{esc(r)}</span>' for r in step.rules)
+        notes = "".join(f'<p class="st-why-note">{esc(n)}</p>' for n in self.shown_notes())
         with self.box.hold_sync():
+            seen = ("every hand, open" if self.presenter else f"seat {self.seat}'s cards")
             self.where.value = (f'<p class="st-step" aria-live="polite"><strong>Step '
                                 f"{self.index + 1} of {len(self.steps)}: {esc(step.title)}"
-                                f"</strong> — you see seat {self.seat}'s cards</p>")
+                                f"</strong> — you see {seen}</p>")
             self.words.value = ('<div class="st-root st-commentary">'
-                                + "".join(f"<p>{esc(x)}</p>" for x in step.words)
+                                + "".join(f"<p>{esc(x)}</p>" for x in step.words) + notes
                                 + f'<p class="st-rules">Rules: {rules}</p></div>')
             self.table.value = '<div class="st-root">' + "".join(parts) + "</div>"
             self.first.disabled = self.back.disabled = self.index == 0
@@ -559,7 +624,10 @@ class DealReplay(Panel):
             if mask:
                 parts.append(f'<p class="st-muted">{esc(caption)}</p>'
                              + cards_html(mask_cards(mask)))
-        parts.append(view_html(view, show_tricks=step.result))
+        if self.presenter:
+            parts.append(self._all_hands(state, step.result))
+        else:
+            parts.append(view_html(view, show_tricks=step.result))
         return parts
 
     def _game_parts(self, step: Step) -> list[str]:
@@ -584,17 +652,43 @@ class DealReplay(Panel):
         state = self.steps[self.index].state
         return self._secrets(state, self.seat) if isinstance(state, TappState) else []
 
-    def hidden_cards(self) -> set[Card]:
-        step = self.steps[self.index]
+    def _all_hands(self, state: TappState, result: bool) -> str:
+        """Presenter mode: every active seat's hand open, the trick so far, the widow face down
+        until the result."""
+        game = state.game.id
+        deck = state.game.info.deck
+        seats = []
+        for s_ in state.active:
+            label = seat_label(s_, state.active, game=game)
+            cards = [CARDS[c] for c in mask_cards(state.hands[s_])]
+            seats.append(f'<div class="st-seat"><div class="st-who">{esc(label.capitalize())}'
+                         f"</div>{hand_svg(cards, deck=deck, width=84, label=label)}</div>")
+        widow = mask_cards(state.widow)
+        if widow:
+            shown = ([CARDS[c] for c in widow] if result else [])
+            drawing = (hand_svg(shown, deck=deck, width=64, label="the widow") if result else
+                       hand_svg([], face_down=len(widow), width=64, label="the widow"))
+            seats.append(f'<div class="st-seat"><div class="st-who">The widow</div>{drawing}'
+                         "</div>")
+        return (f'<div class="st-root st-all-hands st-row" role="region" aria-label="every '
+                f'hand, open">{"".join(seats)}</div>')
+
+    def _hidden_at(self, index: int) -> set[Card]:
+        step = self.steps[index]
         state = step.state
         seen = state.view(self.seat).visible_cards()
-        if not isinstance(state, TappState):
+        if not isinstance(state, TappState):  # a game of its own: what its steps showed
             seen |= {c for _, c in step.played}
             seen |= {c for _, cards in step.shown for c in cards}
             return set(state.game.info.deck.cards) - seen
+        if self.presenter:  # every hand open; the widow until the result
+            return set() if step.result else {CARDS[c] for c in mask_cards(state.widow)}
         if step.result:
             seen |= {CARDS[c] for c in mask_cards(self.turned_up(state)[1])}
         return {CARDS[c] for c in range(N_CARDS)} - seen
+
+    def hidden_cards(self) -> set[Card]:
+        return self._hidden_at(self.index)
 
 
 def _nothing_turned_up(state: TappState) -> tuple[str, int]:

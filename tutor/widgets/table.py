@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 
-from ..cards import Card, Deck, Rank, Suit, card_label
+from ..cards import Card, Deck, Rank, Suit
 from ..display import style_html
 from ..display.adapter import deal_notes
 from ..display.markup import CardLike
@@ -61,8 +61,8 @@ from ..play.saved import load_saved, save_path, saved_names
 from ..play.session import DEFAULT_GAME, TableGame, table_games, table_sizes
 from ..state import Action, Game, View
 from .advisor_panel import WIDGET_CSS
-from .common import Catalogue, Panel, Shared, button, guarded, html
-from .engine import warm_up
+from .common import Catalogue, Panel, Shared, button, dress_card, guarded, html
+from .engine import prewarm, warm_up
 
 if TYPE_CHECKING:  # the solver is loaded on first use (tutor.widgets.engine)
     from ..quiz.decisions import ReviewLine
@@ -398,6 +398,7 @@ class TableWidget(Panel):
         self._sync_pickers()
         self.refresh()
         self._start()
+        prewarm()  # the engine loads in the background while the learner reads
 
     @guarded
     def _start(self) -> None:
@@ -487,16 +488,12 @@ class TableWidget(Panel):
                 card = hand[i]
                 action = self.catalogue.by_card.get((row.kind, card))
                 row.actions[i] = action
-                b.description = card_label(card)
-                b.tooltip = f"{verb} {card.name}"
+                dress_card(b, card, verb=verb)  # the card's face is the button
                 b.disabled = not (mine and action in legal)
                 b.layout.display = None
-                b.remove_class("st-red" if not card.suit.is_red else "st-black")
-                b.add_class("st-red" if card.suit.is_red else "st-black")
             else:
                 row.actions[i] = None
-                b.description = ""
-                b.tooltip = ""
+                dress_card(b, None)
                 b.disabled = True
                 b.layout.display = "none"
 
@@ -925,7 +922,9 @@ class TableWidget(Panel):
             if mine and view.phase == PLAY:
                 emphasis = {info.card: "legal" for a in legal
                             if (info := cat.infos[a]).kind == "card" and info.card is not None}
-            self.view_out.value = self._view_html(view, emphasis, notes)
+            own_buttons = any(k in shown for k in HAND_ROWS)
+            self.view_out.value = self._view_html(view, emphasis, notes,
+                                                  own_hand=not own_buttons)
             self.aid_out.value = (points_taken_html(t.points_taken(), t.seat)
                                   if self.aid.value and t.family else "")
             # the family's teaching aid (past tricks and points); a game whose view keeps only
@@ -970,8 +969,8 @@ class TableWidget(Panel):
                 self.new_button.description = "New deal"
         self.audit()
 
-    def _view_html(self, view: View, emphasis: Mapping[CardLike, str], notes: bool
-                   ) -> str:
+    def _view_html(self, view: View, emphasis: Mapping[CardLike, str], notes: bool,
+                   own_hand: bool = True) -> str:
         """The learner's seat at the table (nothing once the deal is over: the settlement, the
         review and the whole deal are drawn below)."""
         if self.table.done:
@@ -979,7 +978,8 @@ class TableWidget(Panel):
         aid = self.aid.value
         fallen = [] if aid else self.table.fallen_tricks()
         return table_view_html(view, emphasis, fallen=fallen, teaching_aid=aid,
-                               seat_notes=self.table.seat_notes() if notes else None)
+                               seat_notes=self.table.seat_notes() if notes else None,
+                               own_hand=own_hand)
 
     # -- for tests and notebooks --
     def widget_state_text(self) -> str:
