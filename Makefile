@@ -79,6 +79,13 @@ arena: $(STAMP)
 arena-frog: $(STAMP)
 	$(BIN)/python benchmarks/arena.py --game frog
 
+# --- Crazy Solo's ladder in duplicate at 4 players (benchmarks/arena.py's LADDERS): the rule bot
+# against the random bot, the PIMC bot against the rule bot, each deal in all 14 seatings; fails
+# like `make arena` (docs/crazy-solo-bots.md has the figures and an 8-player run).
+.PHONY: arena-crazy
+arena-crazy: $(STAMP)
+	$(BIN)/python benchmarks/arena.py --game crazy-solo
+
 # --- this working tree against an earlier revision, in one process (benchmarks/compare.py): the
 # same results on both and each workload's median time ratio within 5 %; exit status 1 if not.
 # About 75 s on 2 cores (docs/benchmarks.md says how to read it).

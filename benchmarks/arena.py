@@ -1,14 +1,17 @@
 """The duplicate arena: the bot ladder, each rung against the one below (``make arena``).
 
-Each deal is played six times with the two kinds rotated through the three seats (see
-``tutor/bots/arena.py``); the figure is the first kind's mean chips per deal with a 95%
-confidence interval. Deals are spread over a process pool (2 workers on the project's machine).
+Each deal is played six times with the two kinds rotated through the three seats (fourteen at
+four, a rotation of halves at a bigger table: see ``tutor/bots/arena.py``); the figure is the
+first kind's mean chips per deal with a 95% confidence interval. Deals are spread over a process
+pool (2 workers on the project's machine).
 
     python benchmarks/arena.py                      # the default ladder (Six-Bid Solo)
     python benchmarks/arena.py --game frog          # Frog's ladder (make arena-frog)
     python benchmarks/arena.py --match pimc:rule --deals 100 --seed 7
     python benchmarks/arena.py --match pimc:rule:60 --pimc-auction rule   # PIMC's play alone
     python benchmarks/arena.py --game frog --match rule:random:200       # any registered game
+    python benchmarks/arena.py --game crazy-solo                # Crazy Solo's, 4 players
+    python benchmarks/arena.py --game crazy-solo --players 8 --match pimc:rule:40
 
 Prints a markdown table; exit status 1 if a rung's interval does not clear zero in favour of
 the stronger kind (so ``make arena`` fails loudly when the ladder breaks).
@@ -32,7 +35,8 @@ from tutor.bots.arena import DealResult, MatchResult, duplicate_match
 #: each game's ladder when no --match is given: each rung against the one below, with enough
 #: deals for the interval to clear zero (Frog's deals are cheaper and its chips swing more)
 LADDERS = {"six-bid-solo": ["rule:random:300", "pimc:rule:120"],
-           "frog": ["rule:random:100", "pimc:rule:200"]}
+           "frog": ["rule:random:100", "pimc:rule:200"],
+           "crazy-solo": ["rule:random:100", "pimc:rule:150"]}
 DEFAULT = LADDERS["six-bid-solo"]
 
 
@@ -56,6 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=None, help="deals per match (overrides)")
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--game", default="six-bid-solo", help="the registered game to play")
+    p.add_argument("--players", type=int, default=None,
+                   help="the game's option players (Crazy Solo: 3..12; default the game's)")
     p.add_argument("--start", type=int, default=0, help="first deal number (to extend a run)")
     p.add_argument("--save", help="append each deal's scores as JSON lines to this file")
     p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
@@ -100,9 +106,10 @@ def main(argv: list[str] | None = None) -> int:
                     "play": args.pimc_play}
             if args.pimc_bid_margin is not None:
                 pimc["bid_margin"] = args.pimc_bid_margin
-            result = duplicate_match(a, b, deals, args.seed, executor=pool, progress=tick,
-                                     bot_options={"pimc": pimc}, start=args.start,
-                                     game=args.game)
+            options = {"players": args.players} if args.players is not None else {}
+            result = duplicate_match(a, b, deals, args.seed, options, executor=pool,
+                                     progress=tick, bot_options={"pimc": pimc},
+                                     start=args.start, game=args.game)
             rows.append(result)
             lo, _ = result.interval
             ok = ok and lo > 0

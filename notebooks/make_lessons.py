@@ -96,12 +96,18 @@ TITLES = {
     "31-crazy-solo-partner": "Crazy Solo — calling a card and finding the partner",
     "32-crazy-solo-payment": "Crazy Solo — payment, rounding, the blind round and three hands",
     "33-crazy-solo-worked-deal": "Crazy Solo — a worked deal",
+    # 40-44: notebooks/make_sixty_six_lessons.py; each title names the game
+    "40-sixty-six": "Sixty-Six — two players, the pack, the stock and the draw",
+    "41-sixty-six-marriages": "Sixty-Six — marriages and the exchange of the 9",
+    "42-sixty-six-closing": "Sixty-Six — closing the stock and the strict rules",
+    "43-sixty-six-scoring": "Sixty-Six — counting to 66, claiming and game points",
+    "44-sixty-six-worked-deal": "Sixty-Six — a worked deal",
 }  # fmt: skip
 
 # --- the lessons ---------------------------------------------------------------------------------
 WELCOME: list[Cell] = [
     md("""
-# Solo Tutor — Six-Bid Solo, Frog (game) and Crazy Solo
+# Solo Tutor — Six-Bid Solo, Frog (game), Crazy Solo and Sixty-Six
 
 Six-Bid Solo is a trick-taking game for three active players with a 36-card pack. In each deal
 one player — the **bidder** — wins the auction by naming the highest of six **contracts**, then
@@ -114,9 +120,12 @@ bid, so these pages always say *Frog (game)* for the game and *Frog bid* for the
 **Crazy Solo** takes the same 36 cards to a big table of 3 to 12 players: one call each, and the
 highest caller picks a secret partner by naming a card (CS-1 … CS-14).
 
+**Sixty-Six** is a game for two with 24 cards: a stock to draw from, marriages, closing, and
+claiming 66 before your opponent does (SS-1 … SS-17).
+
 These lessons walk through the games in order. Each one explains a part of the rules, citing the
 rule ids of the rule books (**SBS-1** … **SBS-28**, options **SBS-V1** … **SBS-V6**; for
-Frog (game) **FR-1** … **FR-5**; for Crazy Solo **CS-1** … **CS-14**), and ends with a short quiz graded by the rules engine. Buttons
+Frog (game) **FR-1** … **FR-5**; for Crazy Solo **CS-1** … **CS-14**; for Sixty-Six **SS-1** … **SS-17**), and ends with a short quiz graded by the rules engine. Buttons
 work with the keyboard alone: **Tab** to move, **Space** or **Enter** to press.
 """),
     md("""
@@ -162,6 +171,18 @@ The cards and their points are Six-Bid Solo's (lessons 1 and 2); everything else
 | 31 | [Crazy Solo: calling a card and finding the partner](31-crazy-solo-partner.ipynb) | the called card, the secret partner, soloists and gang, reading the play | CS-7 … CS-10 |
 | 32 | [Crazy Solo: payment, the blind round and three hands](32-crazy-solo-payment.ipynb) | k × (P − 60) rounded to 5, the draw at 61, who pays whom; the blind round; three-handed | CS-2, CS-5, CS-11 … CS-14 |
 | 33 | [Crazy Solo: a worked deal](33-crazy-solo-worked-deal.ipynb) | a five-player deal replayed trick by trick, the partner revealed by its card | CS-3 … CS-12 |
+
+### Sixty-Six
+
+A game of its own for two players, with a pack of 24 cards:
+
+| # | Lesson | What you learn | Rules |
+|---|---|---|---|
+| 40 | [Sixty-Six: the pack, the stock and the draw](40-sixty-six.ipynb) | A 10 K Q J 9 and their points, the turn-up and trump, any card while the stock is open, drawing after each trick | SS-1 … SS-7 |
+| 41 | [Sixty-Six: marriages and the exchange](41-sixty-six-marriages.ipynb) | 20 and 40, counting once a trick is won; the 9 of trumps for the turn-up; what each player knows | SS-8, SS-9, SS-17 |
+| 42 | [Sixty-Six: closing and the strict rules](42-sixty-six-closing.ipynb) | closing the stock; follow, head, trump; 10 for the last trick | SS-10 … SS-12 |
+| 43 | [Sixty-Six: counting, claiming and game points](43-sixty-six-scoring.ipynb) | your hidden total, claiming 66, 1, 2 or 3 game points, the endings after a close, the match to 7 | SS-13 … SS-16 |
+| 44 | [Sixty-Six: a worked deal](44-sixty-six-worked-deal.ipynb) | a deal replayed trick by trick: a marriage, the exchange, a close and a claim | SS-3 … SS-14 |
 
 ### Play and decide
 

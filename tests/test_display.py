@@ -51,12 +51,14 @@ from tutor.engine.record import record_of
 from tutor.errors import RecordError, TutorError
 from tutor.games import SPECS, make_game, spec
 from tutor.games.six_bid_solo.rules import SixBidSolo
-from tutor.games.tapp import CARD_INDEX, TappState, mask_points
+from tutor.games.tapp import CARD_INDEX, TappGame, TappState, mask_points
 
 SVG = "{http://www.w3.org/2000/svg}"
-#: the games the display draws: those with deal notes in their folder (``display.py``, see
-#: tutor/display/adapter.py; Sixty-Six's and Auction Pitch's come with their tables)
-GAME_IDS = [s.id for s in SPECS if find_spec(f"{s.folder}.display") is not None]
+#: the Tapp games the display draws: those with deal notes in their folder (``display.py``, see
+#: tutor/display/adapter.py; Auction Pitch's come with its table). Sixty-Six draws its own table
+#: from the same parts: tests/test_table_sixty_six.py
+GAME_IDS = [s.id for s in SPECS if find_spec(f"{s.folder}.display") is not None
+            and issubclass(s.game, TappGame)]
 ROOT = Path(__file__).resolve().parents[1]
 
 #: The one part of an IPython shell that :func:`register_formatters` uses, with IPython's own

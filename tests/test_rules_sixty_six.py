@@ -1147,15 +1147,3 @@ def test_reading_carried_points_accumulate_in_the_match() -> None:
     score = match.score(third)
     assert score.collected == 2 and score.scored == (0, 1 + 2) and match.scores == [0, 3]
     assert match.carried == 0 and match.dealer == 0
-
-
-def test_the_table_does_not_seat_sixty_six_yet() -> None:
-    """Sixty-Six's table comes later: the table's game list leaves it out and the table refuses
-    it with TABLE-2 (``tutor/play/session.py``)."""
-    from tutor.play.errors import TableError
-    from tutor.play.session import TableGame, table_games
-
-    assert [s.id for s in table_games()] == ["six-bid-solo", "frog", "crazy-solo"]
-    with pytest.raises(TableError) as e:
-        TableGame(game="sixty-six")
-    assert e.value.rule == "TABLE-2"

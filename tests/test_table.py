@@ -869,8 +869,7 @@ def test_bot_levels_per_game_and_what_frog_lacks(frog_without_pimc: Any) -> None
         TableGame(game="frog", bot="genius")
     with pytest.raises(TutorError, match="REC-2"):
         TableGame(game="whist")  # not a registered game
-    with pytest.raises(TableError, match="TABLE-2: the table plays the Tapp family's games"):
-        TableGame(game="auction-pitch")  # registered; its table comes later (issue 20)
+    assert levels("auction-pitch")[0] == "random"  # the random bot plays every game
     t = TableGame(game="frog", seed=2)
     assert t.bot_kind == "rule" and not t.has_pimc
     with pytest.raises(TableError, match="TABLE-2"):
@@ -967,7 +966,8 @@ def test_rows_follow_the_kinds_of_the_games_actions(frog_without_pimc: Any) -> N
     assert labels(frog, "call") == ["pass", "Frog bid", "Chico", "Grand"]
     assert frog.bot_pick.options == (("random cards", "random"), ("rules of thumb", "rule"))
     assert frog.game_pick.options == (("Six-Bid Solo", "six-bid-solo"), ("Frog (game)", "frog"),
-                                      ("Crazy Solo", "crazy-solo"))
+                                      ("Crazy Solo", "crazy-solo"), ("Sixty-Six", "sixty-six"),
+                                      ("Auction Pitch", "auction-pitch"))
     assert frog.hint_button.disabled and "Frog" in frog.hint_button.tooltip
 
 

@@ -3,14 +3,16 @@ seats rotated.
 
 Luck of the cards is the largest noise in a card game, so every deal is played once for each
 way of seating the two kinds at the active seats with both kinds present — with three active
-seats six times (A-B-B, B-A-B, B-B-A, B-A-A, A-B-A, A-A-B). Each seat is held by A in half of
-them and by B in the other half, so the cards cancel out and the difference between the bots
-remains.
+seats six times (A-B-B, B-A-B, B-B-A, B-A-A, A-B-A, A-A-B), with four (Crazy Solo) fourteen
+times. A bigger table would need too many (254 at eight seats): its deal is played in each
+rotation of half the table A and half B, and of the same swapped (:func:`seatings`). Each seat
+is held by A in half of them and by B in the other half, so the cards cancel out and the
+difference between the bots remains.
 
 A deal's score is what A won over the plays divided by their number (B won exactly minus that:
-the settlement is zero-sum, SBS-27, FR-4). The match reports the mean score per deal with a 95%
-confidence interval over the deals (Student's t; deals are independent, plays of one deal are
-not).
+the settlement is zero-sum, SBS-27, FR-4, CS-12). The match reports the mean score per deal
+with a 95% confidence interval over the deals (Student's t; deals are independent, plays of one
+deal are not).
 
 Every action goes through the checked ``apply`` and bots only ever receive ``state.view(seat)``.
 """
@@ -47,6 +49,29 @@ def arrangements(seats: int) -> tuple[tuple[str, ...], ...]:
 #: the six seatings of two kinds at three active seats, both kinds present ("A"/"B" by position)
 ARRANGEMENTS: tuple[tuple[str, ...], ...] = arrangements(3)
 
+#: the most active seats at which a deal is played in every seating of :func:`arrangements`
+#: (14 at four seats; 30 at five would make a big table's deal cost more than it tells)
+EVERY_SEATING_UP_TO = 4
+
+
+def seatings(seats: int) -> tuple[tuple[str, ...], ...]:
+    """The seatings a duplicate deal is played in at ``seats`` active seats: every one of
+    :func:`arrangements` up to :data:`EVERY_SEATING_UP_TO` seats; at a bigger table each
+    rotation of half the table A and half B (A first), and of the same with the kinds swapped —
+    so each seat is held by A in exactly half of them, next to each kind alike."""
+    if seats <= EVERY_SEATING_UP_TO:
+        return arrangements(seats)
+    half = seats // 2
+    out: list[tuple[str, ...]] = []
+    for first, second in (("A", "B"), ("B", "A")):
+        pattern = (first,) * half + (second,) * (seats - half)
+        for r in range(seats):
+            turned = pattern[r:] + pattern[:r]
+            if turned not in out:
+                out.append(turned)
+    return tuple(out)
+
+
 def mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
     """(mean, low, high): a 95% confidence interval for the mean of ``xs``."""
     n = len(xs)
@@ -78,7 +103,7 @@ class DealResult:
     """One deal played in the six seatings: A's chips in each and A's mean."""
 
     index: int
-    chips_a: tuple[int, ...]  # A's total chips in each seating, in arrangements() order
+    chips_a: tuple[int, ...]  # A's total chips in each seating, in seatings() order
     bidders: tuple[str, ...]  # who was the bidder in each seating: "A", "B" or "" (thrown in)
     contracts: tuple[str, ...] = ()  # the contract played in each seating ("" thrown in)
 
@@ -131,7 +156,8 @@ def duplicate_deal(a: str, b: str, index: int, seed: int,
                    options: Mapping[str, Any] | None = None,
                    bot_options: Mapping[str, Mapping[str, Any]] | None = None,
                    game: str = DEFAULT_GAME) -> DealResult:
-    """Play deal ``index`` of ``game`` in every seating of kinds ``a`` and ``b``."""
+    """Play deal ``index`` of ``game`` in every seating of kinds ``a`` and ``b``
+    (:func:`seatings`)."""
     options = dict(options or {})
     info = make_game(game, options).info
     if info.players != info.active_players:
@@ -142,7 +168,8 @@ def duplicate_deal(a: str, b: str, index: int, seed: int,
     chips_a: list[int] = []
     bidders: list[str] = []
     contracts: list[str] = []
-    for arrangement in arrangements(info.active_players):
+    stride = 8 if info.players <= 8 else 16  # seeds apart per deal: one for each seat
+    for arrangement in seatings(info.active_players):
         state = deal_of(seed, index, options, game)
         kinds = dict(zip(state.active, arrangement, strict=True))
         bots: dict[int, Bot] = {}
@@ -150,7 +177,8 @@ def duplicate_deal(a: str, b: str, index: int, seed: int,
             kind = a if who == "A" else b
             # the same kind at the same seat of the same deal gets the same seed, whatever the
             # seating: so A-B-B of (a, b) is exactly B-A-A of (b, a)
-            bot_seed = ((seed * 1_000_003 + index) * 8 + seat) * 2**32 + zlib.crc32(kind.encode())
+            bot_seed = (((seed * 1_000_003 + index) * stride + seat) * 2**32
+                        + zlib.crc32(kind.encode()))
             bots[seat] = make_bot(kind, bot_seed, **dict(bot_options.get(kind, {})))
         chips = play_out(state, bots)
         chips_a.append(sum(c for seat, c in enumerate(chips) if kinds.get(seat) == "A"))
@@ -186,5 +214,6 @@ def duplicate_match(a: str, b: str, deals: int, seed: int,
     return MatchResult(a, b, tuple(out), time.perf_counter() - t0)
 
 
-__all__ = ["ARRANGEMENTS", "DEFAULT_GAME", "DealResult", "MatchResult", "arrangements", "deal_of",
-           "duplicate_deal", "duplicate_match", "mean_ci", "play_out"]
+__all__ = ["ARRANGEMENTS", "DEFAULT_GAME", "EVERY_SEATING_UP_TO", "DealResult", "MatchResult",
+           "arrangements", "deal_of", "duplicate_deal", "duplicate_match", "mean_ci", "play_out",
+           "seatings"]

@@ -78,6 +78,19 @@ class PimcChoices(Protocol):
         """Does a higher value serve the bidder (False in a misère)?"""
         ...
 
+    def bidders_side(self, view: SeatView) -> bool:
+        """Is this seat on the bidder's side, as far as its view tells (the bidder, or a partner
+        who knows it from its hand)?"""
+        ...
+
+    def valued_by(self, view: SeatView) -> str:
+        """How the card values of this move are found, for the reason ("solved double-dummy")."""
+        ...
+
+    #: the work guard of a card choice in this game's solver nodes (:data:`NODE_BUDGET` for the
+    #: compiled kernel), unless the bot is given a budget
+    node_budget: int
+
     def workspace(self) -> Workspace:
         """The solver's workspace, whose nodes the work guard counts."""
         ...
@@ -127,8 +140,9 @@ class PimcBot:
         self.rng = random.Random(seed)
         self.worlds = worlds  # worlds per batch (and the fewest a card choice is made from)
         self.max_worlds = max(worlds, max_worlds)  # the most, when the choice stays close
-        # solver nodes per card choice after which no more worlds are drawn (None: default)
+        # solver nodes per card choice after which no more worlds are drawn (None: the game's)
         self.budget = NODE_BUDGET if budget is None else budget
+        self.budget_given = budget is not None
         self.worlds_used: list[int] = []  # worlds per card choice (diagnostics)
         self.guard_stops = 0  # card choices cut short by the node budget
         self.bid_samples = bid_samples
@@ -219,6 +233,7 @@ class PimcBot:
         ws = game.workspace()
         ws.clear()  # a fresh table: the node count below is reproducible
         start = ws.nodes
+        budget = self.budget if self.budget_given else game.node_budget
         n = 0
         guarded = False
         while n < self.max_worlds:
@@ -228,7 +243,7 @@ class PimcBot:
                 for c in legal:
                     chips[c].append(game.chips_for(world, view.seat, values[c]))
                     raw[c] += values[c]
-                if n >= 2 and ws.nodes - start > self.budget:
+                if n >= 2 and ws.nodes - start > budget:
                     guarded = True
                     break
             if guarded or settled(chips):
@@ -237,8 +252,9 @@ class PimcBot:
         self.guard_stops += guarded
         totals = {c: sum(v) for c, v in chips.items()}
         # the bidder wants more (fewer tricks in a misère); the defenders the opposite
-        sign = (1 if view.seat == view.bidder else -1) * (1 if game.bidder_wants_more(view)
-                                                           else -1)
+        sign = (1 if game.bidders_side(view) else -1) * (1 if game.bidder_wants_more(view)
+                                                          else -1)
+        how = game.valued_by(view)
 
         def score(c: int) -> tuple[float, float]:
             return totals[c], sign * raw[c]
@@ -249,12 +265,12 @@ class PimcBot:
         if len(tied) > 1:  # the worlds cannot tell these apart: let the rules of thumb choose
             hint, why = self.rules.act(view)
             if hint in tied:
-                return hint, (f"{why} — {len(tied)} cards tie over {n} sampled deals solved "
-                              f"double-dummy ({totals[hint] / n:+.1f} chips for me)")
+                return hint, (f"{why} — {len(tied)} cards tie over {n} sampled deals {how} "
+                              f"({totals[hint] / n:+.1f} chips for me)")
         best = tied[0]
         runner = next(c for c in ranked if c != best)
-        return best, (f"{card_words(best)}: over {n} sampled deals solved double-dummy it "
-                      f"averages {totals[best] / n:+.1f} chips for me "
+        return best, (f"{card_words(best)}: over {n} sampled deals {how} it averages"
+                      f" {totals[best] / n:+.1f} chips for me "
                       f"(next best {card_words(runner)} {totals[runner] / n:+.1f})")
 
 

@@ -13,6 +13,14 @@ the registry (:func:`tutor.games.spec`) for
   match rest on, and what a seat's view may add as a teaching aid beside each seat (Crazy
   Solo: how often each seat holds the called card in deals sampled from the view):
   :func:`deal_notes`.
+
+A game outside the Tapp family (Sixty-Six: two hands, a stock and its turn-up, tricks turned
+face down as they fall; Auction Pitch: 3 to 7 players each on their own, most of the pack never
+dealt) draws its own table, settlement, whole deal and match standing in its deal notes
+(:meth:`DealNotes.table_view_html`, :meth:`DealNotes.settlement_html`,
+:meth:`DealNotes.whole_deal_html`, :meth:`DealNotes.match_html`) from the same parts
+(:mod:`.cards`, :mod:`.ring`, the facts); each returns None in the family's notes, where the
+display's own drawings serve.
 """
 
 from __future__ import annotations
@@ -26,7 +34,8 @@ from ..cards import Card, Deck
 from ..games import spec
 from ..games.presentation import Presentation
 from ..games.tapp import SeatView, TappState
-from .markup import DisplayError
+from ..state import Action, GameState, View
+from .markup import CardLike, DisplayError, HtmlStr
 
 #: The game whose words the display uses when a caller names none (the lessons written before
 #: other games called ``seat_label(seat, active)`` without a game).
@@ -64,6 +73,12 @@ class DealNotes:
     played_out_rule: ClassVar[str] = "SBS-25"
     match_rule: ClassVar[str] = "SBS-26"
     match_over_rule: ClassVar[str] = "SBS-28"
+    #: a game outside the family: the heading of its exact review of the learner's play, and
+    #: what that review leaves out
+    review_title: ClassVar[str] = "Your play, valued exactly (every hand seen, best play after)"
+    review_note: ClassVar[str] = ""
+    #: how the strong bot's hint and comparison value a game outside the family
+    hint_how: ClassVar[str] = "each played out with best play by both"
 
     def declaration(self, state: TappState) -> list[tuple[str, str]]:
         """Rows (label, words) the declaration adds after the contract and the bidder."""
@@ -104,6 +119,64 @@ class DealNotes:
         """A teaching aid beside each seat of ``view``'s table: a short line per seat, worked
         out from the view alone (never from hidden cards); none by default."""
         return {}
+
+    # -- a game that draws its own table (None: the Tapp family's drawings serve) --
+    def table_view_html(self, view: View, emphasis: Mapping[CardLike, str], *,
+                        seat_notes: Mapping[int, str] | None = None) -> HtmlStr | None:
+        """The learner's seat at the play table, from ``view`` alone (``emphasis`` marks cards
+        of the own hand, e.g. the legal ones); None: the family's drawing."""
+        return None
+
+    def settlement_html(self, state: GameState, learner: int, match: Any) -> HtmlStr | None:
+        """A finished deal's result from ``learner``'s side, with the match's standing
+        ``match`` (a :class:`~.play_table.MatchStanding`, or None); None: the family's."""
+        return None
+
+    def whole_deal_html(self, state: GameState, *, four_colour: bool = False,
+                        width: float = 48) -> HtmlStr | None:
+        """A whole deal with every card (a finished deal, or a teacher's look); None: the
+        family's drawing (:func:`.table.deal_html`)."""
+        return None
+
+    def match_html(self, view: View, match: Any) -> HtmlStr | None:
+        """The match's standing under the play table's status line, for ``view``'s seat
+        (``match``: a :class:`~.play_table.MatchStanding`); None: the table's own line (the
+        chips, or the game points to a target). Auction Pitch draws a score board whose
+        negative scores read as negative (PI-11)."""
+        return None
+
+    # -- what the play table's log and its bots' reasons may show --
+    def over_rule(self, state: GameState) -> str:
+        """The rule that ended a finished deal (a refused action after it names it): by default
+        :attr:`played_out_rule`, or :attr:`thrown_in_rule` for a deal nobody bid."""
+        if isinstance(state, TappState) and state.bidder is None:
+            return self.thrown_in_rule
+        return self.played_out_rule
+
+    def face_down_text(self, view: View, seat: int, action: Action, text: str) -> str:
+        """How a line of the log (``text``, ``seat``'s ``action``) reads once a card it names
+        is out of ``view`` again (a trick turned face down that the view no longer holds): by
+        default the text up to its first colon, ``seat 1: a card, now face down``."""
+        who = text.split(":", 1)[0]
+        return f"{who}: a card, now face down"
+
+    def deals_again(self, state: GameState) -> bool:
+        """Does the dealer of the finished ``state`` deal the next deal too (Auction Pitch: a
+        deal everyone passed under ``all_pass: redeal_same_dealer``, PI-6)? No by default: the
+        deal passes to the left, a throw-in included (SBS-9)."""
+        return False
+
+    def never_shown(self, state: GameState) -> frozenset[Card]:
+        """Cards of the game's deck that are never shown, not even once the deal is over
+        (Auction Pitch's undealt rest of the pack, PI-3): no drawing, log line or reason on
+        the table names one. None by default: a finished deal shows every card."""
+        return frozenset()
+
+    def secrets(self, state: GameState, learner: int) -> tuple[str, ...]:
+        """Numbers the ``learner``'s seat must not read yet (Sixty-Six: the opponent's total,
+        SS-17), as text: a bot's reason that holds one waits until the deal is over. None by
+        default."""
+        return ()
 
 
 @cache

@@ -26,6 +26,7 @@ from typing import Any
 from ..cards import DECK_36, Card, Deck, Rank, Suit
 from ..games.presentation import POSITIONS, Presentation
 from ..games.tapp import CARDS, PLAY, SeatView, TappState, mask_cards, mask_points
+from ..state import GameState, View
 from .adapter import DEFAULT_GAME, deal_notes, deck_of, words
 from .cards import card_svg, emphasis_of, hand_svg, trick_svg
 from .markup import CardLike, DisplayError, HtmlStr, as_card, esc
@@ -152,7 +153,7 @@ def trick_centre(view: SeatView, *, width: float) -> str:
     return f'<p class="st-empty">{esc(_PHASE_WORDS.get(view.phase, view.phase))}</p>'
 
 
-def view_html(view: SeatView, *, four_colour: bool = False,
+def view_html(view: View, *, four_colour: bool = False,
               emphasis: Mapping[CardLike, str] | None = None, show_tricks: bool = False,
               width: float = 64, seat_notes: Mapping[int, str] | None = None) -> HtmlStr:
     """What seat ``view.seat`` sees: facts, the auction, the table, the trick, the own hand.
@@ -164,10 +165,18 @@ def view_html(view: SeatView, *, four_colour: bool = False,
     them. ``show_tricks`` adds the tricks played so far (a teaching aid; SBS-25 has them face
     down at the table). A Frog bidder's view shows the bidder's own discard; no other view
     holds it. ``seat_notes`` puts a line under a seat's cards (a teaching aid worked out from
-    the view: :meth:`~.adapter.DealNotes.seat_notes`).
+    the view: :meth:`~.adapter.DealNotes.seat_notes`). A game outside the Tapp family draws
+    its own table (Sixty-Six's two hands, stock and turn-up: its deal notes'
+    :meth:`~.adapter.DealNotes.table_view_html`).
     """
+    if not isinstance(view, SeatView) and isinstance(view, View) \
+            and isinstance(getattr(view, "game", None), str):
+        drawn = deal_notes(view.game).table_view_html(view, emphasis or {},
+                                                      seat_notes=seat_notes)
+        if drawn is not None:
+            return drawn
     if not isinstance(view, SeatView):
-        raise DisplayError("DSP-3", "view_html draws a SeatView (state.view(seat))",
+        raise DisplayError("DSP-3", "view_html draws a seat's view (state.view(seat))",
                            where="view_html", what=type(view).__name__)
     pres = words(view.game)
     deck = deck_of(view.game, view.options)
@@ -207,7 +216,7 @@ def view_html(view: SeatView, *, four_colour: bool = False,
                    f'aria-label="{esc(f"seat {me}’s view")}">{"".join(parts)}</div>')
 
 
-def deal_html(deal: TappState | Mapping[str, Any], *, four_colour: bool = False,
+def deal_html(deal: GameState | Mapping[str, Any], *, four_colour: bool = False,
               width: float = 48) -> HtmlStr:
     """A whole deal — hands as dealt, widow, auction, declaration, tricks, result and chips.
 
@@ -215,9 +224,16 @@ def deal_html(deal: TappState | Mapping[str, Any], *, four_colour: bool = False,
     (``tutor-record/1``, replayed with :func:`tutor.engine.record.state_of`, so a bad record
     raises its RecordError). An unfinished deal is drawn as far as it has gone, without chips.
     What the game adds — Call Solo's called card, Frog's discard and where P came from — comes
-    from the game's deal notes (:func:`.adapter.deal_notes`).
+    from the game's deal notes (:func:`.adapter.deal_notes`); a game outside the family draws
+    its whole deal there (Sixty-Six: the turn-up, the stock top first, draws and claims).
     """
     state = _state_of(deal)
+    own = deal_notes(state.game.id).whole_deal_html(state, four_colour=four_colour, width=width)
+    if own is not None:
+        return own
+    if not isinstance(state, TappState):
+        raise DisplayError("DSP-3", "deal_html draws a Tapp-family deal, or a game's own from "
+                           "its deal notes", where="deal_html", what=type(state).__name__)
     game = state.game.id
     pres, notes = words(game), deal_notes(game)
     deck = state.game.info.deck
@@ -312,17 +328,15 @@ def _result(state: TappState, d: Mapping[str, Any], pres: Presentation) -> str:
     return facts_html(rows) + table
 
 
-def _state_of(deal: object) -> TappState:
-    if isinstance(deal, TappState):
+def _state_of(deal: object) -> GameState:
+    if isinstance(deal, GameState):
         return deal
     if isinstance(deal, Mapping):
         from ..engine.record import state_of
 
-        state = state_of(deal)
-        if isinstance(state, TappState):
-            return state
-    raise DisplayError("DSP-3", "deal_html draws a state of a Tapp-family game (Six-Bid Solo, "
-                       "Frog) or a hand record", where="deal_html", what=type(deal).__name__)
+        return state_of(deal)
+    raise DisplayError("DSP-3", "deal_html draws a game's state or a hand record",
+                       where="deal_html", what=type(deal).__name__)
 
 
 def points_table_html(deck: Deck = DECK_36, rule: str = "SBS-3") -> HtmlStr:

@@ -107,10 +107,11 @@ def no_pimc(game_id: str, what: str) -> TableError:
                       f"does not play {spec(game_id).name} yet", where=what)
 
 
-def make_table_bot(level: str, seed: int, worlds: int) -> Bot:
-    """The table's bot of ``level``: the sampling level sized for the table
-    (:class:`~tutor.bots.table_bot.TablePimc`), the others the bots room's own."""
-    if level == "pimc":
+def make_table_bot(level: str, seed: int, worlds: int, *, family: bool = True) -> Bot:
+    """The table's bot of ``level``: for the Tapp ``family`` the sampling level sized for the
+    table (:class:`~tutor.bots.table_bot.TablePimc`); otherwise, and for the other levels, the
+    bots room's own (a game outside the family brings its strong bot in its folder)."""
+    if level == "pimc" and family:
         return TablePimc(seed, worlds=worlds)
     return make_bot(level, seed)
 

@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 from ..cards import DECK_36, DECK_52, Card, Rank, Suit, card_label
 from ..errors import IllegalActionError
 from ..games import spec
-from ..games.presentation import POSITIONS, Presentation
+from ..games.presentation import POSITIONS
 from ..games.tapp import (
     AUCTION,
     CALL_BASE,
@@ -46,10 +46,9 @@ from ..games.tapp import (
     mask_points,
     random_playout,
 )
+from .adapter import GameQuiz, tagged
+from .adapter import Generator as Generator  # the type the games' quiz modules import here
 from .core import AnswerKey, Choice, Question
-
-#: A generator bound to its game: ``(seed, rng) -> Question``.
-Generator = Callable[[int, random.Random], Question]
 
 
 # --- a game's part in the generic kinds ---------------------------------------------------------
@@ -74,13 +73,11 @@ class SettlementTerms:
     wrong_each: tuple[int, ...]  # typical slips in the amount per opponent
 
 
-class TappQuiz:
+class TappQuiz(GameQuiz):
     """A Tapp-family game's part in the quiz: the game-specific choices and words the generic
     kinds ask for, and the game's own kinds. One instance per game (``QUIZ`` in the game's
     ``quiz.py``); it holds no state."""
 
-    #: the game's record id
-    game_id: ClassVar[str] = ""
     #: the generic kinds this game takes (:data:`GENERIC`), in the order a session asks them
     generic_kinds: ClassVar[tuple[str, ...]] = (
         "card-order", "points", "deal", "legal-plays", "trick-winner", "auction", "settlement")
@@ -95,11 +92,6 @@ class TappQuiz:
     next_lead_rule: ClassVar[str] = "SBS-25"
     order_rule: ClassVar[str] = "SBS-2"
 
-    @property
-    def presentation(self) -> Presentation:
-        """The game's words (seat and contract names)."""
-        return spec(self.game_id).presentation
-
     def game(self, options: Mapping[str, Any] | None = None) -> TappGame[Any]:
         """The game with ``options`` (the defaults when None)."""
         found = spec(self.game_id)
@@ -112,14 +104,8 @@ class TappQuiz:
         out: dict[str, tuple[str, Generator]] = {}
         for kind in self.generic_kinds:
             title, make = GENERIC[kind]
-            out[kind] = (title, _tagged(_bound(make, self), self.game_id))
-        for kind, (title, own) in self.own_kinds().items():
-            out[kind] = (title, _tagged(own, self.game_id))
-        return out
-
-    def own_kinds(self) -> dict[str, tuple[str, Generator]]:
-        """The kinds only this game has: kind -> (title, generator)."""
-        return {}
+            out[kind] = (title, tagged(_bound(make, self), self.game_id))
+        return {**out, **super().kinds()}
 
     # -- choices a generic kind leaves to the game --
     def table_options(self, rng: random.Random, players: int) -> dict[str, Any]:
@@ -187,17 +173,6 @@ def _bound(make: Callable[[TappQuiz, int, random.Random], Question], quiz: TappQ
     """A generic kind's generator for ``quiz``'s game."""
     def generate(seed: int, rng: random.Random) -> Question:
         return make(quiz, seed, rng)
-
-    generate.__name__ = make.__name__
-    generate.__doc__ = make.__doc__
-    return generate
-
-
-def _tagged(make: Generator, game: str) -> Generator:
-    """``make`` whose questions carry ``game``'s id."""
-    def generate(seed: int, rng: random.Random) -> Question:
-        q = make(seed, rng)
-        return q if q.game == game else replace(q, game=game)
 
     generate.__name__ = make.__name__
     generate.__doc__ = make.__doc__

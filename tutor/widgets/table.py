@@ -3,8 +3,10 @@
 :class:`TableWidget` is the ipywidgets face of a :class:`tutor.play.session.TableGame` (the game,
 with no user interface), for any registered game — a picker above the table changes it. It holds
 **no rules**: its rows of buttons are built from the kinds of the game's actions (one row per
-kind — calls, trump, the called card, the card given, the discard, cards; :class:`Catalogue`)
-and labelled with the game's own words, the buttons it enables are the engine's legal actions
+kind — calls, trump, the called card, the card given, the discard, Sixty-Six's draw, exchange,
+close, claim and marriage, cards; :class:`Catalogue`) and labelled with the game's own words
+(a row of moves that name cards holds buttons only for the learner's legal ones, so no label
+names a card the learner may not see), the buttons it enables are the engine's legal actions
 for the learner's seat, and every click goes back through :meth:`TableGame.act`, which re-checks
 the turn and the action against the engine — a forged click on a disabled button or a value the
 rules forbid changes nothing and shows the rule in a friendly notice. What reaches the browser
@@ -31,10 +33,12 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 
-from ..cards import Card, Rank, Suit, card_label
+from ..cards import Card, Deck, Rank, Suit, card_label
 from ..display import style_html
+from ..display.adapter import deal_notes
 from ..display.markup import CardLike
 from ..display.play_table import (
+    ValuedLine,
     deal_end_html,
     note_html,
     points_taken_html,
@@ -43,18 +47,19 @@ from ..display.play_table import (
     table_log_html,
     table_status_html,
     table_view_html,
+    valued_review_html,
 )
 from ..engine import record as records
 from ..engine.match import match_class
 from ..errors import IllegalActionError, OptionError, RecordError, TutorError, shorten
 from ..facts import ActionKind
 from ..games import spec
-from ..games.tapp import AUCTION, PLAY, SeatView
+from ..games.tapp import AUCTION, PLAY
 from ..play.levels import LEVEL_WORDS, levels
-from ..play.log import turn_rule
+from ..play.log import card_words, names_any, turn_rule
 from ..play.saved import load_saved, save_path, saved_names
 from ..play.session import DEFAULT_GAME, TableGame, table_games, table_sizes
-from ..state import Action, Game
+from ..state import Action, Game, View
 from .advisor_panel import WIDGET_CSS
 from .common import Catalogue, Panel, Shared, button, guarded, html
 from .engine import warm_up
@@ -70,8 +75,18 @@ ROWS: tuple[tuple[ActionKind, str, str], ...] = (
     ("call-card", "tutor-callcard", "tutor-call-card"),
     ("give", "tutor-gives", "tutor-give"),
     ("discard", "tutor-discards", "tutor-discard"),
+    ("draw", "tutor-draws", "tutor-draw"),
+    ("exchange", "tutor-exchanges", "tutor-exchange"),
+    ("close", "tutor-closes", "tutor-close"),
+    ("claim", "tutor-claims", "tutor-claim"),
+    ("marriage", "tutor-marriages", "tutor-marriage"),
     ("card", "tutor-cards", "tutor-card"),
 )
+#: Kinds whose buttons stand for the learner's legal actions of the kind only, rebuilt at each
+#: redraw (:class:`LegalRow`): a marriage's label names two cards of the learner's hand.
+LEGAL_ROWS: tuple[ActionKind, ...] = ("draw", "exchange", "close", "claim", "marriage")
+#: Kinds whose rows share one line of buttons (the moves around Sixty-Six's stock).
+ONE_LINE: tuple[ActionKind, ...] = ("draw", "exchange", "close", "claim")
 #: Kinds whose row holds one button per card of the learner's hand, and the verb of its tooltip.
 HAND_ROWS: Mapping[ActionKind, str] = {"card": "play", "give": "give", "discard": "discard"}
 #: The row left in sight, disabled, while another seat is to move (the auction's calls, the
@@ -79,6 +94,9 @@ HAND_ROWS: Mapping[ActionKind, str] = {"card": "play", "give": "give", "discard"
 WAITING: Mapping[str, ActionKind] = {AUCTION: "call", PLAY: "card"}
 #: The *Play* picker's value for a match that opens with a blind round (CS-14).
 BLIND = "blind"
+#: The *Play* picker's values for a match to another target score (``"to 10"``), where the
+#: game's match names its targets (Auction Pitch: 7, 10, 11, 15, 21, PI-12).
+TO = "to "
 
 #: The table's styles, on top of assets/lesson.css and :data:`WIDGET_CSS`.
 TABLE_CSS = WIDGET_CSS + """
@@ -216,6 +234,41 @@ class CardGridRow(ActionRow):
                 + (" — in your own hand" if own else ""))
 
 
+class LegalRow(ActionRow):
+    """A row whose buttons are the learner's legal actions of its kind, labelled with the
+    game's words (:func:`readable`), rebuilt at each redraw and emptied while another seat is
+    to move — so a label naming cards (a marriage's K and Q) is only ever one the learner may
+    read."""
+
+    def show(self, actions: list[Action], labels: list[str], tooltips: list[str],
+             press: Any) -> None:
+        """Buttons for ``actions`` (enabled), the rest emptied and hidden."""
+        while len(self.buttons) < len(actions):
+            i = len(self.buttons)
+            b = self.add("", None, own_layout=True)
+            b.on_click(lambda _b, i=i: press(self, i))
+        for i, b in enumerate(self.buttons):
+            if i < len(actions):
+                self.actions[i] = actions[i]
+                b.description = labels[i]
+                b.tooltip = tooltips[i]
+                b.disabled = False
+                b.layout.display = None
+            else:
+                self.actions[i] = None
+                b.description = ""
+                b.tooltip = ""
+                b.disabled = True
+                b.layout.display = "none"
+
+
+def readable(label: str, deck: Deck) -> str:
+    """A game's action label with its card texts as a learner reads them, capitalised for a
+    button: ``lead KH, showing QH: ...`` → ``Lead K♥, showing Q♥: ...``."""
+    label = card_words(label, deck)
+    return label[:1].upper() + label[1:]
+
+
 def rank_text(rank: Rank) -> str:
     """A rank as a button shows it: ``10`` for the ten, else its letter."""
     return "10" if rank is Rank.TEN else rank.letter
@@ -273,6 +326,7 @@ class TableWidget(Panel):
 
         # the learner's actions: a row of buttons per kind of action of the game
         self._rows_of: dict[str, dict[ActionKind, ActionRow]] = {}
+        self._boxes_of: dict[str, list[w.Widget]] = {}
         self._catalogues: dict[str, Catalogue] = {}
         self.actions_box = w.VBox([])
         self.actions_box.add_class("tutor-actions")
@@ -281,7 +335,7 @@ class TableWidget(Panel):
         self.hint_button = button("Hint", cls="tutor-hint", shared=same,
                                   tooltip="what a sampling player would do here, and why")
         self.undo_button = button("Take back", cls="tutor-undo", shared=same,
-                                  tooltip="take back your last call or card and try another")
+                                  tooltip="take back your last action and try another")
         self.next_button = button("Next bot move", cls="tutor-next", shared=same,
                                   own_layout=True)
         self.auto = w.Checkbox(value=auto, description="Bots play at once", indent=False,
@@ -291,9 +345,11 @@ class TableWidget(Panel):
         self.aid.add_class("tutor-aid-switch")
         aid_note = html('<span class="st-root st-muted">(not allowed at a real table, '
                         "SBS-25)</span>", "tutor-aid-note")
+        self.aid_line = w.HBox([self.aid, aid_note])
         tools = w.HBox([self.hint_button, self.undo_button, self.next_button, self.auto,
-                        w.HBox([self.aid, aid_note])])
+                        self.aid_line])
         tools.add_class("tutor-tools")
+        self.undo_out = html("", "tutor-undo-note", shared=same)
         self.hint_out = html("", "tutor-hint-out", shared=same)
         self.compare_out = html("", "tutor-compare", shared=same)
         self.log_out = html("", "tutor-log", shared=same)
@@ -318,7 +374,8 @@ class TableWidget(Panel):
 
         self.box.children = [
             html(str(style_html()) + TABLE_CSS, "tutor-style"), controls, self.level_out,
-            self.status, self.view_out, self.actions_box, tools, self.aid_out, self.notice,
+            self.status, self.view_out, self.actions_box, tools, self.undo_out, self.aid_out,
+            self.notice,
             self.hint_out, self.compare_out, self.log_out, self.progress, self.result, files,
             self.files_out]
 
@@ -361,7 +418,20 @@ class TableWidget(Panel):
             self._catalogues[game_id] = Catalogue.of(self.table.game)
             self._rows_of[game_id] = self._build_rows(self._catalogues[game_id])
         self.catalogue = self._catalogues[game_id]
-        self.actions_box.children = [row.box for row in self.rows.values()]
+        if game_id not in self._boxes_of:  # the rows, those of ONE_LINE side by side
+            boxes: list[w.Widget] = []
+            line: w.HBox | None = None
+            for kind, row in self.rows.items():
+                if kind not in ONE_LINE:
+                    boxes.append(row.box)
+                    continue
+                if line is None:
+                    line = w.HBox([])
+                    line.add_class("tutor-moves")
+                    boxes.append(line)
+                line.children = (*line.children, row.box)
+            self._boxes_of[game_id] = boxes
+        self.actions_box.children = self._boxes_of[game_id]
 
     def _build_rows(self, cat: Catalogue) -> dict[ActionKind, ActionRow]:
         words = self.table.spec.presentation
@@ -372,6 +442,8 @@ class TableWidget(Panel):
             if kind == "call-card" and not any(cat.infos[a].card is None
                                                for a in cat.by_kind[kind]):
                 row: ActionRow = CardGridRow(cat, self.same)  # a compulsory call: the grid
+            elif kind in LEGAL_ROWS:
+                row = LegalRow(kind, box_class, button_class, self.same)
             elif kind == "call-card":
                 row = CallCardRow(self.table.game, cat, self.same)
                 call_row = row
@@ -428,6 +500,14 @@ class TableWidget(Panel):
                 b.disabled = True
                 b.layout.display = "none"
 
+    def _legal_row(self, row: LegalRow, legal: tuple[Action, ...]) -> None:
+        """A row of the learner's legal actions of its kind (none while another seat is to
+        move), labelled with the game's words."""
+        deck = self.table.game.info.deck
+        actions = [a for a in legal if self.catalogue.infos[a].kind == row.kind]
+        labels = [readable(self.catalogue.infos[a].label, deck) for a in actions]
+        row.show(actions, labels, labels, self.press)
+
     def _grid_row(self, row: CardGridRow, hand: list[Card], legal: set[Action], mine: bool
                   ) -> None:
         """The called-card grid: the buttons of this deal's deck in sight (CS-2), the legal ones
@@ -467,9 +547,15 @@ class TableWidget(Panel):
         """Single deals, a short match, and — where the game's match has one — a match that
         opens with a blind round (Crazy Solo, CS-14)."""
         n = self.match_deals
-        out: list[tuple[str, int | str]] = [("single deals", 0), (f"a match of {n} deals", n)]
-        if "blind_round" in getattr(match_class(self.table.game_id), "__dataclass_fields__", {}):
+        out: list[tuple[str, int | str]] = [("single deals", 0), (self.table.match_words(n), n)]
+        kind = match_class(self.table.game_id)
+        if "blind_round" in getattr(kind, "__dataclass_fields__", {}):
             out.append((f"a match of {n}, blind round first", BLIND))
+        targets = getattr(kind, "targets", None)  # a match to a score the game lets you pick
+        if targets is not None:
+            now = self.table.game.options_dict().get("target")
+            out += [(f"a match to {k}", f"{TO}{k}") for k in targets(self.table.game)
+                    if k != now]
         return out
 
     # -- hidden information (tests and the browser audit read these) --
@@ -488,6 +574,12 @@ class TableWidget(Panel):
         mode = self.mode_pick.value
         blind = mode == BLIND
         deals = self.match_deals if blind else mode
+        target = mode[len(TO):] if isinstance(mode, str) and mode.startswith(TO) else None
+        if target is not None:  # a match to another score: the game's option (PI-12)
+            t.set_game(t.game_id, options={**t.game.options_dict(), "target": int(target)},
+                       seat=seat)
+            self._sync_pickers()
+            self.mode_pick.value = deals = self.match_deals
         try:
             if deals and (t.match is None or t.match.deals != deals or t.match.is_over()
                           or getattr(t.match, "blind_round", False) != blind):
@@ -569,7 +661,7 @@ class TableWidget(Panel):
             if list(self.mode_pick.options) != modes:
                 self.mode_pick.options = modes
             self.mode_pick.value = mode if mode in [v for _, v in modes] else 0
-            seats = [(f"seat {s}", s) for s in range(t.state.n)]
+            seats = [(f"seat {s}", s) for s in range(t.state.game.players)]
             if list(self.seat_pick.options) != seats:
                 self.seat_pick.options = seats
             self.seat_pick.value = t.seat
@@ -638,7 +730,7 @@ class TableWidget(Panel):
         self.hint_out.value = ""
         self.refresh()  # the position first, then the note about it
         then = (" — the two will be compared on deals sampled from your view"
-                if self.table.has_review else "")
+                if self.table.has_compare else "")
         self.compare_out.value = note_html(
             f"Taken back: {self.table.words(taken)}. Try another{then}.")
 
@@ -657,9 +749,11 @@ class TableWidget(Panel):
         words = t.words(action)
         # the bots' reasons begin with the action itself ("pass: ..."): say it once
         said = reason if reason.lower().startswith(words.lower()) else f"{words}. {reason}"
-        self.hint_out.value = note_html(
-            f"Hint: {said}. (A sampling player's choice from what you can see: deals consistent "
-            "with your view, each solved double-dummy.)")
+        how = ("A sampling player's choice from what you can see: deals consistent with your "
+               "view, each solved double-dummy." if t.family else "The strong bot's advice "
+               "from what you can see: deals consistent with your view, "
+               f"{deal_notes(t.game_id).hint_how}.")
+        self.hint_out.value = note_html(f"Hint: {said}. ({how})")
 
     @guarded
     def auto_changed(self) -> None:
@@ -753,7 +847,10 @@ class TableWidget(Panel):
             return
         head = settlement_html(t.state, t.seat, t.standing())
         self.result.value = head
-        if t.state.bidder is not None and t.learner_cards_played() and t.has_review:
+        bid = getattr(t.state, "bidder", None) is not None  # the family's deal, not thrown in
+        if not t.family:
+            self._valued_review(head)
+        elif bid and t.learner_cards_played() and t.has_review:
             self._warm()  # the review solves every position of the learner's
             self.progress.layout.display = None
             self.progress.value = 0.0
@@ -768,7 +865,7 @@ class TableWidget(Panel):
             lines = t.review(on_line=step)
             self.progress.layout.display = "none"
             self.result.value = head + review_html(lines, total)
-        elif t.state.bidder is not None and t.learner_cards_played():
+        elif bid and t.learner_cards_played():
             part = ("the sampling player (sampling + solver)" if not t.has_pimc
                     else "the double-dummy solver")
             self.result.value = head + note_html(
@@ -776,6 +873,36 @@ class TableWidget(Panel):
                 f"{t.spec.name} yet.")
         self.result.value += deal_end_html(t.state, t.held_back())
         self.refresh()
+
+    def _valued_review(self, head: str) -> None:
+        """A game outside the Tapp family: the learner's actions valued exactly where its
+        solver can (Sixty-Six: once the stock is gone or closed), with a progress bar."""
+        t = self.table
+        notes = deal_notes(t.game_id)
+        mine = sum(1 for e in t.log if e.learner)
+        if not mine:
+            return
+        if not t.has_review:
+            self.result.value = head + note_html(
+                f"No review of your play yet: it rests on the exact solver, which does not play "
+                f"{t.spec.name} yet.")
+            return
+        self._warm()
+        self.progress.layout.display = None
+        self.progress.value = 0.0
+        unit = t.game.info.score_unit
+        done_lines: list[ValuedLine] = []
+
+        def step(line: ValuedLine) -> None:
+            done_lines.append(line)
+            self.progress.value = min(1.0, len(done_lines) / mine)
+            self.result.value = head + valued_review_html(done_lines, unit=unit,
+                                                          title=notes.review_title)
+
+        lines = t.valued_review(on_line=step)
+        self.progress.layout.display = "none"
+        self.result.value = head + valued_review_html(lines, unit=unit, title=notes.review_title,
+                                                      note=notes.review_note)
 
     # -- drawing --
     def refresh(self, *, notes: bool = True) -> None:
@@ -799,8 +926,11 @@ class TableWidget(Panel):
                 emphasis = {info.card: "legal" for a in legal
                             if (info := cat.infos[a]).kind == "card" and info.card is not None}
             self.view_out.value = self._view_html(view, emphasis, notes)
-            self.aid_out.value = (points_taken_html(t.points_taken(), t.seat) if self.aid.value
-                                  else "")
+            self.aid_out.value = (points_taken_html(t.points_taken(), t.seat)
+                                  if self.aid.value and t.family else "")
+            # the family's teaching aid (past tricks and points); a game whose view keeps only
+            # its last trick and hides the opponent's total (Sixty-Six, SS-17) has none
+            self.aid_line.layout.display = None if t.family else "none"
             hand = list(view.hand)
             for kind, row in self.rows.items():
                 row.box.layout.display = None if kind in shown else "none"
@@ -812,6 +942,8 @@ class TableWidget(Panel):
                         row.decline.disabled = not (mine and row.decline_action in legal)
                 elif isinstance(row, CardGridRow):
                     self._grid_row(row, hand, legal, mine and kind in shown)
+                elif isinstance(row, LegalRow):
+                    self._legal_row(row, view.legal if mine else ())
                 else:
                     for b, a in zip(row.buttons, row.actions, strict=True):
                         b.disabled = not (mine and a in legal)
@@ -821,9 +953,14 @@ class TableWidget(Panel):
                                         if t.has_pimc else "no hints yet: the sampling "
                                         f"player does not play {t.spec.name} yet")
             self.undo_button.disabled = not t.can_undo()
+            why = t.undo_note()  # the take-back stops at a draw or at the widow: say why
+            self.undo_out.value = note_html(why) if why else ""
+            self.undo_button.tooltip = why or "take back your last action and try another"
             self.next_button.disabled = not t.bot_to_move()
             self.next_button.layout.display = "none" if self.auto.value else None
             self.log_out.value = table_log_html(t.shown_log())
+            if self.compare_out.value and names_any(self.compare_out.value, t.hidden_cards()):
+                self.compare_out.value = ""  # it names a card turned face down since (SS-17)
             if not done:  # the whole deal and the review only once the deal is over
                 self.result.value = ""
             if t.match is not None:
@@ -833,7 +970,7 @@ class TableWidget(Panel):
                 self.new_button.description = "New deal"
         self.audit()
 
-    def _view_html(self, view: SeatView, emphasis: Mapping[CardLike, str], notes: bool
+    def _view_html(self, view: View, emphasis: Mapping[CardLike, str], notes: bool
                    ) -> str:
         """The learner's seat at the table (nothing once the deal is over: the settlement, the
         review and the whole deal are drawn below)."""

@@ -1,6 +1,8 @@
 """The match of Sixty-Six: deals alternate (SS-2), each deal's game points add up, points carried
 by a deal nobody won go to the winner of the next (SS-15, ``no_claim: carry_one_point``), and
-the first to 7 game points (option ``target``: 10) wins (SS-16). Pure rules: no bots, no table.
+the first to 7 game points (option ``target``: 10) wins (SS-16). :class:`SixtySixMatch` is the
+match's pure rules (no bots, no table); :class:`SixtySixTableMatch` puts it behind the engine's
+:class:`~tutor.engine.match.Match`, the match a play table runs (:data:`MATCH`).
 
 >>> game = SixtySix({"target": 7})
 >>> match = SixtySixMatch(game, first_dealer=1)
@@ -12,9 +14,12 @@ the first to 7 game points (option ``target``: 10) wins (SS-16). Pure rules: no 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import ClassVar
 
+from ...engine.match import DealResult, Match
 from ...errors import IllegalActionError, OptionError
+from ...state import Game, GameState, as_rng
 from .rules import SixtySix, SixtySixState
 
 
@@ -100,3 +105,88 @@ class SixtySixMatch:
         self.deals.append(score)
         self.dealer = 1 - self.dealer
         return score
+
+
+@dataclass
+class SixtySixTableMatch(Match):
+    """A match of Sixty-Six behind the engine's :class:`Match`, as the play table runs one: the
+    balances are game points from 0 (SS-13b), the first dealer is drawn with ``rng`` (SS-2: any
+    method) unless ``first_dealer`` names one, the deal alternates (SS-2), a deal nobody scores
+    carries a point to the next deal's winner (SS-15), and the match ends once a player
+    reaches the game's ``target`` (SS-16: 7, or 10). ``deals`` and ``starting_chips`` are not
+    used: the match lasts until the target is reached."""
+
+    #: what the balances count
+    unit: ClassVar[str] = "game points"
+    points: SixtySixMatch = field(init=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.game, SixtySix):
+            raise OptionError("SS-16", "a Sixty-Six match needs the Sixty-Six game",
+                              where="match.game", what=repr(self.game))
+        rng = as_rng(self.rng)
+        self.rng = rng
+        first = rng.randrange(2) if self.first_dealer is None else self.first_dealer
+        self.points = SixtySixMatch(self.game, first)  # SS-2: seat 0 or seat 1
+        self.first_dealer = first
+        self.balances = self.points.scores  # one list: the scores are the balances
+        self.dealer = first
+
+    @classmethod
+    def words(cls, game: Game, deals: int) -> str:
+        """The match in a picker's words: ``a match to 7`` (SS-16)."""
+        target = game.options.target if isinstance(game, SixtySix) else 7
+        return f"a match to {target}"
+
+    @property
+    def target(self) -> int:
+        """The game points that win the match (SS-16)."""
+        return self.points.target
+
+    @property
+    def carried(self) -> int:
+        """Game points waiting for the next deal's winner (SS-15, ``carry_one_point``)."""
+        return self.points.carried
+
+    def is_over(self) -> bool:
+        """SS-16: a player has reached the target."""
+        return self.points.is_over()
+
+    def winners(self) -> list[int]:
+        """The seat that reached the target ([] while the match goes on)."""
+        return [] if self.points.winner is None else [self.points.winner]
+
+    def next_deal(self) -> GameState:
+        """Shuffle and deal the next deal by this match's dealer (SS-2, SS-3)."""
+        if self._current is not None and not self._current.is_terminal():
+            raise IllegalActionError("SS-16", "finish the deal in progress first: play it out "
+                                     "or claim")
+        assert isinstance(self.rng, random.Random)
+        self._current = self.points.new_deal(self.rng)  # SS-16 once the match is over
+        return self._current
+
+    def settle(self, state: GameState) -> DealResult:
+        """Add the finished deal's game points (and a carried point to its scorer) and pass
+        the deal (SS-2, SS-15, SS-16)."""
+        if state is not self._current:
+            raise IllegalActionError("SS-16", "settle the match's own current deal")
+        assert isinstance(state, SixtySixState)
+        score = self.points.score(state)  # SS-16: only a finished deal
+        result = DealResult(score.dealer, self.game.record_of(state), list(score.scored))
+        self.results.append(result)
+        self.dealer = self.points.dealer
+        self._current = None
+        return result
+
+    def preview(self, state: GameState) -> tuple[int, ...]:
+        """The balances ``state``, finished and not yet settled, will leave (its game points
+        and, for its scorer, the points carried to it)."""
+        assert isinstance(state, SixtySixState)
+        points = state.points or (0, 0)
+        carried = self.points.carried if any(points) else 0
+        return tuple(b + (p + carried if p else 0)
+                     for b, p in zip(self.points.scores, points, strict=True))
+
+
+#: The match a table of Sixty-Six plays (found by :func:`tutor.engine.match.match_class`).
+MATCH = SixtySixTableMatch
