@@ -25,6 +25,7 @@ from conftest_lesson import (
     screenshot,
     widget_state,
 )
+from playwright.sync_api import expect
 from test_browser_frog import focused, luminance, no_sideways_scroll, tab_to
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("voila")]
@@ -75,10 +76,13 @@ def test_a_problem_played_with_the_keyboard_at_360px_dark(
         page.keyboard.press("Enter")
         widget.locator(".tutor-problem-step").get_by_text("Step 2 of").wait_for()
         assert "The key play" in writeup.inner_text()
-        while not widget.locator("button.tutor-problem-forward").is_disabled():
+        where = widget.locator(".tutor-problem-step")
+        total = int(re.search(r"of (\d+)", where.inner_text()).group(1))  # type: ignore[union-attr]
+        for n in range(3, total + 1):  # Enter on Next, each step waited for by its number
             assert focused(page, ".tutor-problem button.tutor-problem-forward")
             page.keyboard.press("Enter")
-            page.wait_for_timeout(50)
+            where.get_by_text(f"Step {n} of {total}").wait_for()
+        expect(widget.locator("button.tutor-problem-forward")).to_be_disabled()
         assert re.search(r"Card 1, ", writeup.inner_text())  # the cost of each card chosen
         # the hint, by keyboard
         tab_to(page, ".tutor-problem button.tutor-problem-hint")

@@ -41,7 +41,7 @@ from ..engine.record import record_of
 from ..engine.sampler import sampling_of
 from ..games import make_game, spec
 from ..games.tapp import CARD_TEXT, PLAY, TappState
-from ..solver.games import adapter, advisor_adapter
+from ..solver.games import NoAdapterError, adapter, advisor_adapter
 from ..solver.search import analyse as dd_analyse
 from ..solver.search import question
 from .defence import Attempt
@@ -283,6 +283,20 @@ def _layouts_for_hint(search: SureSearch, card: int, k: object,
     return layouts, bad
 
 
+def require(game_id: str) -> None:
+    """REC-2 naming the game unless it has what the search stands on: a solver adapter for the
+    double-dummy kernel (``SOLVER`` in its ``solver.py``) and a sampling adapter (its
+    ``sampling.py``). A game whose ``solver.py`` holds another kind of solver (Sixty-Six's) is
+    refused the same way."""
+    try:
+        adapter(game_id)
+    except AttributeError:
+        raise NoAdapterError("REC-2", "play problems need the double-dummy kernel's solver "
+                             "adapter (SOLVER in the game's solver.py)", where="game",
+                             what=game_id) from None
+    sampling_of(game_id)
+
+
 def generate(game_id: str = "six-bid-solo", seed: int = 1, count: int = 10,
              recipes: Sequence[Recipe] = RECIPES, prefix: str = "p",
              budget: int = BUDGET, tries: int = 60) -> Iterator[Problem]:
@@ -290,8 +304,7 @@ def generate(game_id: str = "six-bid-solo", seed: int = 1, count: int = 10,
     turn; each recipe gets ``tries`` positions before the next takes over. A game without a
     solver adapter or a sampling adapter (its ``solver.py``, ``sampling.py``) is refused with
     REC-2 naming it: the sure-line search stands on both."""
-    adapter(game_id)
-    sampling_of(game_id)
+    require(game_id)
     rng = random.Random(seed)
     made = 0
     turn = 0
