@@ -2,12 +2,14 @@
 core of the sampler (:mod:`tutor.engine.sampler`).
 
 The input is what a view fixes, reduced to numbers: the slots (other hands, unseen piles), the
-room left in each, and per suit the unseen cards and which slots may take them (a *void* rules
-a slot out) or must take at least one (a suit known to be held). Cards of one suit are
-interchangeable as far as these facts go, so a placement is counted suit by suit: the ways of
-splitting a suit's cards among the slots times the ways of placing the remaining suits in the
-room left. A placement is drawn the same way, each split weighted by its count: every
-consistent placement is equally likely, with no rejection.
+room left in each, and per *group* the unseen cards and which slots may take them (a *void*
+rules a slot out) or must take at least one (a suit known to be held). A group is a set of cards
+interchangeable as far as these facts go: a suit in the Tapp games (voids are per suit), a part
+of a suit where the play ruled single cards out of a hand (Sixty-Six's strict rules, SS-11).
+A placement is counted group by group: the ways of splitting a group's cards among the slots
+times the ways of placing the remaining groups in the room left. A placement is drawn the same
+way, each split weighted by its count: every consistent placement is equally likely, with no
+rejection. (The code says *suit* for a group: the four suits are the common case.)
 
 Two ways of counting, the same numbers:
 
@@ -54,9 +56,10 @@ class Placement(Protocol):
 
 def placement(caps: Sequence[int], by_suit: Sequence[Sequence[int]],
               allowed: Sequence[Sequence[bool]], least: Sequence[Sequence[bool]]) -> Placement:
-    """The placement of ``by_suit[s]`` (the unseen cards of suit s) into slots with room
-    ``caps``, slot i taking suit s only if ``allowed[s][i]`` and at least one if ``least[s][i]``
-    — slot by slot for a few slots, by kinds of slot for many (see the module docstring)."""
+    """The placement of ``by_suit[s]`` (the unseen cards of group s, any number of groups)
+    into slots with room ``caps``, slot i taking group s only if ``allowed[s][i]`` and at least
+    one if ``least[s][i]`` — slot by slot for a few slots, by kinds of slot for many (see the
+    module docstring)."""
     if len(caps) <= PER_SLOT_MOST:
         return PerSlot(caps, by_suit, allowed, least)
     return Grouped(caps, by_suit, allowed, least)
@@ -106,8 +109,8 @@ class PerSlot:
         self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
 
     def _count(self, suit: int, caps: tuple[int, ...]) -> int:
-        """Ways to place the unseen cards of suits ``suit``..3 into room ``caps``."""
-        if suit == 4:
+        """Ways to place the unseen cards of groups ``suit``.. into room ``caps``."""
+        if suit == len(self.by_suit):
             return 1 if not any(caps) else 0
         key = (suit, caps)
         got = self._ways.get(key)
@@ -127,7 +130,7 @@ class PerSlot:
     def draw(self, rng: random.Random) -> list[int]:
         caps = self.caps
         held = [0] * len(caps)
-        for suit in range(4):
+        for suit in range(len(self.by_suit)):
             cards = self.by_suit[suit]
             if not cards:
                 continue
@@ -198,8 +201,9 @@ class Grouped:
                  allowed: Sequence[Sequence[bool]], least: Sequence[Sequence[bool]]) -> None:
         self.by_suit = [list(cards) for cards in by_suit]
         # the kind of each slot, with its void and held-suit masks over all four suits
-        self.kind_of = [(cap, sum(1 << s for s in range(4) if not allowed[s][i]),
-                         sum(1 << s for s in range(4) if least[s][i]))
+        groups = range(len(self.by_suit))
+        self.kind_of = [(cap, sum(1 << s for s in groups if not allowed[s][i]),
+                         sum(1 << s for s in groups if least[s][i]))
                         for i, cap in enumerate(caps)]
         self._ways: dict[tuple[int, Kinds], int] = {}
         self._options: dict[tuple[int, Kinds], tuple[list[tuple[Split, Kinds]], list[int]]] = {}
@@ -262,8 +266,8 @@ class Grouped:
         return out
 
     def _count(self, suit: int, kinds: Kinds) -> int:
-        """Ways to place the unseen cards of suits ``suit``..3 into slots of ``kinds``."""
-        if suit == 4:
+        """Ways to place the unseen cards of groups ``suit``.. into slots of ``kinds``."""
+        if suit == len(self.by_suit):
             return 1 if all(kind[0] == 0 for kind, _ in kinds) else 0
         key = (suit, kinds)
         got = self._ways.get(key)
@@ -295,7 +299,7 @@ class Grouped:
     def draw(self, rng: random.Random) -> list[int]:
         kinds, members = self.start()
         held = [0] * len(self.kind_of)
-        for suit in range(4):
+        for suit in range(len(self.by_suit)):
             options, running = self._choices(suit, kinds)
             i = bisect_right(running, rng.randrange(running[-1])) if len(options) > 1 else 0
             split, after = options[i]
