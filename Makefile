@@ -38,6 +38,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/sixty_six.py
 	$(BIN)/python benchmarks/crazy_solo.py
 	$(BIN)/python benchmarks/auction_pitch.py
+	$(BIN)/python benchmarks/auction_pitch_bots.py
 	$(BIN)/python benchmarks/solver.py
 	$(BIN)/python benchmarks/advisor.py
 	$(BIN)/python benchmarks/table.py
