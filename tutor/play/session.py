@@ -635,7 +635,7 @@ class TableGame:
         tied = [a for a in order if values[a][0] == values[best][0]]
         if len(tied) > 1 and "rule" in levels(self.spec.id):
             choice, _ = make_table_bot("rule", self.rng.getrandbits(31), self.hint_worlds,
-                                       family=False).act(view)  # type: ignore[arg-type]
+                                       family=False).act(view)
             if choice in tied:
                 best = choice
                 order = [best, *(a for a in order if a != best)]
