@@ -131,6 +131,7 @@ class DecisionQuiz(Panel):
         #: a discard question's cards: one toggle button each, three to pick
         self.picks = w.HBox([], layout=w.Layout(display="none", flex_flow="row wrap"))
         self.picks.add_class("tutor-discard-picks")
+        self.picks.add_class("tutor-quiz-choices")  # the choices when they are cards' faces
         self.pick_buttons: list[w.ToggleButton] = []
         self.pick_values: list[str] = []
         self.pick = html("", "tutor-quiz-pick", shared=same)
