@@ -8,7 +8,8 @@
   ``max_worlds`` (16), with a work guard per move (:data:`NODE_BUDGET`).
 - **The defenders' objective** is their own chips, which in every contract of the Tapp family
   is the bidder's loss (SBS-27): both defenders minimise the bidder's value, so the two pursue
-  the same objective as one side.
+  the same objective as one side. Where the bidder has a partner (Crazy Solo's called card),
+  the partner plays for the bidder's value (the game's ``bidders_side``).
 - **Reading the calls.** Worlds, for a card as for a bid, prefer deals in which each other
   player's bid fits that player's hand (the bidder's with the trump named) and no player who
   passed held a hand clearly calling for more (:func:`tutor.engine.inference.read_calls`).
@@ -17,7 +18,9 @@
   (:class:`PimcChoices`): Six-Bid Solo's solves exact Solo points and asks yes/no questions
   where a contract pays a tariff, bids through the bid advisor and names trump by sampling;
   Frog's solves exact points (every contract pays on the margin), bids through the advisor,
-  names Chico's trump and chooses the Frog bid's discard by sampling. A game without one is
+  names Chico's trump and chooses the Frog bid's discard by sampling; Crazy Solo's, at a table
+  of up to 12 where the compiled kernel does not apply, searches the last tricks exactly and
+  plays out the earlier ones, and weighs its calls against the rule bot's. A game without one is
   refused, naming the game; the bot's diagnostic hybrids (``auction="rule"``,
   ``play="rule"``) still play it where they hand the phase to the rule bot.
 

@@ -139,9 +139,10 @@ class Endgame:
 class Workspace:
     """One thread's transposition table and node count (the PIMC bot's work guard reads
     ``nodes``; ``clear`` empties the table, so a count depends only on what was searched since).
-    The table is emptied whenever it outgrows :attr:`limit` entries."""
+    The table is emptied whenever it outgrows :attr:`limit` entries (2**16 by default: some
+    25 MB of Python tuples at most)."""
 
-    def __init__(self, limit: int = 1 << 18) -> None:
+    def __init__(self, limit: int = 1 << 16) -> None:
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.nodes = 0
         self.limit = limit
