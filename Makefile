@@ -38,6 +38,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/sixty_six.py
 	$(BIN)/python benchmarks/crazy_solo.py
 	$(BIN)/python benchmarks/auction_pitch.py
+	$(BIN)/python benchmarks/auction_pitch_bots.py
 	$(BIN)/python benchmarks/solver.py
 	$(BIN)/python benchmarks/advisor.py
 	$(BIN)/python benchmarks/table.py
@@ -77,6 +78,15 @@ arena: $(STAMP)
 .PHONY: arena-frog
 arena-frog: $(STAMP)
 	$(BIN)/python benchmarks/arena.py --game frog
+
+# --- Auction Pitch's ladder in duplicate (benchmarks/arena.py's LADDERS), at 4 players then 7: in
+# a field of B (general-sum, every player on their own), the rule bot against the random bot and
+# the Monte-Carlo bot against the rule bot over 200 hands each, in points per hand; fails like
+# `make arena`. About 10 min on 2 quiet cores (docs/auction-pitch-bots.md).
+.PHONY: arena-pitch
+arena-pitch: $(STAMP)
+	$(BIN)/python benchmarks/arena.py --game auction-pitch --players 4
+	$(BIN)/python benchmarks/arena.py --game auction-pitch --players 7
 
 # --- this working tree against an earlier revision, in one process (benchmarks/compare.py): the
 # same results on both and each workload's median time ratio within 5 %; exit status 1 if not.
