@@ -88,7 +88,8 @@ def assert_nothing_hidden_shown(tw: TableWidget) -> None:
     state = tw.table.state
     assert isinstance(state, PitchState)
     hidden = {c.text for c in tw.hidden_cards()}
-    assert undealt(state) <= hidden  # PI-3: never shown, not even at the end
+    named = {c for e in tw.table.log for c in undealt(state) if mentions(e.reason, {c})}
+    assert undealt(state) - named <= hidden  # PI-3: never shown, not even at the end
     text = browser_text(tw)
     assert not mentions(text, hidden), mentions(text, hidden)
     for secret in tw.secrets():
@@ -430,7 +431,10 @@ def test_a_forged_call_the_rules_forbid() -> None:
 
 
 # --- the bots' reasons ----------------------------------------------------------------------
-def test_a_reason_naming_another_hand_waits_and_an_undealt_card_never_shows() -> None:
+def test_a_reason_naming_a_hidden_card_waits_for_the_hands_end() -> None:
+    """A reason naming another hand's card, or a card that may not be dealt, waits until the
+    hand is over (as in every game); then it is read in full — a card named in words shows no
+    card, and the drawings still name no undealt card (PI-3)."""
     tw = pitch(seed=8, seat=0)
     t = tw.table
     state = t.state
@@ -450,10 +454,13 @@ def test_a_reason_naming_another_hand_waits_and_an_undealt_card_never_shows() ->
     while not t.done:
         click_for(tw, rng.choice(list(t.view.legal)))
     log = plain(tw.log_out.value)
-    assert f"I hold {held.text}" in log  # seat 2's hand is shown now
-    assert f"{never.text} may be out of play" not in log and "was never dealt" in log
-    assert "never dealt" in plain(tw.result.value)  # among the reasons held back
-    assert t.withheld_reasons() == [f"bid 2: {never.text} may be out of play"]
+    assert f"I hold {held.text}" in log and f"{never.text} may be out of play" in log
+    assert t.withheld_reasons() == []
+    assert never not in t.hidden_cards()  # named in words by a reason: exempt from the audit
+    assert t.hidden_cards() == NOTES.never_shown(state) - {never}
+    assert not mentions(plain(tw.result.value).replace(f"{never.text} may be out of play", ""),
+                        undealt(state))  # the drawings name no undealt card
+    assert "Reasons held back during the deal" in plain(tw.result.value)
     assert_nothing_hidden_shown(tw)
 
 

@@ -707,10 +707,13 @@ class TableGame:
     def hidden_cards(self) -> set[Card]:
         """Cards the learner's seat must not see now: every card its view does not show. Once
         the deal is over the whole deal is shown, so only the cards the game never shows
-        (Auction Pitch's undealt rest of the pack, PI-3; none in the other games)."""
-        if self.state.is_terminal():
-            return set(deal_notes(self.spec.id).never_shown(self.state))
-        return set(self.game.info.deck.cards) - self.view.visible_cards()
+        (Auction Pitch's undealt rest of the pack, PI-3; none in the other games) — but for
+        those a bot's reason names in words: the reasons are read in full once the deal is
+        over, and a name in a reason shows no card (which cards were dealt is public then)."""
+        if not self.state.is_terminal():
+            return set(self.game.info.deck.cards) - self.view.visible_cards()
+        never = deal_notes(self.spec.id).never_shown(self.state)
+        return {c for c in never if not any(names_any(e.reason, {c}) for e in self.log)}
 
     def sides_hidden(self) -> bool:
         """Is some seat's side still a secret to the learner (Crazy Solo's partner until the
@@ -768,29 +771,26 @@ class TableGame:
             text = e.text
             if hidden and names_any(text, hidden):
                 text = notes.face_down_text(view, e.seat, e.action, text)
-            names = names_any(e.reason, hidden)  # at the end: a card never shown (PI-3)
-            out.append((text, e.shown_reason(not names and (done or not (
-                (e.secret and secret) or e.counted)), never=done)))
+            out.append((text, e.shown_reason(done or not (names_any(e.reason, hidden)
+                                                          or (e.secret and secret)
+                                                          or e.counted))))
         return out
 
     def withheld_reasons(self) -> list[str]:
         """The bots' reasons the learner may not read yet (they name a hidden card, could give
         a secret side away, or hold a number the learner must count alone): none may reach the
         page."""
+        if self.done:
+            return []
         hidden = self.hidden_cards()
-        if self.done:  # only a reason naming a card the game never shows (PI-3)
-            return [e.reason for e in self.log if e.reason and names_any(e.reason, hidden)]
         secret = self.sides_hidden()
         return [e.reason for e in self.log
                 if e.reason and (names_any(e.reason, hidden) or (e.secret and secret)
                                  or e.counted)]
 
     def held_back(self) -> list[tuple[str, str]]:
-        """The actions whose reasons were held back during the deal, with those reasons (one
-        naming a card the game never shows stays a placeholder)."""
-        never = self.hidden_cards() if self.done else set()
-        return [(e.text, e.shown_reason(False, never=True) if names_any(e.reason, never)
-                 else e.reason) for e in self.log if e.held_back]
+        """The actions whose reasons were held back during the deal, with those reasons."""
+        return [(e.text, e.reason) for e in self.log if e.held_back]
 
     def standing(self) -> MatchStanding | None:
         """The match as the table shows it (SBS-26..28), or None outside a match."""
