@@ -33,6 +33,7 @@ from tutor.games import spec
 from tutor.games.sixty_six.match import SixtySixTableMatch
 from tutor.games.sixty_six.rules import SixtySix, SixtySixState, SixtySixView, parse_play
 from tutor.play.errors import TableError
+from tutor.play.levels import has_pimc, levels
 from tutor.play.log import names_any
 from tutor.play.session import TableGame, names_number, table_games
 from tutor.widgets.common import state_text, subtree
@@ -490,7 +491,8 @@ def test_a_reason_holding_a_total_waits_for_the_deals_end(tmp_path: Path) -> Non
     assert "I count 4" not in browser_text(tw)
     assert "a count you keep in your head" in plain(tw.log_out.value)
     assert names_number("I count 14 in", ("14",)) and not names_number("10♥ and 140", ("14",))
-    assert not names_number("the 10♥", ("0",))
+    assert not names_number("the 10♥", ("0",)) and not names_number("averages +0.75", ("0",))
+    assert names_number("I count 21.", ("21",)) and names_number("(45, 3)", ("45",))
     t.bots[1] = Script(["claim"], reason="claim")
     while not t.done:
         click_for(tw, learner_choice(t, random.Random(3)))
@@ -733,3 +735,84 @@ def test_view_html_draws_a_sixty_six_view_as_the_table_does() -> None:
         assert view_html(view) == table_view_html(view, {}, fallen=[], teaching_aid=False)
     with pytest.raises(Exception, match="DSP-3"):
         view_html(random_states(1, 3)[0])  # type: ignore[arg-type]  # a state is no view
+
+
+# --- the bots of the 66-engine room: rules of thumb and the strong bot ---------------------------
+needs_strong = pytest.mark.skipif(not has_pimc(GAME), reason="the strong bot plays Sixty-Six "
+                                  "once tutor/games/sixty_six/pimc.py is there")
+needs_rules = pytest.mark.skipif("rule" not in levels(GAME), reason="the rule bot plays "
+                                 "Sixty-Six once tutor/games/sixty_six/bots.py is there")
+
+
+def unseen_twin(record: dict[str, Any]) -> dict[str, Any]:
+    """The same deal with seat 1's Q♣ (unplayed in :data:`TWIN_PLAY`) and the stock's A♠ (not
+    yet drawn) swapped: what the learner has seen is the same, card for card — only the
+    opponent's hand and the stock's order differ."""
+    hands = [list(h) for h in record["hands"]]
+    stock = list(record["stock"])
+    hands[1][hands[1].index("QC")] = "AS"
+    stock[stock.index("AS")] = "QC"
+    return {**record, "hands": hands, "stock": stock}
+
+
+@needs_strong
+@pytest.mark.rule("SS-17")
+def test_a_hint_is_the_strong_bots_advice_from_what_the_learner_has_seen(
+        tmp_path: Path) -> None:
+    """The hint samples deals from what the learner has seen, never from the hidden cards: a
+    twin deal that differs only in the opponent's unseen card and the stock's order gives the
+    same hint, word for word; the hint is legal and names no total."""
+    real = {**DEAL, "play": TWIN_PLAY}
+    one = loaded(real, 0, tmp_path / "a")
+    two = loaded(unseen_twin(real), 0, tmp_path / "b")
+    for tw in (one, two):
+        tw.hint_button.click()
+        assert tw.notice.value == "", tw.notice.value
+    assert one.hint_out.value == two.hint_out.value
+    hint = plain(one.hint_out.value)
+    assert "game points expected for you" in hint and "strong bot" in hint
+    assert "total" not in hint.lower() and "count" not in hint.lower()
+    action, reason = one.table.hint()
+    assert action in one.table.view.legal and reason.startswith(one.table.words(action))
+    assert_nothing_hidden_shown(one)
+
+
+@needs_strong
+def test_two_tries_are_compared_in_expected_game_points(tmp_path: Path) -> None:
+    tw = loaded(DEAL, 0, tmp_path)
+    t = tw.table
+    t.bots[1] = Script(["KS", "draw", "9H", "KC", "QC", "JC"])
+    for token in ("9S", "KH", "draw", "close", "AC"):
+        play(tw, token)
+    tw.undo_button.click()
+    assert "compared on deals sampled from your view" in plain(tw.compare_out.value)
+    play(tw, "TC")
+    text = plain(tw.compare_out.value)
+    assert "your first try A♣ averages" in text and "10♣" in text and "game points" in text
+
+
+@needs_rules
+@pytest.mark.parametrize("level", ["rule", "pimc"])
+def test_the_bots_of_sixty_six_play_through_take_backs(level: str) -> None:
+    """The rule bot and the strong bot play whole deals at the table, each acting on what its
+    seat has seen (so a take-back leaves it nothing to forget); a reason holding a count waits
+    for the deal's end; every step audited."""
+    if level not in levels(GAME):
+        pytest.skip(f"no {level} bot for Sixty-Six yet")
+    tw = sixty(bot=level, seed=40)
+    t = tw.table
+    rng = random.Random(5)
+    taken = 0
+    for _ in range(2 if level == "rule" else 1):
+        while not t.done:
+            click_for(tw, learner_choice(t, rng))
+            assert_nothing_hidden_shown(tw)
+            if t.can_undo() and taken < 4 and rng.random() < 0.3:
+                tw.undo_button.click()
+                assert tw.notice.value == "", tw.notice.value
+                taken += 1
+        assert all(e.reason for e in t.log if not e.learner)
+        assert "The deal’s result" in plain(tw.result.value)
+        tw.new_button.click()
+        assert tw.notice.value == ""
+    assert taken

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from ..cards import Card, card_label
+from ..cards import Card, Deck, card_label
 from ..errors import TutorError
 from ..games import spec
 from ..state import Action, Game, GameState
@@ -41,6 +41,14 @@ def _pattern(card: Card) -> re.Pattern[str]:
 def names_any(text: str, cards: set[Card] | frozenset[Card]) -> bool:
     """Does ``text`` name any of ``cards`` (as ``TH``, ``T♥``, ``10♥`` or ``ten of hearts``)?"""
     return any(_pattern(c).search(text) for c in cards)
+
+
+def card_words(label: str, deck: Deck) -> str:
+    """A label with each card's record text of ``deck`` as a learner reads it: ``lead KH,
+    showing QH`` → ``lead K♥, showing Q♥``."""
+    for card in deck.cards:
+        label = re.sub(rf"(?<![0-9A-Za-z]){card.text}(?![0-9A-Za-z])", card_label(card), label)
+    return label
 
 
 def action_words(game: Game, action: object) -> str:
@@ -100,4 +108,4 @@ def action_text(state: GameState, seat: int, action: Action, learner: int) -> st
     return spec(state.game.id).presentation.action_text(state.view(learner), seat, action)
 
 
-__all__ = ["Entry", "action_text", "action_words", "names_any", "turn_rule"]
+__all__ = ["Entry", "action_text", "action_words", "card_words", "names_any", "turn_rule"]

@@ -63,11 +63,12 @@ from .levels import (
     has_pimc,
     has_review,
     level_note,
+    levels,
     make_table_bot,
     no_pimc,
     no_review,
 )
-from .log import Entry, action_text, action_words, names_any, turn_rule
+from .log import Entry, action_text, action_words, card_words, names_any, turn_rule
 
 if TYPE_CHECKING:  # the solver is loaded on first use
     from ..quiz.decisions import ReviewLine
@@ -119,10 +120,23 @@ def game_part(game_id: str, file: str) -> Any:
     return import_module(f"{spec(game_id).folder}.{file}")
 
 
+@cache
+def seen_finder(game_id: str) -> Callable[[GameState, int], Any] | None:
+    """The game's ``sampling.seen_by(state, seat)`` — what a seat has seen of the deal, every
+    view it was given taken together — for a game whose single view forgets (Sixty-Six: the
+    tricks turn face down, SS-17); None for a game whose view holds all a seat has seen."""
+    if not has_part(game_id, "sampling"):
+        return None
+    found: Callable[[GameState, int], Any] | None = getattr(
+        game_part(game_id, "sampling"), "seen_by", None)
+    return found
+
+
 def names_number(text: str, numbers: tuple[str, ...]) -> bool:
-    """Does ``text`` hold any of ``numbers`` as a whole number (``45``, not the 4 of ``45``
-    nor the 10 of ``10♥``'s neighbours)?"""
-    return any(re.search(rf"(?<![0-9]){re.escape(n)}(?![0-9])", text) for n in numbers)
+    """Does ``text`` hold any of ``numbers`` as a whole number — ``45`` in ``I count 45.``,
+    not the 4 of ``45``, the 0 of ``10♥`` nor the 0 of ``+0.75``?"""
+    return any(re.search(rf"(?<![0-9.]){re.escape(n)}(?![0-9]|[.,][0-9])", text)
+               for n in numbers)
 
 
 class TableGame:
@@ -188,7 +202,7 @@ class TableGame:
         self._widow_at: tuple[int, int | None] = (-1, None)  # (actions read, widow_taken_at)
         self.tries: dict[tuple[int, ...], list[int]] = {}
         self._pending: tuple[tuple[int, ...], Action] | None = None
-        self._compare_job: tuple[View, Action, Action] | None = None
+        self._compare_job: tuple[Any, Action, Action] | None = None
         self.comparison = ""
         self.settled = False
         self._review: list[ReviewLine] | None = None
@@ -396,9 +410,19 @@ class TableGame:
             raise IllegalActionError(rule, f"it is seat {state.to_move}'s turn, not yours "
                                      f"({detail})", where=f"seat {self.seat}", what=what)
 
+    def seen(self, seat: int) -> Any:
+        """What ``seat`` has seen of the deal — its view, or for a game whose single view
+        forgets (Sixty-Six) every view it was given (:func:`seen_finder`): what a bot acts on
+        and a hint samples from. Worked out here from that seat's views only, so a take-back
+        leaves a bot nothing it could not have seen."""
+        finder = seen_finder(self.spec.id)
+        return finder(self.state, seat) if finder is not None else self.state.view(seat)
+
     def words(self, action: object) -> str:
-        """An action of this game in the learner's words (``10♥``, ``bid Solo``)."""
-        return action_words(self.game, action)
+        """An action of this game in the learner's words (``10♥``, ``bid Solo``; a game
+        outside the Tapp family with its labels' cards as ``K♥``: ``lead K♥, showing Q♥``)."""
+        text = action_words(self.game, action)
+        return text if self.family else card_words(text, self.game.info.deck)
 
     # -- moving the deal --
     def act(self, action: object) -> Entry:
@@ -408,7 +432,7 @@ class TableGame:
         state = self.state
         before = len(state.history())
         prefix = tuple(state.history())
-        view_before = state.view(self.seat)
+        view_before = state.view(self.seat) if self.family else self.seen(self.seat)
         state.apply(action)  # type: ignore[arg-type]  # the engine checks type and rule
         assert isinstance(action, int)
         self._marks.append(before)
@@ -432,8 +456,7 @@ class TableGame:
             raise IllegalActionError(*turn_rule(state), where="bots",
                                      what="no bot is to move")
         bot = self.bots[seat]
-        view: Any = state.view(seat)  # a bot of the game's own sees the game's own view
-        action, reason = bot.act(view)
+        action, reason = bot.act(self.seen(seat))
         # a number the learner must count alone (Sixty-Six: the bot's total, SS-17) in the
         # reason keeps it back until the deal is over
         counted = bool(reason) and names_number(reason, deal_notes(self.spec.id).secrets(
@@ -570,19 +593,19 @@ class TableGame:
             raise no_pimc(self.spec.id, "hints")
         view = self.view
         if not isinstance(view, SeatView):
-            return self.points_hint(view)
+            return self.points_hint(self.seen(self.seat))
         if self.hint_samples_bids(view):
             return self.bid_hint(view)
         bot = TablePimc(self.rng.getrandbits(31), worlds=self.hint_worlds)
         return bot.act(view)
 
-    def action_values(self, view: View) -> dict[Action, tuple[float, float | None]]:
-        """The strong bot's expected score for the learner of each legal action of ``view`` (a
-        game outside the Tapp family), with its standard error where the game's part gives one,
-        over :attr:`hint_worlds` deals sampled from the view — only from what the learner may
-        know. The game's ``pimc`` part answers: ``expected_points(view, worlds, seed)``
-        (Sixty-Six), or ``bid_values`` in the auction and ``card_values`` in the play, each
-        ``(mean, standard error)`` (Auction Pitch)."""
+    def action_values(self, view: Any) -> dict[Action, tuple[float, float | None]]:
+        """The strong bot's expected score for the learner of each legal action of ``view`` —
+        what the learner has seen (:meth:`seen`) — with its standard error where the game's
+        part gives one, over :attr:`hint_worlds` deals sampled from it (a game outside the Tapp
+        family): only from what the learner may know. The game's ``pimc`` part answers:
+        ``expected_points(view, worlds, seed)`` (Sixty-Six), or ``bid_values`` in the auction
+        and ``card_values`` in the play, each ``(mean, standard error)`` (Auction Pitch)."""
         part = game_part(self.spec.id, "pimc")
         seed = self.rng.getrandbits(31)
         own = getattr(part, "expected_points", None)
@@ -593,7 +616,7 @@ class TableGame:
         found: dict[Action, tuple[float, float]] = ask(view, worlds=self.hint_worlds, seed=seed)
         return {a: (m, se) for a, (m, se) in found.items()}
 
-    def expected_points(self, view: View, actions: list[Action] | None = None
+    def expected_points(self, view: Any, actions: list[Action] | None = None
                         ) -> dict[Action, float]:
         """The means of :meth:`action_values` (of ``actions`` only, when given)."""
         found = {a: m for a, (m, _) in self.action_values(view).items()}
@@ -601,13 +624,22 @@ class TableGame:
             return {a: found[a] for a in actions}
         return found
 
-    def points_hint(self, view: View) -> tuple[Action, str]:
+    def points_hint(self, view: Any) -> tuple[Action, str]:
         """The action with the most expected points for the learner (the strong bot's advice,
-        :meth:`action_values`), with the next best for comparison and, where the game gives
-        one, a 95% interval."""
+        :meth:`action_values`; among equals the rules of thumb's choice, where the game has
+        them), with the next best for comparison and, where the game gives one, a 95%
+        interval."""
         values = self.action_values(view)
-        order = sorted(values, key=lambda a: (-values[a][0], list(view.legal).index(a)))
-        best = order[0]
+        legal = list(view.legal)
+        top = max(m for m, _ in values.values())
+        tied = [a for a in legal if values[a][0] == top]
+        best = tied[0]
+        if len(tied) > 1 and "rule" in levels(self.spec.id):  # the rules of thumb break ties
+            choice, _ = make_table_bot("rule", self.rng.getrandbits(31), self.hint_worlds,
+                                       family=False).act(view)
+            best = choice if choice in tied else best
+        order = [best, *sorted((a for a in values if a != best),
+                               key=lambda a: (-values[a][0], legal.index(a)))]
         unit = self.game.info.score_unit
         mean, se = values[best]
         spread = f" ± {1.96 * se:.2f}" if se is not None and se == se and se < 1e9 else ""
@@ -682,13 +714,15 @@ class TableGame:
         if not isinstance(view, SeatView):
             points = self.expected_points(view, [old, new])
             diff = points[new] - points[old]
-            better = "better" if diff > 0 else "worse" if diff < 0 else "as good"
             unit = self.game.info.score_unit
+            # (no "as good": the word reads like a card's text, A♠, to the hidden-card check)
+            verdict = (f"{abs(diff):.2f} {unit} {'better' if diff > 0 else 'worse'}" if diff
+                       else "the same")
             self.comparison = (
                 f"Compared on the same {self.hint_worlds} deals sampled from your view ("
                 f"{deal_notes(self.spec.id).hint_how}): your first try {self.words(old)} averages "
                 f"{points[old]:+.2f} {unit} for you, {self.words(new)} {points[new]:+.2f} — "
-                f"{abs(diff):.2f} {unit} {better}.")
+                f"{verdict}.")
             return self.comparison
         n = worlds_for(view, self.hint_worlds)
         from ..quiz.decisions import sampled_values

@@ -27,7 +27,6 @@ errors.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -57,7 +56,7 @@ from ..facts import ActionKind
 from ..games import spec
 from ..games.tapp import AUCTION, PLAY
 from ..play.levels import LEVEL_WORDS, levels
-from ..play.log import turn_rule
+from ..play.log import card_words, names_any, turn_rule
 from ..play.saved import load_saved, save_path, saved_names
 from ..play.session import DEFAULT_GAME, TableGame, table_games, table_sizes
 from ..state import Action, Game, View
@@ -264,10 +263,9 @@ class LegalRow(ActionRow):
 
 
 def readable(label: str, deck: Deck) -> str:
-    """A game's action label with its card texts as a learner reads them, capitalised:
-    ``lead KH, showing QH: ...`` → ``Lead K♥, showing Q♥: ...``."""
-    for card in deck.cards:
-        label = re.sub(rf"(?<![0-9A-Za-z]){card.text}(?![0-9A-Za-z])", card_label(card), label)
+    """A game's action label with its card texts as a learner reads them, capitalised for a
+    button: ``lead KH, showing QH: ...`` → ``Lead K♥, showing Q♥: ...``."""
+    label = card_words(label, deck)
     return label[:1].upper() + label[1:]
 
 
@@ -961,6 +959,8 @@ class TableWidget(Panel):
             self.next_button.disabled = not t.bot_to_move()
             self.next_button.layout.display = "none" if self.auto.value else None
             self.log_out.value = table_log_html(t.shown_log())
+            if self.compare_out.value and names_any(self.compare_out.value, t.hidden_cards()):
+                self.compare_out.value = ""  # it names a card turned face down since (SS-17)
             if not done:  # the whole deal and the review only once the deal is over
                 self.result.value = ""
             if t.match is not None:

@@ -140,6 +140,18 @@ class Seen:
         return self.view.options
 
     @property
+    def phase(self) -> str:
+        return self.view.phase
+
+    @property
+    def to_move(self) -> int | None:
+        return self.view.to_move
+
+    @property
+    def legal(self) -> tuple[Action, ...]:
+        return self.view.legal
+
+    @property
     def trump(self) -> int:
         return int(self.view.trump)
 
