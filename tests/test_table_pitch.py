@@ -706,3 +706,60 @@ def test_the_notes_cite_pitch_rules() -> None:
     assert deal_notes("sixty-six").never_shown(random_states(1, 1, 3)[0]) == frozenset()
     with pytest.raises(Exception, match="DSP-3"):
         NOTES.table_view_html(object(), {})  # type: ignore[arg-type]
+
+
+# --- hints from the Monte-Carlo bot -----------------------------------------------------------
+def test_hints_are_the_strong_bots_values_from_the_learners_view(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint is the call or card with the best mean of the game's own values (``pimc``'s
+    ``bid_values`` in the auction, ``card_values`` in the play: mean and standard error over
+    deals sampled from the learner's view), with its 95% interval; the view asked is the
+    learner's own."""
+    from tutor.games.auction_pitch import pimc
+
+    asked: list[tuple[Any, dict[int, tuple[float, float]]]] = []
+    for name in ("bid_values", "card_values"):
+        real = getattr(pimc, name)
+
+        def spy(view: Any, *a: Any, _real: Any = real, **kw: Any) -> Any:
+            found = _real(view, *a, **kw)
+            asked.append((view, found))
+            return found
+
+        monkeypatch.setattr(pimc, name, spy)
+    tw = pitch(seed=21, bot="rule")
+    t = tw.table
+    assert t.has_pimc and not tw.hint_button.disabled and not t.has_review
+    rng = random.Random(5)
+    hints = 0
+    while not t.done:
+        tw.hint_button.click()
+        assert tw.notice.value == "", tw.notice.value
+        view, values = asked[-1]
+        assert view == t.view and set(values) == set(view.legal)  # the learner's own view
+        note = words_of(tw.hint_out.value)
+        action = next(a for a in view.legal if note.startswith(f"Hint: {t.words(a)}:"))
+        assert values[action][0] == max(m for m, _ in values.values())
+        assert f"over {t.hint_worlds} deals sampled from your view" in note
+        assert "each played out by the rules of thumb" in note
+        if values[action][1] > 0:
+            assert f"± {1.96 * values[action][1]:.2f}" in note
+        assert_nothing_hidden_shown(tw)
+        hints += 1
+        click_for(tw, learner_choice(t, rng))
+    assert hints >= 4
+    with pytest.raises(IllegalActionError):
+        t.hint_for(2)
+
+
+def test_a_take_back_compares_the_two_tries() -> None:
+    tw = pitch(seed=22, bot="rule")
+    t = tw.table
+    click_for(tw, parse_call("4"))
+    tw.undo_button.click()
+    assert "compared on deals sampled from your view" in words_of(tw.compare_out.value)
+    click_for(tw, PASS)
+    text = words_of(tw.compare_out.value)
+    assert f"Compared on the same {t.hint_worlds} deals sampled from your view" in text
+    assert "your first try bid 4 averages" in text and "pass" in text and "points" in text
+    assert_nothing_hidden_shown(tw)
