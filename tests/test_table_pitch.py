@@ -88,7 +88,8 @@ def assert_nothing_hidden_shown(tw: TableWidget) -> None:
     state = tw.table.state
     assert isinstance(state, PitchState)
     hidden = {c.text for c in tw.hidden_cards()}
-    assert undealt(state) <= hidden  # PI-3: never shown, not even at the end
+    named = {c for e in tw.table.log for c in undealt(state) if mentions(e.reason, {c})}
+    assert undealt(state) - named <= hidden  # PI-3: never shown, not even at the end
     text = browser_text(tw)
     assert not mentions(text, hidden), mentions(text, hidden)
     for secret in tw.secrets():
@@ -430,7 +431,10 @@ def test_a_forged_call_the_rules_forbid() -> None:
 
 
 # --- the bots' reasons ----------------------------------------------------------------------
-def test_a_reason_naming_another_hand_waits_and_an_undealt_card_never_shows() -> None:
+def test_a_reason_naming_a_hidden_card_waits_for_the_hands_end() -> None:
+    """A reason naming another hand's card, or a card that may not be dealt, waits until the
+    hand is over (as in every game); then it is read in full — a card named in words shows no
+    card, and the drawings still name no undealt card (PI-3)."""
     tw = pitch(seed=8, seat=0)
     t = tw.table
     state = t.state
@@ -450,10 +454,13 @@ def test_a_reason_naming_another_hand_waits_and_an_undealt_card_never_shows() ->
     while not t.done:
         click_for(tw, rng.choice(list(t.view.legal)))
     log = plain(tw.log_out.value)
-    assert f"I hold {held.text}" in log  # seat 2's hand is shown now
-    assert f"{never.text} may be out of play" not in log and "was never dealt" in log
-    assert "never dealt" in plain(tw.result.value)  # among the reasons held back
-    assert t.withheld_reasons() == [f"bid 2: {never.text} may be out of play"]
+    assert f"I hold {held.text}" in log and f"{never.text} may be out of play" in log
+    assert t.withheld_reasons() == []
+    assert never not in t.hidden_cards()  # named in words by a reason: exempt from the audit
+    assert t.hidden_cards() == NOTES.never_shown(state) - {never}
+    assert not mentions(plain(tw.result.value).replace(f"{never.text} may be out of play", ""),
+                        undealt(state))  # the drawings name no undealt card
+    assert "Reasons held back during the deal" in plain(tw.result.value)
     assert_nothing_hidden_shown(tw)
 
 
@@ -699,3 +706,60 @@ def test_the_notes_cite_pitch_rules() -> None:
     assert deal_notes("sixty-six").never_shown(random_states(1, 1, 3)[0]) == frozenset()
     with pytest.raises(Exception, match="DSP-3"):
         NOTES.table_view_html(object(), {})  # type: ignore[arg-type]
+
+
+# --- hints from the Monte-Carlo bot -----------------------------------------------------------
+def test_hints_are_the_strong_bots_values_from_the_learners_view(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint is the call or card with the best mean of the game's own values (``pimc``'s
+    ``bid_values`` in the auction, ``card_values`` in the play: mean and standard error over
+    deals sampled from the learner's view), with its 95% interval; the view asked is the
+    learner's own."""
+    from tutor.games.auction_pitch import pimc
+
+    asked: list[tuple[Any, dict[int, tuple[float, float]]]] = []
+    for name in ("bid_values", "card_values"):
+        real = getattr(pimc, name)
+
+        def spy(view: Any, *a: Any, _real: Any = real, **kw: Any) -> Any:
+            found = _real(view, *a, **kw)
+            asked.append((view, found))
+            return found
+
+        monkeypatch.setattr(pimc, name, spy)
+    tw = pitch(seed=21, bot="rule")
+    t = tw.table
+    assert t.has_pimc and not tw.hint_button.disabled and not t.has_review
+    rng = random.Random(5)
+    hints = 0
+    while not t.done:
+        tw.hint_button.click()
+        assert tw.notice.value == "", tw.notice.value
+        view, values = asked[-1]
+        assert view == t.view and set(values) == set(view.legal)  # the learner's own view
+        note = words_of(tw.hint_out.value)
+        action = next(a for a in view.legal if note.startswith(f"Hint: {t.words(a)}:"))
+        assert values[action][0] == max(m for m, _ in values.values())
+        assert f"over {t.hint_worlds} deals sampled from your view" in note
+        assert "each played out by the rules of thumb" in note
+        if values[action][1] > 0:
+            assert f"± {1.96 * values[action][1]:.2f}" in note
+        assert_nothing_hidden_shown(tw)
+        hints += 1
+        click_for(tw, learner_choice(t, rng))
+    assert hints >= 4
+    with pytest.raises(IllegalActionError):
+        t.hint_for(2)
+
+
+def test_a_take_back_compares_the_two_tries() -> None:
+    tw = pitch(seed=22, bot="rule")
+    t = tw.table
+    click_for(tw, parse_call("4"))
+    tw.undo_button.click()
+    assert "compared on deals sampled from your view" in words_of(tw.compare_out.value)
+    click_for(tw, PASS)
+    text = words_of(tw.compare_out.value)
+    assert f"Compared on the same {t.hint_worlds} deals sampled from your view" in text
+    assert "your first try bid 4 averages" in text and "pass" in text and "points" in text
+    assert_nothing_hidden_shown(tw)

@@ -258,10 +258,10 @@ def test_quiz_game_defaults_and_refusals() -> None:
 
 # --- the worked deals ----------------------------------------------------------------------------
 #: a rule id cited in a commentary sentence: ``(SBS-23)``, ``(FR-1, FR-5)``, ``(FR-4, SBS-V2)``
-CITED = re.compile(r"\((?:SBS|FR|CS)-(?:\d+a?|V\d)(?:, (?:SBS|FR|CS)-(?:\d+a?|V\d))*\)")
+CITED = re.compile(r"\((?:SBS|FR|CS|SS)-(?:\d+[ab]?|V\d)(?:, (?:SBS|FR|CS|SS)-(?:\d+[ab]?|V\d))*\)")
 RULE_IDS = ({f"SBS-{n}" for n in range(1, 29)} | {"SBS-16a"} | {f"SBS-V{n}" for n in range(1, 7)}
             | {f"FR-{n}" for n in range(1, 6)} | {f"CS-{n}" for n in range(1, 15)}
-            | {"CS-3a", "CS-4a"})
+            | {"CS-3a", "CS-4a"} | {f"SS-{n}" for n in range(1, 18)} | {"SS-13a", "SS-13b"})
 
 
 def turned_up_at_the_end(record: dict[str, Any]) -> set[str]:

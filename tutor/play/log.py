@@ -83,16 +83,11 @@ class Entry:
     secret: bool = False  # given while a seat's side was a secret to the learner (CS-9)
     counted: bool = False  # it holds a number the learner must count alone (SS-17's totals)
 
-    def shown_reason(self, revealed: bool, never: bool = False) -> str:
+    def shown_reason(self, revealed: bool) -> str:
         """The reason, or a placeholder while it may not be read (``revealed`` False: it names
-        a card hidden now — never seen, or turned face down since, SS-17 — or a secret;
-        ``never``: the deal is over and it names a card the game never shows, such as Auction
-        Pitch's undealt rest of the pack, PI-3)."""
+        a card hidden now — never seen, or turned face down since, SS-17 — or a secret)."""
         if not self.reason:
             return ""
-        if not revealed and never:
-            return ("(its reason names a card that was never dealt: the rest of the pack stays "
-                    "unseen)")
         if not revealed:
             if self.secret:
                 return ("(its reason could tell who plays with whom: shown once the sides are "

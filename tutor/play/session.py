@@ -599,13 +599,13 @@ class TableGame:
         bot = TablePimc(self.rng.getrandbits(31), worlds=self.hint_worlds)
         return bot.act(view)
 
-    def action_values(self, view: View) -> dict[Action, tuple[float, float | None]]:
-        """The strong bot's expected score for the learner of each legal action of ``view`` (a
-        game outside the Tapp family), with its standard error where the game's part gives one,
-        over :attr:`hint_worlds` deals sampled from the view — only from what the learner may
-        know. The game's ``pimc`` part answers: ``expected_points(view, worlds, seed)``
-        (Sixty-Six), or ``bid_values`` in the auction and ``card_values`` in the play, each
-        ``(mean, standard error)`` (Auction Pitch)."""
+    def action_values(self, view: Any) -> dict[Action, tuple[float, float | None]]:
+        """The strong bot's expected score for the learner of each legal action of ``view`` —
+        what the learner has seen (:meth:`seen`) — with its standard error where the game's
+        part gives one, over :attr:`hint_worlds` deals sampled from it (a game outside the Tapp
+        family): only from what the learner may know. The game's ``pimc`` part answers:
+        ``expected_points(view, worlds, seed)`` (Sixty-Six), or ``bid_values`` in the auction
+        and ``card_values`` in the play, each ``(mean, standard error)`` (Auction Pitch)."""
         part = game_part(self.spec.id, "pimc")
         seed = self.rng.getrandbits(31)
         own = getattr(part, "expected_points", None)
@@ -616,7 +616,7 @@ class TableGame:
         found: dict[Action, tuple[float, float]] = ask(view, worlds=self.hint_worlds, seed=seed)
         return {a: (m, se) for a, (m, se) in found.items()}
 
-    def expected_points(self, view: View, actions: list[Action] | None = None
+    def expected_points(self, view: Any, actions: list[Action] | None = None
                         ) -> dict[Action, float]:
         """The means of :meth:`action_values` (of ``actions`` only, when given)."""
         found = {a: m for a, (m, _) in self.action_values(view).items()}
@@ -624,21 +624,22 @@ class TableGame:
             return {a: found[a] for a in actions}
         return found
 
-    def points_hint(self, view: View) -> tuple[Action, str]:
+    def points_hint(self, view: Any) -> tuple[Action, str]:
         """The action with the most expected points for the learner (the strong bot's advice,
-        :meth:`action_values`), with the next best for comparison and, where the game gives
-        one, a 95% interval; the rules of thumb break a tie."""
+        :meth:`action_values`; among equals the rules of thumb's choice, where the game has
+        them), with the next best for comparison and, where the game gives one, a 95%
+        interval."""
         values = self.action_values(view)
         legal = list(view.legal)
-        order = sorted(values, key=lambda a: (-values[a][0], legal.index(a)))
-        best = order[0]
-        tied = [a for a in order if values[a][0] == values[best][0]]
-        if len(tied) > 1 and "rule" in levels(self.spec.id):
+        top = max(m for m, _ in values.values())
+        tied = [a for a in legal if values[a][0] == top]
+        best = tied[0]
+        if len(tied) > 1 and "rule" in levels(self.spec.id):  # the rules of thumb break ties
             choice, _ = make_table_bot("rule", self.rng.getrandbits(31), self.hint_worlds,
                                        family=False).act(view)
-            if choice in tied:
-                best = choice
-                order = [best, *(a for a in order if a != best)]
+            best = choice if choice in tied else best
+        order = [best, *sorted((a for a in values if a != best),
+                               key=lambda a: (-values[a][0], legal.index(a)))]
         unit = self.game.info.score_unit
         mean, se = values[best]
         spread = f" ± {1.96 * se:.2f}" if se is not None and se == se and se < 1e9 else ""
@@ -740,10 +741,13 @@ class TableGame:
     def hidden_cards(self) -> set[Card]:
         """Cards the learner's seat must not see now: every card its view does not show. Once
         the deal is over the whole deal is shown, so only the cards the game never shows
-        (Auction Pitch's undealt rest of the pack, PI-3; none in the other games)."""
-        if self.state.is_terminal():
-            return set(deal_notes(self.spec.id).never_shown(self.state))
-        return set(self.game.info.deck.cards) - self.view.visible_cards()
+        (Auction Pitch's undealt rest of the pack, PI-3; none in the other games) — but for
+        those a bot's reason names in words: the reasons are read in full once the deal is
+        over, and a name in a reason shows no card (which cards were dealt is public then)."""
+        if not self.state.is_terminal():
+            return set(self.game.info.deck.cards) - self.view.visible_cards()
+        never = deal_notes(self.spec.id).never_shown(self.state)
+        return {c for c in never if not any(names_any(e.reason, {c}) for e in self.log)}
 
     def sides_hidden(self) -> bool:
         """Is some seat's side still a secret to the learner (Crazy Solo's partner until the
@@ -801,29 +805,26 @@ class TableGame:
             text = e.text
             if hidden and names_any(text, hidden):
                 text = notes.face_down_text(view, e.seat, e.action, text)
-            names = names_any(e.reason, hidden)  # at the end: a card never shown (PI-3)
-            out.append((text, e.shown_reason(not names and (done or not (
-                (e.secret and secret) or e.counted)), never=done)))
+            out.append((text, e.shown_reason(done or not (names_any(e.reason, hidden)
+                                                          or (e.secret and secret)
+                                                          or e.counted))))
         return out
 
     def withheld_reasons(self) -> list[str]:
         """The bots' reasons the learner may not read yet (they name a hidden card, could give
         a secret side away, or hold a number the learner must count alone): none may reach the
         page."""
+        if self.done:
+            return []
         hidden = self.hidden_cards()
-        if self.done:  # only a reason naming a card the game never shows (PI-3)
-            return [e.reason for e in self.log if e.reason and names_any(e.reason, hidden)]
         secret = self.sides_hidden()
         return [e.reason for e in self.log
                 if e.reason and (names_any(e.reason, hidden) or (e.secret and secret)
                                  or e.counted)]
 
     def held_back(self) -> list[tuple[str, str]]:
-        """The actions whose reasons were held back during the deal, with those reasons (one
-        naming a card the game never shows stays a placeholder)."""
-        never = self.hidden_cards() if self.done else set()
-        return [(e.text, e.shown_reason(False, never=True) if names_any(e.reason, never)
-                 else e.reason) for e in self.log if e.held_back]
+        """The actions whose reasons were held back during the deal, with those reasons."""
+        return [(e.text, e.reason) for e in self.log if e.held_back]
 
     def standing(self) -> MatchStanding | None:
         """The match as the table shows it (SBS-26..28), or None outside a match."""

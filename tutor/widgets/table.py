@@ -748,8 +748,8 @@ class TableWidget(Panel):
         said = reason if reason.lower().startswith(words.lower()) else f"{words}. {reason}"
         how = ("A sampling player's choice from what you can see: deals consistent with your "
                "view, each solved double-dummy." if t.family else "The strong bot's advice "
-               "from what you can see: deals consistent with your view, "
-               f"{deal_notes(t.game_id).hint_how}.")
+               "from what you can see: deals consistent with your view — the hint says how "
+               "each was played out.")
         self.hint_out.value = note_html(f"Hint: {said}. ({how})")
 
     @guarded
