@@ -74,7 +74,8 @@ def play_a_deal(page: Any, table: Any, auditor: Auditor, closing: bool, shots: s
         if over(table):
             return move
         drawn = "draw from the stock" in table.locator(".tutor-log").inner_text()
-        if drawn and not move:
+        on_lead = enabled(table, "tutor-claim").count() > 0  # a claim is made on lead (SS-13a)
+        if drawn and not move and on_lead:  # the learner's last action came before the draw
             note = table.locator(".tutor-undo-note").inner_text()
             assert "never crosses a draw from the stock" in note, note
             assert table.locator("button.tutor-undo").is_disabled()

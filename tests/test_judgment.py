@@ -458,6 +458,8 @@ def test_every_lesson_deal_gets_three_to_five_why_notes_in_view() -> None:
     for path in sorted((NOTEBOOKS / "deals").glob("*.json")):
         seat = "defender" if "spread" in path.name else "bidder"
         replay = DealReplay(path, seat=seat)
+        if not replay.tapp:  # the why notes are the Tapp family's rule bot's (Sixty-Six: none)
+            continue
         notes = [(i, n) for i in range(len(replay.steps)) for n in replay.shown_notes(i)]
         assert 3 <= len(notes) <= 5, (path.name, notes)
         for i, note in notes:
