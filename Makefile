@@ -35,6 +35,7 @@ soak: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[bench]' || echo "open-spiel not installable: no OpenSpiel ratio"
 	$(BIN)/python benchmarks/engine.py
+	$(BIN)/python benchmarks/crazy_solo.py
 	$(BIN)/python benchmarks/solver.py
 	$(BIN)/python benchmarks/advisor.py
 	$(BIN)/python benchmarks/table.py
