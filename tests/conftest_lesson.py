@@ -454,5 +454,16 @@ def clean_widgets() -> Iterator[None]:
             widget.close()
 
 
+def forge(widget: Any, state: Any, method: str = "update") -> Any:
+    """What a page's comm message does to ``widget`` in the kernel, through the kernel-side
+    guard (:func:`tutor.widgets.guard.deliver`): the refusal (a ``PageError``) or None."""
+    from tutor.widgets.guard import deliver
+
+    data = {"method": method, "state": state} if method == "update" else \
+        {"method": method, "content": state}
+    return deliver(widget, {"content": {"comm_id": widget.model_id, "data": data},
+                            "buffers": []})
+
+
 def elapsed_ms(start: float) -> float:
     return (time.perf_counter() - start) * 1000

@@ -1,7 +1,8 @@
 """Test layouts of the table's seats: 2 to 12 seats drawn as the table draws them.
 
 Each layout is a made-up seat view — a 52-card deal to every seat but one sitting out, hand
-sizes that differ, a trick in progress, long seat labels — drawn by the display's own
+sizes that differ, a trick in progress, long seat labels, Crazy Solo's side marks and a line of
+teaching aid under the unknown seats — drawn by the display's own
 functions (:func:`tutor.display.table.seat_places`, :func:`~tutor.display.table.trick_centre`,
 :func:`tutor.display.ring.ring_html`) with the lesson stylesheet. ``tests/test_browser_layouts.py``
 checks the page in Chromium; ``python tests/seat_layouts.py`` writes it to
@@ -62,6 +63,22 @@ class Words:
             bits.append("dealer")
         return f"seat {seat} ({', '.join(bits)})"
 
+    def seat_marks(self, view: Any, seat: int) -> tuple[str, ...]:
+        """The sides as a Crazy Solo table marks them: the bidder, and the others unknown or,
+        every third seat in the calling order from the second, in the gang."""
+        if seat == view.bidder:
+            return ("bidder",)
+        if seat not in view.active or seat == view.seat:
+            return ()
+        return ("gang",) if list(view.active).index(seat) % 3 == 1 else ("unknown",)
+
+
+def notes_of(view: FakeView) -> dict[int, str]:
+    """A teaching aid's line under each unknown seat (Crazy Solo's share of sampled deals)."""
+    words = Words()
+    return {s: f"holds A♥ in {(7 * s) % 40}% of sampled deals" for s in view.active
+            if words.seat_marks(view, s) == ("unknown",)}
+
 
 def layout(n: int, seed: int = 0) -> tuple[FakeView, list[Card]]:
     """A made-up view of seat 0 at a table of ``n``: with 5 or more seats one sits out; every
@@ -88,7 +105,8 @@ def layout_html(n: int) -> HtmlStr:
     view, hand = layout(n)
     fake: Any = view  # duck-typed: seat_places and trick_centre read only these fields
     own = hand_svg(hand, width=56, label="your hand", deck=DECK_52)
-    ring = ring_html(seat_places(fake, Words(), own, backs_width=26),  # type: ignore[arg-type]
+    ring = ring_html(seat_places(fake, Words(), own, backs_width=26,  # type: ignore[arg-type]
+                                 notes=notes_of(view)),
                      trick_centre(fake, width=48), label=f"a table of {n} seats")
     return HtmlStr(f'<section class="st-root st-view st-layout" data-seats="{n}" '
                    f'aria-label="{n} seats"><h3 class="st-h">{n} seats</h3>{ring}</section>')

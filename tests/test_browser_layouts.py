@@ -3,7 +3,8 @@ dark (Debian's chromium through Playwright, the page of ``tests/seat_layouts.py`
 
 Legible means here, for every layout: nothing scrolls sideways; no two seats (nor a seat and
 the centre) overlap; every seat stays inside the page; no seat label is cut off, none is set
-below 12 px, and each reads at WCAG AA contrast on its box; every face-up card keeps a
+below 12 px, and each reads at WCAG AA contrast on its box — and so do the side marks and the
+teaching aid's line under a seat (Crazy Solo's), at 11 px or more; every face-up card keeps a
 readable size. On a desktop the seats ring the table (the learner's seat below all others, the
 left column left of the centre, the right column right of it); on a phone they go two to a row.
 """
@@ -36,6 +37,11 @@ MEASURE = """() => {
     layouts: Array.from(document.querySelectorAll('[data-seats]')).map(sec => {
       const boxes = Array.from(sec.querySelectorAll('.st-ring > .st-place')).map(b => {
         const who = b.querySelector(':scope > .st-who');
+        const small = Array.from(b.querySelectorAll('.st-badge, .st-seat-note')).map(e => ({
+          cls: e.className, font: parseFloat(getComputedStyle(e).fontSize),
+          ink: rgb(getComputedStyle(e).color).slice(0, 3), paper: bg(e),
+          cut: e.getBoundingClientRect().right > b.getBoundingClientRect().right + 1,
+        }));
         return {
           cls: b.className, box: rect(b.getBoundingClientRect()),
           col: b.style.getPropertyValue('--st-c'),
@@ -43,6 +49,7 @@ MEASURE = """() => {
           cut: who ? who.scrollWidth > who.clientWidth + 1 : false,
           ink: who ? rgb(getComputedStyle(who).color).slice(0, 3) : null,
           paper: who ? bg(who) : null,
+          small,
         };
       });
       const faces = Array.from(sec.querySelectorAll('svg.st-card:not(.st-back)'))
@@ -99,6 +106,12 @@ def test_two_to_twelve_seats_are_legible(browser: Any, width: int, theme: str) -
         for s in seats:
             assert s["font"] >= 12 and not s["cut"], (n, s)
             assert contrast(s["ink"], s["paper"]) >= 4.5, (n, theme, s["ink"], s["paper"])
+            for e in s["small"]:  # the side marks and the teaching aid's line (Crazy Solo)
+                assert e["font"] >= 11 and not e["cut"], (n, e)
+                assert contrast(e["ink"], e["paper"]) >= 4.5, (n, theme, e)
+        marks = {c for s in seats for e in s["small"] for c in e["cls"].split()}
+        if n >= 4:  # every mark drawn somewhere
+            assert {"st-badge-unknown", "st-badge-gang", "st-seat-note"} <= marks, marks
         assert lay["face"] >= 28, (n, lay["face"])  # a face-up card stays readable
         bottom = next(b["box"] for b in seats if "st-bottom" in b["cls"])
         others = [b for b in seats if "st-bottom" not in b["cls"]]

@@ -59,3 +59,25 @@ def test_advise_prints_tutor_advise(write) -> None:  # type: ignore[no-untyped-d
     assert out.returncode == 1 and "Traceback" not in out.stderr
     assert run("advise", write(record), "--samples", "0").returncode == 2
     assert run("advise", write(record), "--seed", "x").returncode == 2
+
+
+def test_hostile_files_and_flags_give_one_line_and_the_limit(tmp_path: Path) -> None:
+    """docs/hardening.md: nesting, size and number limits on a file; flags out of range exit 2
+    naming the range; never a traceback."""
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 1000 + "]" * 1000)
+    for command in ("replay", "solve", "advise"):
+        out = run(command, str(deep))
+        assert out.returncode == 1 and out.stderr.count("\n") == 1, out.stderr
+        assert "REC-1: nested more than 20 levels" in out.stderr
+    out = run("replay", "/dev/zero")
+    assert out.returncode == 1 and "more than 1,048,576 bytes" in out.stderr
+    record = tmp_path / "r.json"
+    record.write_text(json.dumps(rec(calls=[], declare=None, play=[])))
+    for flag, value, allowed in (("--samples", "1000000000000", "from 1 to 1,000"),
+                                 ("--samples", "-3", "from 1 to 1,000"),
+                                 ("--seed", "9" * 5000, "from 0 to 4,294,967,295"),
+                                 ("--seed", "1e3", "from 0 to 4,294,967,295")):
+        out = run("advise", str(record), flag, value)
+        assert out.returncode == 2 and allowed in out.stderr and "Traceback" not in out.stderr
+        assert len(out.stderr) < 400  # the 5,000 digits are not repeated

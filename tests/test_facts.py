@@ -17,6 +17,7 @@ from tutor.cards import DECK_36, DECK_52, Card, Suit
 from tutor.engine.record import state_of
 from tutor.errors import NotationError
 from tutor.facts import ACTION_KINDS, ActionInfo, ActionTable, GameInfo
+from tutor.games.auction_pitch import rules as pitch_rules
 from tutor.games.frog import rules as frog
 from tutor.games.frog.rules import Frog
 from tutor.games.six_bid_solo.rules import (
@@ -26,6 +27,7 @@ from tutor.games.six_bid_solo.rules import (
     parse_call,
     token_of,
 )
+from tutor.games.sixty_six import rules as sixty_six
 from tutor.games.tapp import (
     CALL_BASE,
     CARDS,
@@ -159,7 +161,9 @@ def test_action_info_agrees_with_token_of_and_the_record_parsers_for_all_120() -
         game.action_info(N_ACTIONS)
 
 
-TABLES: dict[str, ActionTable] = {"six-bid-solo": ACTIONS, "frog": frog.ACTIONS}
+TABLES: dict[str, ActionTable] = {"six-bid-solo": ACTIONS, "frog": frog.ACTIONS,
+                                  "sixty-six": sixty_six.ACTIONS,
+                                  "auction-pitch": pitch_rules.ACTIONS}
 
 
 def _decode_record(record: dict[str, Any]) -> dict[str, list[int]]:

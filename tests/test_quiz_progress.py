@@ -37,11 +37,12 @@ def wrong(q: Question) -> str | list[str]:
 
 # --- sessions ------------------------------------------------------------------------------------
 def test_a_seeded_session_is_reproducible_and_cycles_kinds() -> None:
-    a = [q.public() for q in Session(seed=5).questions(14)]
-    b = [q.public() for q in Session(seed=5).questions(14)]
+    n = 2 * len(KINDS)
+    a = [q.public() for q in Session(seed=5).questions(n)]
+    b = [q.public() for q in Session(seed=5).questions(n)]
     assert a == b
     assert [p["kind"] for p in a] == list(KINDS) * 2
-    c = [q.public() for q in Session(seed=6).questions(14)]
+    c = [q.public() for q in Session(seed=6).questions(n)]
     assert a != c
 
 
@@ -113,8 +114,8 @@ def test_two_learners_get_different_questions(tmp_path: Path) -> None:
 def test_progress_paths_are_safe_and_distinct(tmp_path: Path) -> None:
     p = progress_path(tmp_path, "../../etc/passwd")
     assert p.parent == tmp_path and p.name.endswith(".json") and "/" not in p.name
-    assert progress_path(tmp_path, "Ada") != progress_path(tmp_path, "ada")
-    for bad in ("", "   ", "x" * 101, None, 7):
+    assert progress_path(tmp_path, "Ada") != progress_path(tmp_path, "Bob")
+    for bad in ("", "   ", "x" * 101, None, 7, "ada\ud800"):
         with pytest.raises(QuizError) as e:
             progress_path(tmp_path, bad)  # type: ignore[arg-type]
         assert e.value.rule == "QUIZ-4"
@@ -151,7 +152,7 @@ def test_atomic_write_survives_a_crash_while_writing(
     def crash(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt  # the kernel is interrupted mid-write
 
-    monkeypatch.setattr(json, "dump", crash)  # the module's json is this json
+    monkeypatch.setattr(os, "fsync", crash)  # after the data, before the rename
     with pytest.raises(KeyboardInterrupt):
         prog.save()
     assert path.read_bytes() == before
@@ -161,6 +162,8 @@ def test_atomic_write_survives_a_crash_while_writing(
 
 @pytest.mark.parametrize("content", [
     b"{not json", b"", b"\xff\xfe", b"[1, 2]", b'{"format": "tutor-progress/9"}',
+    b"[" * 1000 + b"]" * 1000,  # deeper than Python's own parser goes
+    b'{"format": "tutor-progress/2", "format": "tutor-progress/2"}',  # a key twice
     json.dumps({"format": FORMAT_1, "learner": "ada", "salt": 1, "issued": 1, "answered": 1,
                 "correct": 5, "kinds": {}, "rules": {}, "recent": []}).encode(),
     json.dumps({"format": FORMAT_1, "learner": "ada", "salt": 1, "issued": 1, "answered": 1,
@@ -182,6 +185,7 @@ def test_a_corrupt_file_is_set_aside_and_progress_starts_afresh(tmp_path: Path,
     assert prog.recovered is not None and "QUIZ-5" in prog.recovered
     assert prog.answered == 0
     aside = tmp_path / "ada.json.corrupt"
+    assert prog.set_aside == aside and aside.name in prog.recovered
     assert aside.read_bytes() == content  # nothing the learner had is destroyed
     prog.next_seed()
     assert Progress(path, "ada").recovered is None  # the fresh file is valid
@@ -298,3 +302,66 @@ def test_a_file_from_a_newer_tutor_is_set_aside_as_today(tmp_path: Path) -> None
     assert prog.recovered is not None and "QUIZ-5" in prog.recovered
     assert "newer tutor (tutor-progress/3)" in prog.recovered and prog.migrated is None
     assert (tmp_path / "ada.json.corrupt").read_text(encoding="utf-8") == newer
+
+
+# --- hostile names and files (docs/hardening.md) -----------------------------------------------
+def test_names_differing_by_case_or_normalisation_share_one_file(tmp_path: Path) -> None:
+    nfc, nfd = "Jos\u00e9", "Jose\u0301"
+    assert progress_path(tmp_path, nfc) == progress_path(tmp_path, nfd) \
+        == progress_path(tmp_path, "JOS\u00c9") == progress_path(tmp_path, "jos\u00e9")
+    assert progress_path(tmp_path, "Ada") == progress_path(tmp_path, "ada")
+    prog = Progress.for_learner(tmp_path, "Ada")
+    prog.record(Session(seed=0).answer(q := generate("points", 1), right(q)))
+    assert Progress.for_learner(tmp_path, "ADA").answered == 1
+    assert [p.name for p in tmp_path.iterdir()] == [progress_path(tmp_path, "ada").name]
+
+
+def test_a_file_named_the_older_way_is_moved_not_lost(tmp_path: Path) -> None:
+    from tutor.quiz.progress import legacy_path
+
+    old = legacy_path(tmp_path, "Ada L.")
+    assert old != progress_path(tmp_path, "Ada L.")
+    Progress(old, "Ada L.").record(Session(seed=0).answer(q := generate("points", 1), right(q)))
+    prog = Progress.for_learner(tmp_path, "Ada L.")
+    assert prog.path == progress_path(tmp_path, "Ada L.") and prog.answered == 1
+    assert not old.exists() and prog.recovered is None
+
+
+def test_a_lone_surrogate_in_a_name_is_QUIZ_4(tmp_path: Path) -> None:
+    with pytest.raises(QuizError, match=r"QUIZ-4.*surrogate") as e:
+        Progress.for_learner(tmp_path, "ada\ud800")
+    assert "\\ud800" in str(e.value) and list(tmp_path.iterdir()) == []
+
+
+def test_a_file_too_large_is_read_bounded_and_set_aside(tmp_path: Path) -> None:
+    path = tmp_path / "ada.json"
+    path.write_bytes(b" " * (1 << 20) + b"{}")
+    prog = Progress(path, "ada")
+    assert prog.recovered is not None and prog.set_aside == tmp_path / "ada.json.corrupt"
+    assert prog.set_aside.stat().st_size == (1 << 20) + 2
+
+
+def test_an_older_corrupt_file_is_never_overwritten(tmp_path: Path) -> None:
+    path = tmp_path / "ada.json"
+    for i, junk in enumerate([b"first", b"second", b"third"]):
+        path.write_bytes(junk)
+        prog = Progress(path, "ada")
+        assert prog.set_aside is not None and prog.set_aside.read_bytes() == junk
+        want = "ada.json.corrupt" if i == 0 else f"ada.json.corrupt-{i + 1}"
+        assert prog.set_aside.name == want
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "ada.json.corrupt", "ada.json.corrupt-2", "ada.json.corrupt-3"]
+
+
+def test_a_killed_writers_temporary_files_are_cleared_at_the_next_write(tmp_path: Path) -> None:
+    path = tmp_path / "ada.json"
+    stale = tmp_path / ".ada.json.k1ll3d.tmp"
+    live = tmp_path / ".ada.json.l1v3.tmp"  # another kernel writing right now: kept
+    other = tmp_path / ".bob.json.k1ll3d.tmp"  # another learner's: not this write's business
+    for f in (stale, live, other):
+        f.write_text("half a fi")
+    old = stale.stat().st_mtime - 3600
+    os.utime(stale, (old, old))
+    os.utime(other, (old, old))
+    Progress(path, "ada").save()
+    assert not stale.exists() and live.exists() and other.exists()

@@ -197,3 +197,126 @@ def test_malformed_records_raise_only_typed_errors(record: Any) -> None:
 def test_any_text_as_a_record_raises_only_typed_errors(text: str) -> None:
     with contextlib.suppress(TutorError):  # any other exception fails the test
         tutor.replay(parse(text))
+
+
+# --- hostile input: limits, strict JSON, hostile objects (docs/hardening.md) --------------------
+def test_REC_1_limits_are_named_and_files_are_read_bounded(tmp_path: Path) -> None:
+    from tutor.engine.jsonio import MAX_BYTES, MAX_DEPTH
+
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 1000 + "]" * 1000)
+    with pytest.raises(RecordError, match=f"REC-1: nested more than {MAX_DEPTH} levels"):
+        load(deep)
+    with pytest.raises(RecordError, match=f"more than {MAX_BYTES:,} bytes"):
+        load("/dev/zero")  # read 1 MiB far, refused: not read until memory runs out
+    big = tmp_path / "big.json"
+    big.write_bytes(b"{" + b" " * MAX_BYTES + b"}")
+    with pytest.raises(RecordError, match="REC-1"):
+        load(big)
+    with pytest.raises(RecordError, match="REC-1: cannot read the file"):
+        load("nul\x00name.json")
+
+
+def test_REC_1_strict_json_a_key_twice_huge_numbers_nan() -> None:
+    assert str(_raised(parse, '{"dealer": 7, "dealer": 2}')) == \
+        "dealer: REC-1: a key given twice in one object"
+    huge = _raised(parse, '{"dealer": ' + "9" * 5000 + "}")
+    assert "a whole number of 5,000 digits" in str(huge) and "not JSON" not in str(huge)
+    assert "REC-1" in str(_raised(parse, '{"dealer": NaN}'))
+    assert "REC-1" in str(_raised(parse, '{"dealer": 1e999}'))
+
+
+def test_error_lines_show_a_prefix_and_the_length_of_a_long_value() -> None:
+    message = str(_raised(tutor.replay, rec(format="x" * 10_000_000)))
+    assert message == "record: REC-1: more than 1,048,576 characters of text, the most the " \
+        "tutor reads"
+    message = str(_raised(tutor.replay, rec(format="x" * 900_000)))
+    assert len(message) < 200 and "(900,002 characters)" in message  # repr's quotes count
+    message = str(_raised(tutor.replay, rec(**{"x" * 5000: 1})))
+    assert len(message) < 200 and "(5,000 characters)" in message
+
+
+class Hostile:
+    """An object whose every comparison and text raises (``__eq__``, ``__hash__``, ``__repr__``,
+    ``__str__``)."""
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("eq")
+
+    def __hash__(self) -> int:
+        raise RuntimeError("hash")
+
+    def __repr__(self) -> str:
+        raise RuntimeError("repr")
+
+    __str__ = __repr__
+
+
+class HostileDict(dict):  # type: ignore[type-arg]
+    def items(self):  # type: ignore[no-untyped-def]
+        raise RuntimeError("items")
+
+
+class HostileText(str):
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("eq")
+
+    __hash__ = str.__hash__
+
+
+def test_REC_1_hostile_python_objects_are_refused_at_the_door() -> None:
+    deep: list[Any] = []
+    inner = deep
+    for _ in range(100_000):
+        inner.append([])
+        inner = inner[0]
+    for key in KEYS:
+        assert "REC-1: nested more than" in str(_raised(tutor.replay, rec(**{key: deep})))
+    assert "REC-1" in str(_raised(tutor.replay, deep))
+    for key in KEYS:
+        e = _raised(tutor.replay, rec(**{key: Hostile()}))
+        assert str(e) == f"{key}: REC-1: not a JSON value (type Hostile)"
+    assert "REC-1" in str(_raised(tutor.replay, HostileDict(BASE)))
+    assert "REC-1" in str(_raised(tutor.replay, rec(hands=[[Hostile()], [], []])))
+    assert "REC-1" in str(_raised(tutor.replay, rec(dealer=10**5000)))
+    # a text subclass is read as the plain text it holds: its own __eq__ never runs
+    assert tutor.replay(rec(game=HostileText("six-bid-solo"))) == tutor.replay(BASE)
+
+
+def test_save_failures_are_REC_1_and_change_nothing(tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match="REC-1: cannot write the file"):
+        save(BASE, tmp_path / "no-such-folder" / "deal.json")
+    target = tmp_path / "deal.json"
+    target.mkdir()  # a folder where the file should go
+    with pytest.raises(RecordError, match="REC-1: cannot write the file"):
+        save(BASE, target)
+    assert [p.name for p in tmp_path.iterdir()] == ["deal.json"] and target.is_dir()
+
+
+def test_save_clears_temporary_files_a_killed_writer_left(tmp_path: Path) -> None:
+    import os
+
+    stale = tmp_path / ".deal.json.k1ll3d.tmp"
+    stale.write_text("{")
+    os.utime(stale, (1, 1))
+    save(BASE, tmp_path / "deal.json")
+    assert [p.name for p in tmp_path.iterdir()] == ["deal.json"]
+
+
+def _raised(fn: Any, *args: Any) -> TutorError:
+    with pytest.raises(TutorError) as e:
+        fn(*args)
+    return e.value
+
+
+def test_error_fields_are_shortened_once_and_survive_placing_and_pickling() -> None:
+    import pickle
+
+    err = RecordError("REC-3", "unknown card", where="hands[0][0]", what="'" + "Z" * 5000 + "'")
+    assert err.what.endswith("… (5,002 characters)") and len(str(err)) < 150
+    placed = err.at("entry[3]: hands[0][0]")
+    assert placed.what == err.what and isinstance(placed, RecordError)  # not shortened twice
+    again = pickle.loads(pickle.dumps(placed))
+    assert str(again) == str(placed) and again.what == err.what
+    ctrl = RecordError("REC-1", "x", where="a\x1b[31mred\x00")
+    assert str(ctrl) == "a\\x1b[31mred\\x00: REC-1: x"  # a terminal is never driven by a record

@@ -14,9 +14,14 @@ ROOT = Path(__file__).resolve().parents[1]
 RULES_DIR = ROOT.parent / "shared" / "rules"
 SBS = [f"SBS-{i}" for i in range(1, 29)] + ["SBS-16a"] + [f"SBS-V{i}" for i in range(1, 7)]
 FR = [f"FR-{i}" for i in range(1, 6)]
+CS = [f"CS-{i}" for i in range(1, 15)] + ["CS-3a", "CS-4a"]
+SS = [f"SS-{i}" for i in range(1, 18)] + ["SS-13a", "SS-13b"]
+PI = [f"PI-{i}" for i in range(1, 13)] + ["PI-4b"]
 REC = [f"REC-{i}" for i in range(1, 7)]
 #: each game's rule file and the ids it holds (the lists are the record of the files)
-RULE_FILES = {"six-bid-solo.md": (r"SBS-V?\d+a?", SBS), "frog.md": (r"FR-\d+", FR)}
+RULE_FILES = {"six-bid-solo.md": (r"SBS-V?\d+a?", SBS), "frog.md": (r"FR-\d+", FR),
+              "crazy-solo.md": (r"CS-\d+a?", CS), "sixty-six.md": (r"SS-\d+[ab]?", SS),
+              "auction-pitch.md": (r"PI-\d+b?", PI)}
 
 
 def test_rule_lists_match_the_rule_files() -> None:
@@ -30,6 +35,6 @@ def test_rule_lists_match_the_rule_files() -> None:
 
 def test_every_rule_id_has_a_test() -> None:
     names = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "tests").glob("test_*.py"))
-    missing = [r for r in SBS + FR + REC
+    missing = [r for r in SBS + FR + CS + SS + PI + REC
                if not re.search(rf"def test_{r.replace('-', '_')}_", names)]
     assert missing == []

@@ -169,7 +169,7 @@ def test_the_command_line_solves_a_frog_record(tmp_path: Path) -> None:
 # --- finding a game's adapter ------------------------------------------------------------------
 def test_a_game_without_an_adapter_is_a_typed_error(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(RecordError) as e:
-        games.adapter("sixty-six")  # planned, not implemented: the registry's REC-2
+        games.adapter("whist")  # not a game of the registry: its REC-2
     assert e.value.rule == "REC-2"
     monkeypatch.setattr(games, "spec", lambda game_id: SimpleNamespace(folder="tutor.solver"))
     monkeypatch.setattr(games, "_SOLVERS", {})

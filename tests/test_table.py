@@ -17,8 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest_lesson import mentions, plain
-from traitlets import TraitError
+from conftest_lesson import forge, mentions, plain
 
 from tutor.cards import DECK_36, Card, card_label
 from tutor.engine.record import dumps, state_of
@@ -159,10 +158,12 @@ def test_only_legal_cards_are_enabled_and_only_own_cards_are_shown() -> None:
         view = tw.table.view
         if view.phase == PLAY:
             seen_play = True
-            hand = {card_label(c) for c in view.hand}
+            hand = {c.name for c in view.hand}  # each card's face is a button named for it
             row = tw.rows["card"]
             shown = {b.description for b in row.buttons if b.layout.display != "none"}
             assert shown == hand
+            assert all("st-face-btn" in b._dom_classes for b in row.buttons
+                       if b.layout.display != "none")
             enabled = {row.actions[i] for i, b in enumerate(row.buttons) if not b.disabled}
             assert enabled == (set(view.legal) if tw.table.learner_to_move() else set())
         click_for(tw, learner_choice(tw, rng))
@@ -869,7 +870,8 @@ def test_bot_levels_per_game_and_what_frog_lacks(frog_without_pimc: Any) -> None
     with pytest.raises(TableError, match="TABLE-2"):
         TableGame(game="frog", bot="genius")
     with pytest.raises(TutorError, match="REC-2"):
-        TableGame(game="auction-pitch")
+        TableGame(game="whist")  # not a registered game
+    assert levels("auction-pitch")[0] == "random"  # the random bot plays every game
     t = TableGame(game="frog", seed=2)
     assert t.bot_kind == "rule" and not t.has_pimc
     with pytest.raises(TableError, match="TABLE-2"):
@@ -907,7 +909,7 @@ def test_set_game_keeps_a_level_the_bots_play(frog_without_pimc: Any) -> None:
     assert t.game.options_dict()["solo_trump"] == "any"
     key = t.state.key()
     with pytest.raises(TutorError, match="REC-2"):
-        t.set_game("auction-pitch")  # planned, not written
+        t.set_game("whist")  # not a registered game (every planned game is now)
     with pytest.raises(TableError, match="TABLE-2"):
         t.set_game("frog", options={"players": 4})
     assert t.state.key() == key and t.game_id == "six-bid-solo"
@@ -966,7 +968,8 @@ def test_rows_follow_the_kinds_of_the_games_actions(frog_without_pimc: Any) -> N
     assert labels(frog, "call") == ["pass", "Frog bid", "Chico", "Grand"]
     assert frog.bot_pick.options == (("random cards", "random"), ("rules of thumb", "rule"))
     assert frog.game_pick.options == (("Six-Bid Solo", "six-bid-solo"), ("Frog (game)", "frog"),
-                                      ("Crazy Solo", "crazy-solo"))
+                                      ("Crazy Solo", "crazy-solo"), ("Sixty-Six", "sixty-six"),
+                                      ("Auction Pitch", "auction-pitch"))
     assert frog.hint_button.disabled and "Frog" in frog.hint_button.tooltip
 
 
@@ -1066,10 +1069,10 @@ def test_the_game_picker_changes_the_table(frog_without_pimc: Any) -> None:
     assert tw.level_out.value == ""
     tw.bot_pick.value = "random"
     assert tw.table.bot_kind == "random" and tw.notice.value == ""
-    # a forged index is refused by the picker itself (traitlets): nothing changes
+    # a forged index is refused by the kernel-side guard before the picker sees it
     key = tw.table.state.key()
-    with pytest.raises(TraitError):
-        tw.game_pick.set_state({"index": 7})
+    refusal = forge(tw.game_pick, {"index": 7})
+    assert refusal is not None and refusal.rule == "PAGE-2" and "PAGE-2" in tw.notice.value
     assert tw.table.state.key() == key and tw.table.game_id == "six-bid-solo"
 
 

@@ -13,6 +13,7 @@ import time
 import tomllib
 import uuid
 from pathlib import Path
+from typing import Any
 
 import nbformat
 import pytest
@@ -56,6 +57,111 @@ def test_data_and_code_files_are_not_served(voila_server: VoilaServer) -> None:
     for path in ("deals/solo.json", "make_lessons.py", "deals/make_deals.py", "00-welcome.ipynb"):
         status, _ = voila_server.get(f"/voila/files/{path}")
         assert status in (403, 404), path
+
+
+#: Paths a hostile visitor tries (docs/hardening.md): each must answer 403 or 404, never 500.
+HOSTILE_PATHS = (
+    "/voila/templates/tutor/static/", "/voila/templates/tutor/static/%00",
+    "/voila/templates/tutor/static/..%2f..%2fconf.json", "/voila/templates/tutor/static",
+    "/voila/templates/tutor/static/x/..", "/voila/templates/nope/static/x.css",
+    "/voila/templates/", "/voila/files/deals/solo.json%00.png", "/voila/files/a%00.png",
+    "/voila/files/x%0a.png", "/voila/files/%2e%2e/README.md", "/voila/files/..%5c..%5cx.png",
+    "/voila/render/%00", "/voila/render/00-welcome.ipynb%00", "/voila/render/..%2fREADME.md",
+    "/voila/tree/%00", "/voila/api/contents/%00", "/voila/api/themes/%00",
+    "/voila/labextensions/%00", "/voila/static/%00", "/api/kernels/%00", "/%00",
+)
+
+
+def test_hostile_paths_answer_403_or_404_never_500(voila_server: VoilaServer) -> None:
+    """Voilà 0.5 answered the first two (and more) with a 500 from inside its own handlers;
+    assets/voila.py and the allowlist in assets/voila.json check the path first."""
+    for path in HOSTILE_PATHS:
+        status, page = voila_server.get(path, timeout=30, deadline=60)
+        assert status in (403, 404), (path, status)
+        assert "Traceback" not in page
+    status, _ = voila_server.get("/voila/templates/tutor/static/index.css")
+    assert status == 200  # the template's own files are still served
+    assert not [line for line in voila_server.log if " 500 " in line]
+
+
+def _frame(payload: str | bytes) -> dict[str, Any]:
+    """A kernel message from the websocket: JSON, or jupyter_server's legacy binary frame (a
+    message with buffers: a count, offsets, the JSON, the buffers)."""
+    if isinstance(payload, str):
+        return dict(json.loads(payload))
+    count = int.from_bytes(payload[:4], "big")
+    offsets = [int.from_bytes(payload[4 * (i + 1):4 * (i + 2)], "big") for i in range(count)]
+    return dict(json.loads(payload[offsets[0]:offsets[1] if count > 1 else None]))
+
+
+def test_forged_widget_messages_over_the_websocket_send_no_traceback(
+        voila_server: VoilaServer) -> None:
+    """The issue's reproduction on a real lesson page: a quiz's ToggleButtons index 99, -1 and
+    "abc", a Button's ``disabled`` "yes", a forged ``comm_open`` — the kernel sends the page
+    notices (PAGE-1, PAGE-2) and the true state, never an error or a stderr stream; the detail
+    goes to the kernel log, which is the server's. (Lesson 3: its quiz always asks one answer
+    from a row of toggle buttons; a card question's choices are the cards' faces, issue 22.)"""
+    import websocket  # websocket-client, a jupyter_server dependency
+
+    status, page = voila_server.get("/voila/render/03-the-deal.ipynb")
+    assert status == 200
+    kernel = kernel_id_of(page)
+    ws = websocket.create_connection(
+        f"ws://127.0.0.1:{voila_server.port}/api/kernels/{kernel}/channels"
+        f"?session_id={uuid.uuid4()}", timeout=60)
+    session = uuid.uuid4().hex
+    mine: set[str] = set()
+
+    def send(msg_type: str, content: dict[str, object], metadata: dict[str, str] | None = None
+             ) -> str:
+        msg_id = uuid.uuid4().hex
+        mine.add(msg_id)
+        ws.send(json.dumps({
+            "header": {"msg_id": msg_id, "msg_type": msg_type, "username": "test",
+                       "session": session, "version": "5.3", "date": ""},
+            "parent_header": {}, "metadata": metadata or {}, "content": content,
+            "channel": "shell", "buffers": []}))
+        return msg_id
+
+    def until_idle(msg_id: str) -> list[dict[str, Any]]:
+        seen: list[dict[str, Any]] = []
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            msg = _frame(ws.recv())
+            if msg.get("parent_header", {}).get("msg_id") in mine:
+                seen.append(msg)
+            if msg.get("parent_header", {}).get("msg_id") == msg_id and \
+                    msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
+                return seen
+        pytest.fail("the kernel did not go idle")
+
+    try:  # the widgets' states, as the page's widget manager asks for them
+        control = uuid.uuid4().hex
+        until_idle(send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control",
+                                      "data": {}}, {"version": "1.0.0"}))
+        states = next(m["content"]["data"]["states"] for m in until_idle(send(
+            "comm_msg", {"comm_id": control, "data": {"method": "request_states"}}))
+            if m["msg_type"] == "comm_msg")
+        toggles = next(k for k, v in states.items() if v["model_name"] == "ToggleButtonsModel"
+                       and "tutor-quiz-choices" in v["state"]["_dom_classes"])
+        button = next(k for k, v in states.items() if v["model_name"] == "ButtonModel")
+        seen: list[dict[str, Any]] = []
+        for comm_id, state in ((toggles, {"index": 99}), (toggles, {"index": -1}),
+                               (toggles, {"index": "abc"}), (button, {"disabled": "yes"})):
+            seen += until_idle(send("comm_msg", {"comm_id": comm_id, "data": {
+                "method": "update", "state": state, "buffer_paths": []}}))
+        seen += until_idle(send("comm_open", {"comm_id": uuid.uuid4().hex,
+                                              "target_name": "jupyter.widget",
+                                              "data": {"state": {"_model_name": 7}}}))
+    finally:
+        ws.close()
+        voila_server.shutdown_kernel(kernel)
+    kinds = {m["msg_type"] for m in seen}
+    assert kinds <= {"status", "comm_msg", "comm_close"}, kinds
+    told = json.dumps([m["content"] for m in seen if m["msg_type"] == "comm_msg"])
+    assert "PAGE-2" in told and "PAGE-1" in told and "Traceback" not in told
+    assert any("refused a message from the page" in line and "PAGE-2" in line
+               for line in voila_server.log)  # the detail: in the kernel log
 
 
 def test_execute_request_from_the_page_is_refused(voila_server: VoilaServer,
@@ -139,7 +245,9 @@ def test_voila_settings() -> None:
     assert voila["strip_sources"] is True and voila["show_tracebacks"] is False
     assert voila["template"] == "tutor"
     assert (REPO / "assets/jupyter/voila/templates/tutor/index.html.j2").exists()
-    assert not any(re.fullmatch(p, "deals/solo.json") for p in voila["file_allowlist"])
+    for name in ("deals/solo.json", "deals/solo.json\x00.png", "x\n.png"):
+        assert not any(re.fullmatch(p, name) for p in voila["file_allowlist"]), name
+    assert any(re.fullmatch(p, "pictures/card.svg") for p in voila["file_allowlist"])
     cull = cfg["MappingKernelManager"]
     assert cull["cull_idle_timeout"] > 0 and cull["cull_interval"] > 0
 
@@ -170,6 +278,7 @@ def test_binder_recipe_matches_the_lesson_and_solver_extras() -> None:
     text = post.read_text()
     assert post.stat().st_mode & 0o111 and "set -e" in text and "pip install" in text
     assert "assets/voila.json" in text and "templates/tutor" in text
+    assert "assets/voila.py" in text  # the guard on Voilà's handlers (hostile paths: 404)
     assert "warm_up()" in text  # the solver compiled into numba's cache at build time
 
 

@@ -15,8 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest_lesson import NOTEBOOKS, mentions, plain
-from traitlets import TraitError
+from conftest_lesson import NOTEBOOKS, forge, mentions, plain
 
 from tutor.cards import Card
 from tutor.engine.match import cut_order
@@ -59,9 +58,11 @@ def right_answer(q: Any) -> str | list[str]:
 
 
 def pick(quiz: QuizWidget, answer: str | list[str]) -> None:
-    if quiz.question is not None and quiz.question.multi:
+    """Pick as a learner would: the boxes or cards' faces (one or several), else a toggle."""
+    if quiz.box_values:
+        wanted = answer if isinstance(answer, list) else [answer]
         for cb, value in zip(quiz.boxes, quiz.box_values, strict=True):
-            cb.value = value in answer
+            cb.value = value in wanted
     else:
         quiz.single.value = answer
 
@@ -85,6 +86,12 @@ def test_quiz_round_trip_right_and_wrong(kind: str) -> None:
     wrong = [v for v in q2.values if v not in q2.key().answer]
     pick(quiz, wrong[:1] if q2.multi else wrong[0])
     quiz.check.click()
+    # a wrong pick: the likely mistake and another try, the answer not shown yet
+    assert quiz.feedback is None and len(quiz.attempts) == 1 and not quiz.attempts[0].correct
+    assert "try again" in quiz.result.value and quiz.attempts[0].mistake
+    assert quiz.question.key().explanation not in quiz.result.value
+    assert not quiz.next.disabled and not quiz.show.disabled
+    quiz.show.click()  # Show the answer
     fb2 = quiz.feedback
     assert fb2 is not None and not fb2.correct
     # the feedback gives the correct answer, why (the rule ids) and the session score
@@ -107,9 +114,12 @@ def test_forged_clicks_and_values_change_nothing(tmp_path: Path) -> None:
     assert "Pick an answer first" in quiz.notice.value
     forged_click(quiz.next)  # disabled until answered
     assert quiz.question is q and "Answer this question first" in quiz.notice.value
-    with pytest.raises(TraitError):  # a value that is not a choice: ipywidgets refuses it
-        quiz.single.set_state({"index": 99})
-    assert quiz.single.value is None
+    for forged in ({"index": 99}, {"index": -1}, {"index": "abc"}, {"disabled": "yes"},
+                   {"value": "seat 0"}):  # not a choice, or not the page's to set
+        refusal = forge(quiz.single, forged)  # the guard refuses it first: no TraitError
+        assert refusal is not None and refusal.rule in ("PAGE-1", "PAGE-2")
+        assert refusal.rule in quiz.notice.value and "Traceback" not in quiz.notice.value
+    assert quiz.single.value is None and quiz.single.index is None
     quiz.answer("not-a-seat")  # a forged answer straight to the grader: QUIZ-1
     assert quiz.feedback is None and "QUIZ-1" in quiz.notice.value
     assert learner.progress is not None and learner.progress.answered == before[2]
@@ -248,17 +258,19 @@ def test_quiz_game_defaults_and_refusals() -> None:
 
 # --- the worked deals ----------------------------------------------------------------------------
 #: a rule id cited in a commentary sentence: ``(SBS-23)``, ``(FR-1, FR-5)``, ``(FR-4, SBS-V2)``
-CITED = re.compile(r"\((?:SBS|FR)-(?:\d+a?|V\d)(?:, (?:SBS|FR)-(?:\d+a?|V\d))*\)")
+CITED = re.compile(r"\((?:SBS|FR|CS|SS)-(?:\d+[ab]?|V\d)(?:, (?:SBS|FR|CS|SS)-(?:\d+[ab]?|V\d))*\)")
 RULE_IDS = ({f"SBS-{n}" for n in range(1, 29)} | {"SBS-16a"} | {f"SBS-V{n}" for n in range(1, 7)}
-            | {f"FR-{n}" for n in range(1, 6)})
+            | {f"FR-{n}" for n in range(1, 6)} | {f"CS-{n}" for n in range(1, 15)}
+            | {"CS-3a", "CS-4a"} | {f"SS-{n}" for n in range(1, 18)} | {"SS-13a", "SS-13b"})
 
 
 def turned_up_at_the_end(record: dict[str, Any]) -> set[str]:
     """The cards laid face down that the result turns up, read off the record's text: a Frog
-    bid's discard (FR-1), else the widow (SBS-12, FR-1)."""
+    bid's discard (FR-1), else the widow (SBS-12, FR-1); nothing in Crazy Solo, which has no
+    widow (CS-2)."""
     if record["game"] == "frog" and record["calls"] and "discard" in record.get("declare", {}):
         return set(record["declare"]["discard"])
-    return set(record["widow"])
+    return set(record.get("widow", []))
 
 
 @pytest.mark.parametrize("path", DEALS, ids=lambda p: p.stem)
@@ -278,8 +290,13 @@ def test_replay_shows_only_the_seat_view(path: Path) -> None:
         # what lay face down is shown at the result, and the chips are the engine's
         laid = turned_up_at_the_end(record)
         assert laid <= mentions(text_of(widget), laid)
-        chips = replay(record)["chips"]
-        assert ", ".join(f"seat {s} {c:+d}" for s, c in enumerate(chips)) in widget.words.value
+        out = replay(record)
+        if out["chips"] is not None:  # the Tapp family's chips, as the engine settles them
+            assert ", ".join(f"seat {s} {c:+d}" for s, c in enumerate(out["chips"])) \
+                in widget.words.value
+        else:  # Sixty-Six: the game points of SS-13..15, the engine's
+            scored = ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(out["game_points"]) if p)
+            assert f"Game points: {scored}" in widget.words.value
 
 
 def test_replay_forged_navigation_changes_nothing() -> None:
@@ -437,8 +454,10 @@ def test_replay_finds_each_games_commentary_in_its_folder(monkeypatch: pytest.Mo
     from tutor.widgets import replay as room
 
     assert room.replay_words("frog").tally is not room.replay_words("six-bid-solo").tally
+    crazy = room.replay_words("crazy-solo")  # with its own deal, auction, cards and rule ids
+    assert crazy.deal is not room.replay_words("frog").deal and crazy.rules.follow == "CS-10"
     with pytest.raises(TutorError) as err:
-        room.replay_words("crazy-solo")  # planned, not written
+        room.replay_words("auction-pitch")  # planned, not written
     assert err.value.rule == "REC-2"
 
     class Nowhere:
@@ -572,3 +591,26 @@ def test_decision_quiz_survives_an_engine_that_fails_to_load(
     assert quiz.notice.value and "Traceback" not in quiz.notice.value
     assert not quiz.next.disabled and quiz.question is None
     assert "Warming" not in quiz.status.value
+
+
+def test_a_reset_learner_is_told_on_the_page_what_was_kept_and_where(tmp_path: Path) -> None:
+    """A progress file nested 1,000 deep (or any unreadable one) is set aside, and every quiz and
+    the name box say so on the page — not a silent "0 of 0 right"."""
+    import html as html_text
+
+    from tutor.quiz import progress_path
+
+    path = progress_path(tmp_path, "ada")
+    junk = "[" * 1000 + "]" * 1000
+    path.write_text(junk)
+    learner = Learner("ada", root=tmp_path)
+    assert learner.progress is not None and learner.progress.set_aside is not None
+    aside = learner.progress.set_aside
+    assert aside.read_text() == junk  # nothing the learner had is destroyed
+    quiz, box = QuizWidget(["trick-winner"], learner=learner), LearnerBox(learner)
+    for panel, line in ((quiz, quiz.score), (box, box.status)):
+        words = html_text.unescape(line.value)
+        assert "QUIZ-5" in words and "starts afresh" in words and str(aside) in words
+        assert "not valid progress" in words and str(aside) in text_of(panel)
+    fresh = Learner("bo", root=tmp_path)
+    assert fresh.reset() is None and "QUIZ-5" not in QuizWidget(learner=fresh).score.value

@@ -21,8 +21,10 @@ from .engine.record import record_of, replay, state_of
 from .errors import IllegalActionError, NotationError, OptionError, RecordError, TutorError
 from .facts import ActionInfo, GameInfo
 from .games import GameSpec, make_game, spec
+from .games.auction_pitch.rules import AuctionPitch, PitchState
 from .games.frog.rules import Frog, FrogState
 from .games.six_bid_solo.rules import SixBidSolo, SixBidSoloState
+from .games.sixty_six.rules import SixtySix, SixtySixState
 from .games.tapp import SeatView
 
 
@@ -56,9 +58,11 @@ def _show_pictures_in_ipython() -> None:
 _show_pictures_in_ipython()
 
 __all__ = [
-    "DECK_24", "DECK_36", "DECK_52", "ActionInfo", "Card", "Deck", "Frog", "FrogState", "GameInfo",
+    "DECK_24", "DECK_36", "DECK_52", "ActionInfo", "AuctionPitch", "Card", "Deck", "Frog",
+    "FrogState", "GameInfo",
     "GameSpec",
     "IllegalActionError", "NotationError",
-    "OptionError", "Rank", "RecordError", "SeatView", "SixBidSolo", "SixBidSoloState", "Suit",
+    "OptionError", "PitchState", "Rank", "RecordError", "SeatView", "SixBidSolo",
+    "SixBidSoloState", "SixtySix", "SixtySixState", "Suit",
     "TutorError", "advise", "make_game", "record_of", "replay", "solve", "spec", "state_of",
 ]

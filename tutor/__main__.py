@@ -7,18 +7,27 @@
   the auction (``tutor.advise``).
 
 Each prints one JSON object (exit 0); a record that is malformed or breaks a rule prints one line
-on stderr naming the place and the rule (exit 1); usage errors exit 2. No traceback.
+on stderr naming the place and the rule (exit 1); usage errors exit 2 — a number flag out of its
+range names the range (``--samples`` 1..:data:`MAX_SAMPLES`, ``--seed`` 0..:data:`MAX_SEED`).
+No traceback: a failure of the tutor itself is one line too (exit 3), and Ctrl-C exits 130.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .engine.record import load, replay
-from .errors import TutorError
+from .errors import TutorError, shorten
+
+#: The most sampled worlds ``advise`` takes: each costs about 0.3 s on one core, so 1,000 is
+#: minutes, not days (docs/hardening.md).
+MAX_SAMPLES = 1000
+#: Seeds are 32-bit, like the tutor's own (``getrandbits(32)``).
+MAX_SEED = 2**32 - 1
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -30,16 +39,24 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("record", help="a tutor-record/1 JSON file")
     a = sub.add_parser("advise", help="the bid advisor for a record stopped in the auction")
     a.add_argument("record", help="a tutor-record/1 JSON file")
-    a.add_argument("--samples", type=_positive, default=40, help="sampled worlds (default 40)")
-    a.add_argument("--seed", type=int, default=0, help="seed of the sampling (default 0)")
+    a.add_argument("--samples", type=_whole(1, MAX_SAMPLES), default=40,
+                   help=f"sampled worlds, 1..{MAX_SAMPLES} (default 40)")
+    a.add_argument("--seed", type=_whole(0, MAX_SEED), default=0,
+                   help=f"seed of the sampling, 0..{MAX_SEED} (default 0)")
     return p
 
 
-def _positive(text: str) -> int:
-    value = int(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError("must be a whole number above 0")
-    return value
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high`` (exit 2 naming the range)."""
+
+    def read(text: str) -> int:
+        digits = text.strip()
+        if re.fullmatch(r"[+-]?\d{1,20}", digits) and low <= int(digits) <= high:
+            return int(digits)
+        raise argparse.ArgumentTypeError(
+            f"{shorten(text, 30)!r} is not a whole number from {low} to {high:,}")
+
+    return read
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -56,11 +73,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .solver.advisor import advise
 
             out = advise(record, args.samples, args.seed)
-        print(json.dumps(out, ensure_ascii=False))
+        try:
+            print(json.dumps(out, ensure_ascii=False))
+        except UnicodeEncodeError:  # a terminal that cannot show ♠: the same JSON, escaped
+            print(json.dumps(out))
         return 0
     except TutorError as e:
         print(str(e).replace("\n", " "), file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        return 130
+    except Exception as e:  # a failure of the tutor itself: one line, still no traceback
+        print(f"python -m tutor: internal error ({type(e).__name__}); nothing was written",
+              file=sys.stderr)
+        return 3
 
 
 if __name__ == "__main__":

@@ -7,9 +7,48 @@ there, and the *rule* by id (``SBS-23``, ``REC-3``), e.g.::
     play[14]: 9H — SBS-23: must follow suit ♠
 
 Widgets turn these into friendly messages; the command line prints the message on one line.
+A message never repeats a long value whole: ``where`` and ``what`` keep their first
+:data:`SHOWN` characters and say how long the value was (:func:`shorten`), so a 10 MB token in
+a record gives a one-line error, not a 10 MB one.
 """
 
 from __future__ import annotations
+
+import re
+
+#: The most characters of a value (``where``, ``what``) an error message repeats.
+SHOWN = 60
+#: The most characters of an error's explanation (it may quote a value too).
+SHOWN_DETAIL = 400
+
+
+def shorten(text: str, limit: int = SHOWN, *, controls: bool = True) -> str:
+    """``text`` as an error message shows it: whole if short, else its first ``limit``
+    characters and its length (``'xxxx…' (10,000,002 characters)``). A lone surrogate, which
+    no file or page can carry, is shown as its escape (``\\ud800``), and so is a control
+    character (``\\x1b``: a terminal would obey it) unless ``controls`` is False."""
+    if len(text) > limit:
+        text = f"{text[:limit]}… ({len(text):,} characters)"
+    if controls:
+        text = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    if not text.isascii():
+        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` for an error message, shortened — or the value's type when its own
+    ``__repr__`` raises or recurses without end (a caller's hostile object)."""
+    try:
+        return shorten(repr(value))
+    except Exception:
+        try:
+            return f"<a {type.__getattribute__(type(value), '__name__')}>"
+        except Exception:
+            return "<an object>"
 
 
 class TutorError(ValueError):
@@ -20,11 +59,16 @@ class TutorError(ValueError):
     """
 
     def __init__(self, rule: str, detail: str, *, where: str = "", what: str = "") -> None:
+        self._keep(rule, shorten(detail, SHOWN_DETAIL, controls=False), shorten(where),
+                   shorten(what))
+
+    def _keep(self, rule: str, detail: str, where: str, what: str) -> None:
+        """Set the fields as given (already shortened) and the message."""
         self.rule = rule
         self.detail = detail
         self.where = where
         self.what = what
-        super().__init__(self._message())
+        ValueError.__init__(self, self._message())
 
     def _message(self) -> str:
         head = ""
@@ -39,7 +83,7 @@ class TutorError(ValueError):
     def at(self, where: str) -> TutorError:
         """The same error, placed at ``where`` (e.g. ``play[14]``); the class is kept."""
         err = type(self).__new__(type(self))
-        TutorError.__init__(err, self.rule, self.detail, where=where, what=self.what)
+        err._keep(self.rule, self.detail, shorten(where), self.what)
         return err
 
     def __reduce__(self) -> tuple[object, ...]:  # picklable across process pools
@@ -48,7 +92,7 @@ class TutorError(ValueError):
 
 def _rebuild(cls: type[TutorError], rule: str, detail: str, where: str, what: str) -> TutorError:
     err = cls.__new__(cls)
-    TutorError.__init__(err, rule, detail, where=where, what=what)
+    err._keep(rule, detail, where, what)
     return err
 
 

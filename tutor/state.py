@@ -20,6 +20,7 @@ The rules of each game live in ``tutor/rules/<game>.py``; nothing here knows a g
 
 from __future__ import annotations
 
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -30,6 +31,18 @@ from .facts import Action as Action
 from .facts import ActionInfo, GameInfo
 
 S = TypeVar("S", bound="GameState")
+
+
+def is_seat(value: object, players: int) -> bool:
+    """Is ``value`` a seat of a table of ``players``: a whole number 0..players-1? A ``bool``,
+    a text (``"1"``) or ``None`` is not one, so a caller's slip is refused, not read as seat 1."""
+    if isinstance(value, bool):
+        return False
+    try:
+        seat = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return False
+    return 0 <= seat < players
 
 
 def as_rng(rng: random.Random | int | None) -> random.Random:

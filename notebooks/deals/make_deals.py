@@ -8,6 +8,16 @@ with :func:`tutor.engine.record.save`, which refuses a record that does not repl
 Frog's deals (``frog-*.json``, :data:`FROG_PLANS`) script the auction only: the rule bots also
 make the declaration (the Frog bidder's discard, Chico's trump), by Frog's rules of thumb.
 
+Crazy Solo's worked deal (``crazy-solo-*.json``, :data:`CRAZY_PLANS`) scripts the auction with a
+take-over in hearts and the called card (the highest heart the bidder lacks); the rule bots play
+the cards, each from its own view.
+
+Sixty-Six's worked deal (``sixty-six-*.json``, :data:`SIXTY_SIX_PLANS`) is played by both seats
+with :func:`sixty_six_move`, a few plain rules of thumb (claim at 66, exchange the 9, declare a
+marriage, close with a lead of 40 and three trumps with the ace or ten, win a trick worth 10 or
+more as cheaply as possible, else throw the cheapest card); the first seeded deal whose play
+shows what the lesson wants is kept.
+
     python notebooks/deals/make_deals.py            # rewrites notebooks/deals/*.json
     python notebooks/deals/make_deals.py frog-bid   # only the named records
 
@@ -22,14 +32,21 @@ from pathlib import Path
 
 from tutor.bots import make_bot
 from tutor.engine.record import save
+from tutor.games.crazy_solo.rules import SOLO_IN_HEARTS, CrazySolo, CrazySoloState
 from tutor.games.frog.rules import FROG, Frog, FrogState
 from tutor.games.six_bid_solo.rules import SixBidSolo, SixBidSoloState, parse_call
+from tutor.games.sixty_six import rules as ss
+from tutor.games.sixty_six.rules import SixtySix, SixtySixState
 from tutor.games.tapp import (
+    CALL_BASE,
     CALLCARD_BASE,
     DECLINE,
     GIVE_BASE,
+    HEARTS,
+    PASS,
     POINTS,
     SUIT_MASK,
+    SUIT_OF,
     TRUMP_BASE,
     TappState,
     mask_cards,
@@ -135,6 +152,62 @@ FROG_PLANS: dict[str, tuple[list[str], int, Fit, FrogWant]] = {
 }
 
 
+# --- Crazy Solo ----------------------------------------------------------------------------------
+CrazyWant = Callable[[CrazySoloState], bool]
+CRAZY_PLANS: dict[str, tuple[int, list[int], Fit, CrazyWant]] = {
+    # record name: (players, the positions that call Solo in hearts, the last one taking it
+    # over; does the bidder's hand suit it, the result wanted)
+    "crazy-solo-takeover": (
+        5, [1, 3], lambda h: length(h, HEARTS) >= 3 and not h >> (9 * HEARTS) & 1,
+        lambda s: (s.partner not in (None, s.bidder) and 2 <= _reveal_trick(s) < s.hand_size
+                   and 65 <= s.bidder_points() <= 100
+                   and s.payment() != 3 * (s.bidder_points() - 60)
+                   and _void_before_reveal(s))),
+}
+
+
+def _void_before_reveal(state: CrazySoloState) -> bool:
+    """Before the called card is played, two seats or more show they have no heart — each does
+    not follow a heart lead, or neither follows nor trumps another lead — so the play rules them
+    out as the partner (CS-10)."""
+    out = set()
+    for leader, cards, _ in state.tricks[:_reveal_trick(state) - 1]:
+        led = SUIT_OF[cards[0]]
+        for i, c in enumerate(cards):
+            if SUIT_OF[c] != led and (led == HEARTS or SUIT_OF[c] != HEARTS):
+                out.add((leader + i) % state.n)
+    return len(out) >= 2
+
+
+def _reveal_trick(state: CrazySoloState) -> int:
+    """The trick (1..) in which the called card was played."""
+    return next(k + 1 for k, (_, cards, _) in enumerate(state.tricks) if state.called in cards)
+
+
+def make_crazy(name: str) -> dict[str, object]:
+    """A Crazy Solo deal: Solo in hearts and its take-over, the highest heart the bidder lacks
+    called (CS-4, CS-8), then played by the rule bots."""
+    players, positions, fits, wanted = CRAZY_PLANS[name]
+    game = CrazySolo({"players": players})
+    for seed in range(1, 20000):
+        state = game.new_deal(seed, dealer=players - 1)  # the leader is seat 0
+        bidder = state.active[positions[-1]]
+        if not fits(state.hands[bidder]) or length(state.hands[state.active[positions[0]]],
+                                                   HEARTS) < 3:
+            continue
+        for pos in range(players):
+            state.apply(CALL_BASE + SOLO_IN_HEARTS if pos in positions else PASS)
+        assert state.bidder == bidder
+        missing = [c for c in range(9 * HEARTS, 9 * HEARTS + 9) if not state.hands[bidder] >> c & 1]
+        state.apply(CALLCARD_BASE + missing[0])
+        play(state, seed)
+        if wanted(state):
+            print(f"{name}: seed {seed}, P={state.bidder_points()}, partner={state.partner}, "
+                  f"reveal trick {_reveal_trick(state)}, chips={state.chips()}", file=sys.stderr)
+            return state.record()
+    raise SystemExit(f"no deal found for {name}")
+
+
 def play(state: TappState, seed: int) -> None:
     bots = [make_bot("rule", seed + s) for s in range(state.n)]
     while not state.is_terminal():
@@ -164,6 +237,8 @@ def declare(state: SixBidSoloState) -> None:
 def make(contract: str) -> dict[str, object]:
     if contract in FROG_PLANS:
         return make_frog(contract)
+    if contract in CRAZY_PLANS:
+        return make_crazy(contract)
     calls, position, fits, wanted = PLANS[contract]
     game = SixBidSolo()
     for seed in range(1, 20000):
@@ -207,9 +282,92 @@ def make_frog(name: str) -> dict[str, object]:
     raise SystemExit(f"no deal found for {name}")
 
 
+# --- Sixty-Six -----------------------------------------------------------------------------------
+def _beats(card: int, lead: int, trump: int) -> bool:
+    """SS-7: does ``card``, following ``lead``, win the trick?"""
+    if ss.SUIT_OF[card] == ss.SUIT_OF[lead]:
+        return card < lead  # a lower index is a higher card
+    return ss.SUIT_OF[card] == trump
+
+
+def _spouse(card: int, hand: int) -> bool:
+    """Is ``card`` a king or queen whose partner of the marriage is in ``hand``?"""
+    place = card % 6
+    if place == ss.KING:
+        return bool(hand >> (card + 1) & 1)
+    return place == ss.QUEEN and bool(hand >> (card - 1) & 1)
+
+
+def _closing_time(state: SixtySixState, seat: int) -> bool:
+    """40 or more already, and three trumps with the ace or the ten among them."""
+    trumps = [c for c in ss.mask_cards(state.hands[seat]) if ss.SUIT_OF[c] == state.trump]
+    return (state.total(seat) >= 40 and len(trumps) >= 3
+            and any(c % 6 in (ss.ACE, ss.TEN) for c in trumps))
+
+
+def sixty_six_move(state: SixtySixState) -> int:
+    """The rules of thumb both seats of the worked deal play by (every action legal: it is
+    picked from ``legal_actions``)."""
+    legal = state.legal_actions()
+    seat = state.to_move
+    assert seat is not None
+    hand, trump = state.hands[seat], state.trump
+    if ss.CLAIM in legal and state.total(seat) >= 66:
+        return ss.CLAIM
+    if state.step == "draw":
+        return ss.CLOSE if _closing_time(state, seat) else ss.DRAW
+    if ss.EXCHANGE in legal:
+        return ss.EXCHANGE
+    if ss.CLOSE in legal and state.tricks and _closing_time(state, seat):
+        return ss.CLOSE
+    marriages = [a for a in legal if ss.MARRIAGE <= a < ss.CARD]
+    if marriages:  # the trump marriage first, leading the king
+        return max(marriages, key=lambda a: (ss.SUIT_OF[ss.marriage_cards(a)[0]] == trump, -a))
+    cards = [a - ss.CARD for a in legal if a >= ss.CARD]
+
+    def cheap(c: int) -> tuple[bool, bool, int, int]:
+        return ss.SUIT_OF[c] == trump, _spouse(c, hand), ss.POINTS[c], -c
+
+    if state.step == "lead":
+        if state.strict:  # the strongest card: trumps, then points
+            return ss.CARD + max(cards, key=lambda c: (ss.SUIT_OF[c] == trump, ss.POINTS[c], -c))
+        return ss.CARD + min(cards, key=cheap)
+    lead = state.lead_card
+    winners = [c for c in cards if _beats(c, lead, trump)]
+    if winners and (ss.POINTS[lead] >= 10 or state.strict):
+        return ss.CARD + min(winners, key=lambda c: (ss.SUIT_OF[c] == trump, ss.POINTS[c]))
+    return ss.CARD + min(cards, key=cheap)
+
+
+SixtySixWant = Callable[[SixtySixState], bool]
+SIXTY_SIX_PLANS: dict[str, tuple[int, SixtySixWant]] = {
+    # record name: (dealer, the play wanted)
+    "sixty-six-close-and-claim": (1, lambda s: (
+        s.ending == "SS-14a" and s.history()[0] >= ss.MARRIAGE  # a marriage at the first lead
+        and ss.EXCHANGE in s.history() and s.closed_by == s.exchanged[0]  # type: ignore[index]
+        and sum(1 for a in s.history() if ss.MARRIAGE <= a < ss.CARD) == 2)),
+}
+
+
+def make_sixty_six(name: str) -> dict[str, object]:
+    """A Sixty-Six deal: both seats play by :func:`sixty_six_move` to the end."""
+    dealer, wanted = SIXTY_SIX_PLANS[name]
+    game = SixtySix()
+    for seed in range(1, 20000):
+        state = game.new_deal(seed, dealer)
+        while not state.is_terminal():
+            state.apply(sixty_six_move(state))
+        if wanted(state):
+            print(f"{name}: seed {seed}, {state.ending}, game points {state.points}, totals "
+                  f"{state.totals()}", file=sys.stderr)
+            return state.record()
+    raise SystemExit(f"no deal found for {name}")
+
+
 def main(names: list[str]) -> None:
-    for contract in names or [*PLANS, *FROG_PLANS]:
-        save(make(contract), HERE / f"{contract}.json")
+    for name in names or [*PLANS, *FROG_PLANS, *CRAZY_PLANS, *SIXTY_SIX_PLANS]:
+        record = make_sixty_six(name) if name in SIXTY_SIX_PLANS else make(name)
+        save(record, HERE / f"{name}.json")
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ Emphasis (``EMPHASES``): ``selected`` and ``legal`` (accent outline), ``winner``
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 
 from ..cards import DECK_36, DECK_52, Card, Deck, Rank, Suit
 from .markup import CardLike, DisplayError, SvgStr, as_card, esc, num
@@ -149,6 +150,7 @@ def _face_body(card: Card) -> str:
     return "".join(parts)
 
 
+@cache  # the same lattice for every back: a twelve-seat table draws dozens per redraw
 def _back_body() -> str:
     # A lattice of diagonal lines clipped by hand to the inner panel (no <pattern>: ids would
     # clash between the many cards of one page).

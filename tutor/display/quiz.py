@@ -17,10 +17,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from ..quiz import Feedback, Question, Score
-from .adapter import DEFAULT_GAME, deck_of
+from .adapter import deck_of
 from .cards import hand_svg, trick_svg
 from .markup import CardLike, DisplayError, HtmlStr, as_card, esc
-from .table import calls_html, cards_html, facts_html, view_html
+from .table import calls_html, cards_html, facts_html, trick_rows, view_html
 
 #: More cards than this are shown overlapped as a hand, fewer side by side.
 _SPREAD_MAX = 8
@@ -56,13 +56,15 @@ def pick_html(question: Question | None, picks: Sequence[str]) -> HtmlStr:
 
 def question_html(question: Question, *, four_colour: bool = False,
                   emphasis: Mapping[CardLike, str] | None = None,
-                  feedback: Feedback | None = None, width: float = 64) -> HtmlStr:
+                  feedback: Feedback | None = None, width: float = 64,
+                  own_hand: bool = True) -> HtmlStr:
     """The prompt and the exhibit of ``question`` (no choices, no answer).
 
     ``emphasis`` marks cards of the exhibit — a widget echoes the learner's current picks
     with ``{"9S": "selected"}`` before the answer is sent. Once the answer is graded, pass its
     ``feedback`` instead: the picks are marked right / wrong / missed and a trick shows its
-    winner. Before grading, nothing drawn here depends on the answer.
+    winner. Before grading, nothing drawn here depends on the answer. ``own_hand=False``: the
+    seat's hand is not drawn in the view (the widget shows it as the choices' card faces).
     """
     if not isinstance(question, Question):
         raise DisplayError("DSP-3", "question_html draws a tutor.quiz.Question",
@@ -80,13 +82,14 @@ def question_html(question: Question, *, four_colour: bool = False,
     if q.facts:
         parts.append(facts_html(q.facts))
     if q.calls or (q.kind == "auction" and q.active):
-        game = q.view.game if q.view is not None else str(q.context.get("game", DEFAULT_GAME))
+        game = q.view.game if q.view is not None else str(q.context.get("game", q.game))
         parts.append(calls_html(q.calls, q.active, game=game))
     if q.trick:
         seats = [s for s, _ in q.trick]
         parts.append(trick_svg([c for _, c in q.trick], seats=seats,
                                labels=[f"seat {s}" for s in seats], slots=len(q.trick),
-                               winner=winner, four_colour=four_colour, width=width))
+                               per_row=trick_rows(len(q.trick)), winner=winner,
+                               four_colour=four_colour, width=width))
     if q.cards:
         if len(q.cards) > _SPREAD_MAX:
             deck = deck_of(q.view.game, q.view.options) if q.view is not None else None
@@ -96,7 +99,11 @@ def question_html(question: Question, *, four_colour: bool = False,
             parts.append(cards_html(q.cards, four_colour=four_colour, width=width,
                                     emphasis=emphasis))
     if q.view is not None:
-        parts.append(view_html(q.view, four_colour=four_colour, emphasis=emphasis, width=width))
+        # a question about what the play so far has shown (a void, a card gone) shows the
+        # tricks played, a teaching aid as in the replay (its public context says so)
+        parts.append(view_html(q.view, four_colour=four_colour, emphasis=emphasis, width=width,
+                               show_tricks=bool(q.context.get("show_tricks")),
+                               own_hand=own_hand))
     return HtmlStr(f'<div class="st-root st-question" role="group" '
                    f'aria-label="{esc("question: " + q.prompt)}">{"".join(parts)}</div>')
 
@@ -131,6 +138,29 @@ def feedback_html(feedback: Feedback) -> HtmlStr:
         note = "" if fb.scored else " (a second try is not scored)"
         parts.append(f'<p class="st-score-line">Score: {score_html(fb.score)}{esc(note)}</p>')
     return HtmlStr(f'<div class="st-root st-feedback {cls}" role="status" '
+                   f'aria-live="polite">{"".join(parts)}</div>')
+
+
+def retry_html(feedback: Feedback, *, tries_left: int = 1) -> HtmlStr:
+    """A wrong pick before the answer is shown: "Not quite — try again", the likely mistake
+    behind it (:attr:`~tutor.quiz.Feedback.mistake`), the rule ids and the score — never the
+    answer or its explanation."""
+    if not isinstance(feedback, Feedback):
+        raise DisplayError("DSP-3", "retry_html draws a tutor.quiz.Feedback",
+                           where="retry_html", what=type(feedback).__name__)
+    fb = feedback
+    more = "another try" if tries_left == 1 else f"{tries_left} more tries"
+    parts = [f'<p class="st-headline"><span aria-hidden="true">↻</span> '
+             f"<strong>Not quite — try again.</strong> You have {more}, or press "
+             "<em>Show the answer</em>.</p>",
+             facts_html([("Your answer", esc(", ".join(fb.your_answer) or "nothing"))])]
+    if fb.mistake:
+        parts.append(f'<p class="st-mistake">{esc(fb.mistake)}</p>')
+    parts.append(f'<p class="st-rules">Rules: {rules_html(fb.rules)}</p>')
+    if fb.score is not None:
+        parts.append(f'<p class="st-score-line">Score: {score_html(fb.score)} (only the first '
+                     "try is scored)</p>")
+    return HtmlStr(f'<div class="st-root st-feedback st-retry" role="status" '
                    f'aria-live="polite">{"".join(parts)}</div>')
 
 

@@ -89,7 +89,8 @@ class SeatPlace:
 def _place(p: SeatPlace, row: int | str, col: str, extra: str) -> str:
     cls = "st-place st-seat" + extra + (" st-out" if p.out else "") + "".join(
         f" st-mark-{m.replace(' ', '-')}" for m in p.marks)
-    badges = "".join(f' <span class="st-badge">{esc(m)}</span>' for m in p.marks)
+    badges = "".join(f' <span class="st-badge st-badge-{m.replace(" ", "-")}">{esc(m)}</span>'
+                     for m in p.marks)
     spoken = p.label + "".join(f", {m}" for m in p.marks)
     return (f'<div class="{cls}" style="--st-r:{row};--st-c:{col}" role="group" '
             f'aria-label="{esc(spoken)}"><div class="st-who">{esc(p.label)}{badges}</div>'

@@ -26,6 +26,7 @@ from typing import Any
 from ..cards import DECK_36, Card, Deck, Rank, Suit
 from ..games.presentation import POSITIONS, Presentation
 from ..games.tapp import CARDS, PLAY, SeatView, TappState, mask_cards, mask_points
+from ..state import GameState, View
 from .adapter import DEFAULT_GAME, deal_notes, deck_of, words
 from .cards import card_svg, emphasis_of, hand_svg, trick_svg
 from .markup import CardLike, DisplayError, HtmlStr, as_card, esc
@@ -108,19 +109,20 @@ _PHASE_WORDS = {"auction": "The auction is on: no trick yet.",
                 "done": "The deal is over."}
 
 
-def seat_places(view: SeatView, pres: Presentation, own: str, *,
-                backs_width: float) -> list[SeatPlace]:
+def seat_places(view: SeatView, pres: Presentation, own: str, *, backs_width: float,
+                notes: Mapping[int, str] | None = None) -> list[SeatPlace]:
     """Every seat of ``view``'s table as the ring draws it, clockwise from the view's own seat
     (whose body is ``own``, the learner's hand): the other seats as card backs (their hand
-    sizes), a seat out of this deal without cards, badges for the seat to move and the bidder.
+    sizes), a seat out of this deal without cards, badges for the seat to move and the game's
+    marks as this seat may know them (the bidder; Crazy Solo's sides), and a seat's line of
+    ``notes`` (a teaching aid: :meth:`~.adapter.DealNotes.seat_notes`) under its cards.
     """
     n = len(view.hand_sizes)
     places = []
     for k in range(n):
         s = (view.seat + k) % n
         label = pres.seat_label(s, view.active, view.dealer)
-        marks = tuple(m for m, on in (("to move", s == view.to_move),
-                                      ("bidder", s == view.bidder)) if on)
+        marks = ("to move",) * (s == view.to_move) + pres.seat_marks(view, s)
         if k == 0:
             places.append(SeatPlace(s, f"{label} — you", own, marks,
                                     out=s not in view.active))
@@ -131,6 +133,8 @@ def seat_places(view: SeatView, pres: Presentation, own: str, *,
             size = view.hand_sizes[s]
             backs = hand_svg([], face_down=size, width=backs_width, overlap=0.7,
                              label=f"seat {s}") if size else ""
+            if notes and s in notes:
+                backs += f'<p class="st-seat-note">{esc(notes[s])}</p>'
             places.append(SeatPlace(s, f"{label} — {size} card{'s' if size != 1 else ''}",
                                     backs, marks))
     return places
@@ -149,9 +153,10 @@ def trick_centre(view: SeatView, *, width: float) -> str:
     return f'<p class="st-empty">{esc(_PHASE_WORDS.get(view.phase, view.phase))}</p>'
 
 
-def view_html(view: SeatView, *, four_colour: bool = False,
+def view_html(view: View, *, four_colour: bool = False,
               emphasis: Mapping[CardLike, str] | None = None, show_tricks: bool = False,
-              width: float = 64) -> HtmlStr:
+              width: float = 64, seat_notes: Mapping[int, str] | None = None,
+              own_hand: bool = True) -> HtmlStr:
     """What seat ``view.seat`` sees: facts, the auction, the table, the trick, the own hand.
 
     The facts and every name come from the game's presentation; the hand sorts in the game's
@@ -160,10 +165,20 @@ def view_html(view: SeatView, *, four_colour: bool = False,
     unless the caller puts it in ``emphasis``: a quiz asking for the legal cards must not show
     them. ``show_tricks`` adds the tricks played so far (a teaching aid; SBS-25 has them face
     down at the table). A Frog bidder's view shows the bidder's own discard; no other view
-    holds it.
+    holds it. ``seat_notes`` puts a line under a seat's cards (a teaching aid worked out from
+    the view: :meth:`~.adapter.DealNotes.seat_notes`). ``own_hand=False`` leaves the own hand
+    out: a widget shows it as buttons, each card's face a button, and the seat says so. A game
+    outside the Tapp family draws its own table (Sixty-Six's two hands, stock and turn-up: its
+    deal notes' :meth:`~.adapter.DealNotes.table_view_html`).
     """
+    if not isinstance(view, SeatView) and isinstance(view, View) \
+            and isinstance(getattr(view, "game", None), str):
+        drawn = deal_notes(view.game).table_view_html(view, emphasis or {},
+                                                      seat_notes=seat_notes)
+        if drawn is not None:
+            return drawn
     if not isinstance(view, SeatView):
-        raise DisplayError("DSP-3", "view_html draws a SeatView (state.view(seat))",
+        raise DisplayError("DSP-3", "view_html draws a seat's view (state.view(seat))",
                            where="view_html", what=type(view).__name__)
     pres = words(view.game)
     deck = deck_of(view.game, view.options)
@@ -171,9 +186,10 @@ def view_html(view: SeatView, *, four_colour: bool = False,
     me = view.seat
     parts = [facts_html(pres.facts(view)),
              _section("Auction", _calls(view.calls, active, pres), "st-auction")]
-    own = hand_svg(view.hand, four_colour=four_colour, width=width, emphasis=emphasis,
-                   label="your hand", deck=deck)
-    ring = ring_html(seat_places(view, pres, own, backs_width=width * 0.45),
+    own = (hand_svg(view.hand, four_colour=four_colour, width=width, emphasis=emphasis,
+                    label="your hand", deck=deck) if own_hand else
+           HtmlStr('<p class="st-muted st-own-buttons">Your cards are the buttons below.</p>'))
+    ring = ring_html(seat_places(view, pres, own, backs_width=width * 0.45, notes=seat_notes),
                      trick_centre(view, width=width * 0.75), label="the seats at the table")
     parts.append(_section("The table", ring, "st-others"))
 
@@ -203,7 +219,7 @@ def view_html(view: SeatView, *, four_colour: bool = False,
                    f'aria-label="{esc(f"seat {me}’s view")}">{"".join(parts)}</div>')
 
 
-def deal_html(deal: TappState | Mapping[str, Any], *, four_colour: bool = False,
+def deal_html(deal: GameState | Mapping[str, Any], *, four_colour: bool = False,
               width: float = 48) -> HtmlStr:
     """A whole deal — hands as dealt, widow, auction, declaration, tricks, result and chips.
 
@@ -211,9 +227,16 @@ def deal_html(deal: TappState | Mapping[str, Any], *, four_colour: bool = False,
     (``tutor-record/1``, replayed with :func:`tutor.engine.record.state_of`, so a bad record
     raises its RecordError). An unfinished deal is drawn as far as it has gone, without chips.
     What the game adds — Call Solo's called card, Frog's discard and where P came from — comes
-    from the game's deal notes (:func:`.adapter.deal_notes`).
+    from the game's deal notes (:func:`.adapter.deal_notes`); a game outside the family draws
+    its whole deal there (Sixty-Six: the turn-up, the stock top first, draws and claims).
     """
     state = _state_of(deal)
+    own = deal_notes(state.game.id).whole_deal_html(state, four_colour=four_colour, width=width)
+    if own is not None:
+        return own
+    if not isinstance(state, TappState):
+        raise DisplayError("DSP-3", "deal_html draws a Tapp-family deal, or a game's own from "
+                           "its deal notes", where="deal_html", what=type(state).__name__)
     game = state.game.id
     pres, notes = words(game), deal_notes(game)
     deck = state.game.info.deck
@@ -248,11 +271,12 @@ def deal_html(deal: TappState | Mapping[str, Any], *, four_colour: bool = False,
             body = '<p class="st-empty">no cards this deal</p>'
         hands.append(f'<div class="st-seat"><div class="st-who">'
                      f"{esc(pres.seat_label(s, active, dealer))}</div>{body}</div>")
-    widow_cards = [CARDS[c] for c in mask_cards(state.widow)]
-    hands.append(f'<div class="st-seat st-widow"><div class="st-who">widow — '
-                 f"{mask_points(state.widow)} points</div>"
-                 + hand_svg(widow_cards, four_colour=four_colour, width=width, label="widow",
-                            overlap=0.3, deck=deck) + "</div>")
+    if state.game.info.widow:  # a game without a widow (Crazy Solo, CS-2) draws none
+        widow_cards = [CARDS[c] for c in mask_cards(state.widow)]
+        hands.append(f'<div class="st-seat st-widow"><div class="st-who">widow — '
+                     f"{mask_points(state.widow)} points</div>"
+                     + hand_svg(widow_cards, four_colour=four_colour, width=width,
+                                label="widow", overlap=0.3, deck=deck) + "</div>")
     for caption, laid in notes.laid_away(state):
         hands.append(f'<div class="st-seat st-widow st-laid"><div class="st-who">'
                      f"{esc(caption)}</div>"
@@ -272,13 +296,15 @@ def deal_html(deal: TappState | Mapping[str, Any], *, four_colour: bool = False,
                 f'<li class="st-trick-row" {_COL}><span class="st-who">Trick {i + 1}: '
                 f"seat {leader} led, seat {winner} won, {pts} points</span>"
                 + trick_svg([CARDS[c] for c in cards], seats=seats, winner=winner,
-                            slots=len(active), four_colour=four_colour, width=width) + "</li>")
+                            slots=len(active), four_colour=four_colour, width=width,
+                            per_row=trick_rows(len(active))) + "</li>")
         if state.trick:
             seats = trick_seats(state.leader, len(state.trick), active)
             rows.append(f'<li class="st-trick-row" {_COL}><span class="st-who">Trick '
                         f"{len(state.tricks) + 1} (in progress)</span>"
                         + trick_svg([CARDS[c] for c in state.trick], seats=seats,
-                                    slots=len(active), four_colour=four_colour, width=width)
+                                    slots=len(active), four_colour=four_colour, width=width,
+                                    per_row=trick_rows(len(active)))
                         + "</li>")
         parts.append(_section("Tricks", f'<ol class="st-tricks" {_ROW}>{"".join(rows)}</ol>',
                               "st-history"))
@@ -295,12 +321,7 @@ def _result(state: TappState, d: Mapping[str, Any], pres: Presentation) -> str:
     if state.bidder is None:
         return ("<p>Everyone passed: the deal is thrown in and no chips change "
                 f"({esc(notes.thrown_in_rule)}).</p>")
-    rows = [
-        (f"Bidder’s points (P, {notes.points_rule})", str(d["bidder_points"])
-         + (f" ({came})" if (came := notes.points_from(state)) else "")),
-        ("Bidder’s tricks", str(d["bidder_tricks"])),
-        ("Made?", "yes" if d["made"] else "no"),
-    ]
+    rows = notes.result_rows(state, d)
     cells = "".join(
         f"<tr><th scope=\"row\">{esc(pres.seat_label(s, state.active, state.dealer))}</th>"
         f'<td class="{"st-plus" if c > 0 else "st-minus" if c < 0 else ""}">{c:+d}</td></tr>'
@@ -310,17 +331,15 @@ def _result(state: TappState, d: Mapping[str, Any], pres: Presentation) -> str:
     return facts_html(rows) + table
 
 
-def _state_of(deal: object) -> TappState:
-    if isinstance(deal, TappState):
+def _state_of(deal: object) -> GameState:
+    if isinstance(deal, GameState):
         return deal
     if isinstance(deal, Mapping):
         from ..engine.record import state_of
 
-        state = state_of(deal)
-        if isinstance(state, TappState):
-            return state
-    raise DisplayError("DSP-3", "deal_html draws a state of a Tapp-family game (Six-Bid Solo, "
-                       "Frog) or a hand record", where="deal_html", what=type(deal).__name__)
+        return state_of(deal)
+    raise DisplayError("DSP-3", "deal_html draws a game's state or a hand record",
+                       where="deal_html", what=type(deal).__name__)
 
 
 def points_table_html(deck: Deck = DECK_36, rule: str = "SBS-3") -> HtmlStr:

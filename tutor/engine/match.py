@@ -14,10 +14,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cache
+from importlib import import_module
+from typing import Any, ClassVar
 
 from ..cards import DECK_36, Card
 from ..errors import IllegalActionError, OptionError
+from ..games import spec
 from ..state import Action, Game, GameState, as_rng
 
 #: An agent answers a seat's view with an action, or an (action, reason) pair (the bots do).
@@ -67,8 +70,14 @@ class Match:
     """Chips, dealer rotation and the end of a match for one table of ``game``.
 
     ``starting_chips`` (SBS-26, default 500) and ``deals`` (SBS-28, default 12) are the match
-    options. Without ``first_dealer`` the seats cut for it (SBS-6) with ``rng``.
+    options. Without ``first_dealer`` the seats cut for it (SBS-6) with ``rng``. A game with a
+    match of its own keeps it in its folder (``tutor/games/<game>/match.py``, its ``MATCH``):
+    :func:`match_class` finds it.
     """
+
+    #: May a balance go below zero (a bank loan, CS-13) without ending the match? Not here:
+    #: SBS-28 ends the match once any balance is 0 or below.
+    bank_loans: ClassVar[bool] = False
 
     game: Game
     rng: random.Random | int | None = None
@@ -156,3 +165,19 @@ class Match:
         while not self.is_over():
             self.play_deal(agents)
         return self.balances
+
+
+@cache
+def match_class(game_id: str) -> type[Match]:
+    """The match of the registered game ``game_id``: the ``MATCH`` of its folder's
+    ``match.py`` (Crazy Solo's chips from 150 with bank loans and its blind round, CS-13,
+    CS-14), else :class:`Match` (the Tapp family's, SBS-26..28)."""
+    name = f"{spec(game_id).folder}.match"
+    try:
+        module = import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:
+            raise  # the file is there but fails to import: a bug to see, not to hide
+        return Match
+    found: type[Match] = module.MATCH
+    return found

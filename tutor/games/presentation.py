@@ -3,20 +3,23 @@ action reads in the log, and the prompt (with its rule id) for the player to mov
 
 The display, the table and the quizzes get these words from a game's :class:`Presentation`
 (``tutor.games.spec(game_id).presentation``), never by importing its rules. Everything here
-reads a seat's view (:class:`tutor.games.tapp.SeatView`), so a presentation can only word what
-that seat may know.
+reads a seat's view, so a presentation can only word what that seat may know.
 
-:class:`TappPresentation` holds the words the Tapp family shares (forehand, middlehand,
-endhand; bids, trump, tricks); a game subclasses it for its contracts and declaration.
+:class:`GamePresentation` is generic in the game's view class (any :class:`tutor.state.View`);
+:data:`Presentation` is it for any game's view, the type the registry and the generic rooms
+use. :class:`TappPresentation` holds the words the Tapp family shares (forehand, middlehand,
+endhand; bids, trump, tricks; its view is :class:`tutor.games.tapp.SeatView`); a game
+subclasses it for its contracts and declaration. A game outside the family (Sixty-Six)
+subclasses ``GamePresentation`` with its own view.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from ..cards import Suit, card_label
-from ..state import Action
+from ..state import Action, View
 from .tapp import (
     AUCTION,
     CALL_BASE,
@@ -32,9 +35,18 @@ from .tapp import (
 
 POSITIONS = ("forehand", "middlehand", "endhand")
 
+#: the view class a game's words read (``SeatView`` in the Tapp family)
+V = TypeVar("V", bound=View)
 
-class Presentation:
-    """The words of one game (a subclass per game; instances hold no state)."""
+
+
+#: A deal's stage in a learner's words (the engine's phases: auction, declare, play, done).
+STAGE_WORDS = {"auction": "the auction", "declare": "the declaration", "play": "the play",
+               "done": "the deal is over"}
+
+class GamePresentation(Generic[V]):
+    """The words of one game, read off its view class ``V`` (a subclass per game; instances
+    hold no state)."""
 
     #: the game's record id and its name for learners (a picker, a page title)
     game_id: ClassVar[str] = ""
@@ -63,9 +75,20 @@ class Presentation:
             bits.append("dealer")
         return f"seat {seat} ({', '.join(bits)})"
 
-    def who(self, seat: int, view: SeatView) -> str:
+    def seat_marks(self, view: V, seat: int) -> tuple[str, ...]:
+        """Short marks the table shows on ``seat`` for ``view``'s seat, as far as that seat may
+        know them (the Tapp family: the bidder; Crazy Solo adds the sides: partner, gang,
+        unknown); none by default."""
+        return ()
+
+    def sides_hidden(self, view: V) -> bool:
+        """Is some seat's side a secret to ``view``'s seat now (who plays with whom)? Not in a
+        game whose sides are known once the auction ends (Crazy Solo's partner is, CS-9)."""
+        return False
+
+    def who(self, seat: int, view: V) -> str:
         """``You`` for the view's own seat, else the seat's label."""
-        return "You" if seat == view.seat else self.seat_label(seat, view.active)
+        raise NotImplementedError
 
     def contract_words(self, contract: str | None, trump: Suit | None) -> str:
         """``Solo, trump ♠``; ``—`` before the auction ends."""
@@ -75,25 +98,32 @@ class Presentation:
         """The rule that says whose turn it is in ``phase``, and its words."""
         raise NotImplementedError
 
-    def prompt(self, view: SeatView) -> tuple[str, str]:
+    def prompt(self, view: V) -> tuple[str, str]:
         """What the view's seat is asked to do now, and the rule it rests on (``("", "")`` when
         it is not this seat's turn)."""
         raise NotImplementedError
 
-    def action_text(self, view: SeatView, seat: int, action: Action) -> str:
+    def action_text(self, view: V, seat: int, action: Action) -> str:
         """How ``seat``'s ``action`` reads in the log of ``view``'s seat; ``view`` is that seat's
         view *after* the action (so a card it may not see is never named)."""
         raise NotImplementedError
 
-    def facts(self, view: SeatView) -> list[tuple[str, str]]:
+    def facts(self, view: V) -> list[tuple[str, str]]:
         """The facts a table shows the view's seat, as (label, words) rows."""
         raise NotImplementedError
 
 
-class TappPresentation(Presentation):
+#: Any game's words: what the registry holds (``GameSpec.presentation``) and the generic rooms
+#: read, whatever the game's view class.
+Presentation = GamePresentation[Any]
+
+
+class TappPresentation(GamePresentation[SeatView]):
     """The Tapp family's words (Six-Bid Solo, Frog): three active hands, an auction of
     contracts, trump, eleven tricks (SBS-5, SBS-13, SBS-22..25)."""
 
+    #: the rule a move out of turn breaks, whatever the phase (the bots' check)
+    turn_order_rule: ClassVar[str] = "SBS-5"
     #: the rule each phase's turn order rests on (a game may name its own declaration rule)
     turn_rules: ClassVar[Mapping[str, tuple[str, str]]] = {
         AUCTION: ("SBS-16a", "the auction passes from player to player by rule"),
@@ -105,6 +135,13 @@ class TappPresentation(Presentation):
     def seat_name(self, seat: int, active: Sequence[int]) -> str:
         """``forehand``, ``middlehand``, ``endhand`` (SBS-5), or ``sits out`` (SBS-V2)."""
         return POSITIONS[list(active).index(seat)] if seat in active else "sits out"
+
+    def who(self, seat: int, view: SeatView) -> str:
+        return "You" if seat == view.seat else self.seat_label(seat, view.active)
+
+    def seat_marks(self, view: SeatView, seat: int) -> tuple[str, ...]:
+        """The bidder, once there is one."""
+        return ("bidder",) if seat == view.bidder else ()
 
     def contract_words(self, contract: str | None, trump: Suit | None) -> str:
         if contract is None:
@@ -161,7 +198,7 @@ class TappPresentation(Presentation):
     def facts(self, view: SeatView) -> list[tuple[str, str]]:
         me, active = view.seat, view.active
         rows = [("Game", self.name), ("Seat", self.seat_label(me, active, view.dealer)),
-                ("Phase", view.phase)]
+                ("Now", STAGE_WORDS.get(view.phase, view.phase))]
         if view.to_move is not None:
             rows.append(("To move", "you" if view.to_move == me
                          else self.seat_label(view.to_move, active)))

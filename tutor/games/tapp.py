@@ -26,9 +26,9 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from ..cards import DECK_36, Card, Suit
-from ..errors import IllegalActionError, NotationError, OptionError, RecordError
+from ..errors import IllegalActionError, NotationError, OptionError, RecordError, shown
 from ..facts import ActionTable, GameInfo
-from ..state import Action, Game, GameState, as_rng
+from ..state import Action, Game, GameState, as_rng, is_seat
 
 # --- cards as ints ---------------------------------------------------------------------------
 CARDS: tuple[Card, ...] = DECK_36.cards
@@ -263,7 +263,12 @@ class TappGame(Game, Generic[ST]):
 
     # -- dealing (SBS-7, SBS-8) --
     def new_deal(self, rng: random.Random | int | None, dealer: int = 0) -> ST:
-        """Shuffle, have the player on the dealer's right cut (SBS-7), deal in packets (SBS-8)."""
+        """Shuffle, have the player on the dealer's right cut (SBS-7), deal in packets (SBS-8).
+        A dealer that is not a seat is REC-6, as in a record: the deal's own record must
+        replay."""
+        if not is_seat(dealer, self.players):
+            raise RecordError("REC-6", f"dealer must be a seat 0..{self.players - 1}",
+                              where="dealer", what=shown(dealer))
         return self.deal_from_deck(shuffle_and_cut(as_rng(rng)), dealer)
 
     def deal_from_deck(self, deck: Sequence[int], dealer: int) -> ST:
@@ -471,6 +476,8 @@ class TappState(GameState):
     FOLLOW_RULE: ClassVar[str] = "SBS-23"
     OVER_RULE: ClassVar[str] = "SBS-25"
     THROWN_IN_RULE: ClassVar[str] = "SBS-17"
+    #: Does the deal play 11 tricks of 3 cards (the fast loops' shape)?
+    ELEVEN_TRICKS_OF_THREE: ClassVar[bool] = True
 
     __slots__ = (
         "game", "options", "n", "dealer", "active", "_next", "dealt", "widow", "hands",
@@ -1021,7 +1028,7 @@ def random_playout(state: TappState, rng: random.Random) -> None:
     """
     if state._phase != PLAY:
         raise IllegalActionError("SBS-22", "a playout starts in the play phase")
-    if len(state.active) != 3:  # a bigger table (Crazy Solo): the general loop
+    if not state.ELEVEN_TRICKS_OF_THREE:  # Crazy Solo's tables: the general loop
         _playout_any(state, rng)
         return
     rand = rng.random
@@ -1134,8 +1141,8 @@ class SeatView:
 
     @classmethod
     def of(cls, state: TappState, seat: int) -> SeatView:
-        if not 0 <= seat < state.n:
-            raise IllegalActionError("SBS-5", f"no seat {seat} at a table of {state.n}",
+        if not is_seat(seat, state.n):
+            raise IllegalActionError("SBS-5", f"no seat {shown(seat)} at a table of {state.n}",
                                      where="view")
         tokens = [state.token(a) or "" for a in state._history if CALL_BASE <= a < TRUMP_BASE]
         # who spoke each call follows from the rules (SBS-16a): replay it on the positions

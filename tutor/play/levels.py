@@ -6,7 +6,8 @@ the bots room's convention: ``tutor/games/<game>/bots.py`` for the rules of thum
 for the sampling bot). The table offers a game the levels whose bots play it. Hints, the
 comparison of two tries and the review of the learner's play all rest on the sampling level's
 part (the solver's values read as chips), so a game without it has none of them yet
-(:func:`has_pimc`).
+(:func:`has_pimc`); the review and the comparison also need the game's solver adapter
+(:func:`has_review`), the auction's hint the game's bid advisor (:func:`has_part`).
 """
 
 from __future__ import annotations
@@ -79,16 +80,38 @@ def has_pimc(game_id: str) -> bool:
     return "pimc" in levels(game_id)
 
 
+def has_part(game_id: str, file: str) -> bool:
+    """Does the game's folder hold the adapter ``file`` (``solver``, ``advisor``)? Read off
+    the folder without importing it."""
+    return find_spec(f"{spec(game_id).folder}.{file}") is not None
+
+
+def has_review(game_id: str) -> bool:
+    """The review of the learner's play and the comparison of two tries value cards with the
+    double-dummy solver over deals from the sampling player: does the game have both parts?"""
+    return has_pimc(game_id) and has_part(game_id, "solver")
+
+
+def no_review(game_id: str, what: str) -> TableError:
+    """TABLE-5: ``what`` (``reviews``) rests on the sampling player and the double-dummy
+    solver, and one of them does not play the game yet."""
+    if not has_pimc(game_id):
+        return no_pimc(game_id, what)
+    return TableError("TABLE-5", f"{what} need the double-dummy solver, which does not play "
+                      f"{spec(game_id).name} yet", where=what)
+
+
 def no_pimc(game_id: str, what: str) -> TableError:
     """TABLE-5: ``what`` (``hints``) rests on the sampling bots, which do not play the game."""
     return TableError("TABLE-5", f"{what} need the sampling player (sampling + solver), which "
                       f"does not play {spec(game_id).name} yet", where=what)
 
 
-def make_table_bot(level: str, seed: int, worlds: int) -> Bot:
-    """The table's bot of ``level``: the sampling level sized for the table
-    (:class:`~tutor.bots.table_bot.TablePimc`), the others the bots room's own."""
-    if level == "pimc":
+def make_table_bot(level: str, seed: int, worlds: int, *, family: bool = True) -> Bot:
+    """The table's bot of ``level``: for the Tapp ``family`` the sampling level sized for the
+    table (:class:`~tutor.bots.table_bot.TablePimc`); otherwise, and for the other levels, the
+    bots room's own (a game outside the family brings its strong bot in its folder)."""
+    if level == "pimc" and family:
         return TablePimc(seed, worlds=worlds)
     return make_bot(level, seed)
 
@@ -100,5 +123,6 @@ def _offered(game_id: str) -> str:
     return "its bots play " + " or ".join(LEVEL_WORDS[k] for k in have)
 
 
-__all__ = ["ADAPTERS", "LEVEL_WORDS", "PREFERRED", "check_level", "fallback_level", "has_pimc",
-           "level_note", "levels", "make_table_bot", "no_pimc"]
+__all__ = ["ADAPTERS", "LEVEL_WORDS", "PREFERRED", "check_level", "fallback_level", "has_part",
+           "has_pimc", "has_review", "level_note", "levels", "make_table_bot", "no_pimc",
+           "no_review"]

@@ -4,8 +4,9 @@
 stays face down, SBS-20; a Frog discard stays face down for the defenders, FR-2);
 :class:`Entry` is one line of the log with the bot's reason; :func:`names_any` finds a card
 named in a reason, so a reason that shows a card the learner cannot see yet is held back until
-the deal is over; :func:`turn_rule` is the rule that says whose turn it is, for a refusal out of
-turn; :func:`action_words` names an action in a hint, a note or a refusal.
+the deal is over (and a reason given while a seat's side is a secret — Crazy Solo's partner,
+CS-9 — until the sides are known); :func:`turn_rule` is the rule that says whose turn it is,
+for a refusal out of turn; :func:`action_words` names an action in a hint, a note or a refusal.
 """
 
 from __future__ import annotations
@@ -14,10 +15,9 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from ..cards import Card, card_label
+from ..cards import Card, Deck, card_label
 from ..errors import TutorError
 from ..games import spec
-from ..games.tapp import SeatView
 from ..state import Action, Game, GameState
 
 
@@ -41,6 +41,14 @@ def _pattern(card: Card) -> re.Pattern[str]:
 def names_any(text: str, cards: set[Card] | frozenset[Card]) -> bool:
     """Does ``text`` name any of ``cards`` (as ``TH``, ``T♥``, ``10♥`` or ``ten of hearts``)?"""
     return any(_pattern(c).search(text) for c in cards)
+
+
+def card_words(label: str, deck: Deck) -> str:
+    """A label with each card's record text of ``deck`` as a learner reads it: ``lead KH,
+    showing QH`` → ``lead K♥, showing Q♥``."""
+    for card in deck.cards:
+        label = re.sub(rf"(?<![0-9A-Za-z]){card.text}(?![0-9A-Za-z])", card_label(card), label)
+    return label
 
 
 def action_words(game: Game, action: object) -> str:
@@ -71,14 +79,23 @@ class Entry:
     text: str  # what happened, in the learner's words (a face-down gift stays face down)
     reason: str  # the bot's one-line reason; "" for the learner's own actions and records
     learner: bool
-    held_back: bool  # the reason names a card the learner cannot see yet: shown at the end
+    held_back: bool  # the reason names a card the learner cannot see yet, or is ``secret``
+    secret: bool = False  # given while a seat's side was a secret to the learner (CS-9)
+    counted: bool = False  # it holds a number the learner must count alone (SS-17's totals)
 
     def shown_reason(self, revealed: bool) -> str:
-        """The reason, or a placeholder while it names a hidden card (``revealed`` False)."""
+        """The reason, or a placeholder while it may not be read (``revealed`` False: it names
+        a card hidden now — never seen, or turned face down since, SS-17 — or a secret)."""
         if not self.reason:
             return ""
-        if self.held_back and not revealed:
-            return "(its reason names a card you cannot see yet: shown when the deal is over)"
+        if not revealed:
+            if self.secret:
+                return ("(its reason could tell who plays with whom: shown once the sides are "
+                        "known)")
+            if self.counted:
+                return ("(its reason holds a count you keep in your head at a real table: "
+                        "shown when the deal is over)")
+            return "(its reason names a card you cannot see now: shown when the deal is over)"
         return self.reason
 
 
@@ -88,9 +105,7 @@ def action_text(state: GameState, seat: int, action: Action, learner: int) -> st
     The words are the game's (:mod:`tutor.games.presentation`), read off the learner's view, so
     a card the learner may not see (a gift, a Frog discard) is never named.
     """
-    view = state.view(learner)
-    assert isinstance(view, SeatView)  # the words read the family's seat view
-    return spec(state.game.id).presentation.action_text(view, seat, action)
+    return spec(state.game.id).presentation.action_text(state.view(learner), seat, action)
 
 
-__all__ = ["Entry", "action_text", "action_words", "names_any", "turn_rule"]
+__all__ = ["Entry", "action_text", "action_words", "card_words", "names_any", "turn_rule"]

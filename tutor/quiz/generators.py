@@ -1,9 +1,11 @@
 """The generic question kinds of the Tapp family (Six-Bid Solo, Frog): one generator per kind,
 each a pure function of a game's quiz, a seed and a seeded ``random.Random``.
 
-Positions come from real deals: the game's ``new_deal`` with a seeded ``random.Random``, an
-auction and a declaration played through the engine's checked ``apply``, then seeded random
-legal cards. Every answer is the engine's (``legal_actions``, the winner it recorded for a
+Positions come from real deals played as players play them: the game's ``new_deal`` with a
+seeded ``random.Random``, an auction won by the seat whose hand suits the contract best by the
+game's hand count (:meth:`TappQuiz.bidder_for`), the declaration and every card by the rule bot
+(:class:`tutor.bots.rule_bot.RuleBot`), each through the engine's checked ``apply``. Every
+answer is the engine's (``legal_actions``, the winner it recorded for a
 trick, ``to_move`` and ``bidder`` after the calls, ``chips()``, ``bidder_points()``, the deck's
 rank order) — never a table written here. The explanations restate the rule in words and cite
 its id; the numbers in them come from the engine too.
@@ -26,10 +28,11 @@ from functools import cmp_to_key
 from itertools import permutations
 from typing import Any, ClassVar
 
+from ..bots import make_bot
 from ..cards import DECK_36, DECK_52, Card, Rank, Suit, card_label
 from ..errors import IllegalActionError
 from ..games import spec
-from ..games.presentation import POSITIONS, Presentation
+from ..games.presentation import POSITIONS
 from ..games.tapp import (
     AUCTION,
     CALL_BASE,
@@ -44,12 +47,11 @@ from ..games.tapp import (
     TappState,
     mask_cards,
     mask_points,
-    random_playout,
 )
+from .adapter import CourseLesson as CourseLesson  # the games' quiz modules import it here
+from .adapter import GameQuiz, tagged
+from .adapter import Generator as Generator  # the type the games' quiz modules import here
 from .core import AnswerKey, Choice, Question
-
-#: A generator bound to its game: ``(seed, rng) -> Question``.
-Generator = Callable[[int, random.Random], Question]
 
 
 # --- a game's part in the generic kinds ---------------------------------------------------------
@@ -74,13 +76,11 @@ class SettlementTerms:
     wrong_each: tuple[int, ...]  # typical slips in the amount per opponent
 
 
-class TappQuiz:
+class TappQuiz(GameQuiz):
     """A Tapp-family game's part in the quiz: the game-specific choices and words the generic
     kinds ask for, and the game's own kinds. One instance per game (``QUIZ`` in the game's
     ``quiz.py``); it holds no state."""
 
-    #: the game's record id
-    game_id: ClassVar[str] = ""
     #: the generic kinds this game takes (:data:`GENERIC`), in the order a session asks them
     generic_kinds: ClassVar[tuple[str, ...]] = (
         "card-order", "points", "deal", "legal-plays", "trick-winner", "auction", "settlement")
@@ -88,12 +88,12 @@ class TappQuiz:
     contract_weights: ClassVar[tuple[int, ...]] = ()
     #: the contracts whose P (card points won, with what else counts) decides the deal
     point_contracts: ClassVar[tuple[int, ...]] = ()
-
-    @property
-    def presentation(self) -> Presentation:
-        """The game's words (seat and contract names)."""
-        return spec(self.game_id).presentation
-
+    #: the rule ids the play kinds cite: following suit and trumping, the trick's winner, the
+    #: next lead, the order of the cards in a suit (Six-Bid Solo's, which Frog inherits)
+    follow_rule: ClassVar[str] = "SBS-23"
+    win_rule: ClassVar[str] = "SBS-24"
+    next_lead_rule: ClassVar[str] = "SBS-25"
+    order_rule: ClassVar[str] = "SBS-2"
     def game(self, options: Mapping[str, Any] | None = None) -> TappGame[Any]:
         """The game with ``options`` (the defaults when None)."""
         found = spec(self.game_id)
@@ -106,14 +106,8 @@ class TappQuiz:
         out: dict[str, tuple[str, Generator]] = {}
         for kind in self.generic_kinds:
             title, make = GENERIC[kind]
-            out[kind] = (title, _tagged(_bound(make, self), self.game_id))
-        for kind, (title, own) in self.own_kinds().items():
-            out[kind] = (title, _tagged(own, self.game_id))
-        return out
-
-    def own_kinds(self) -> dict[str, tuple[str, Generator]]:
-        """The kinds only this game has: kind -> (title, generator)."""
-        return {}
+            out[kind] = (title, tagged(_bound(make, self), self.game_id))
+        return {**out, **super().kinds()}
 
     # -- choices a generic kind leaves to the game --
     def table_options(self, rng: random.Random, players: int) -> dict[str, Any]:
@@ -128,6 +122,31 @@ class TappQuiz:
     def contract_phrase(self, contract: str) -> str:
         """The contract's name in a sentence (``in Solo``, ``in the Frog bid``)."""
         return self.presentation.contract_name(contract)
+
+    # -- the positions of the play kinds --
+    def play_deal(self, rng: random.Random) -> TappState:
+        """A deal bid and declared, ready for the first lead, for the play kinds (legal plays,
+        the trick's winner): by default :func:`bid_deal` at the game's default table."""
+        return bid_deal(self, rng, self.game())
+
+    def play_on(self, state: TappState, rng: random.Random) -> list[TappState]:
+        """Play ``state`` to the end; the state before every card (copies). By default the rule
+        bot's cards, as a club player would play them (:func:`bot_play_out`)."""
+        return bot_play_out(state)
+
+    def bidder_for(self, state: TappState, contract: int, rng: random.Random) -> int:
+        """The active seat that bids ``contract`` (its number, 1..) in a deal made for a
+        question: by default one drawn at random; a game with a hand count picks the hand it
+        rates best for that contract."""
+        return state.active[rng.randrange(len(state.active))]
+
+    def play_context(self, state: TappState) -> dict[str, Any]:
+        """Public facts of a play question besides the contract's (the table size ...)."""
+        return {}
+
+    def play_facts(self, state: TappState) -> list[tuple[str, str]]:
+        """Facts a trick question shows before the contract (the table ...)."""
+        return []
 
     # -- the game's words --
     def first_lead(self) -> tuple[str, str]:
@@ -168,17 +187,6 @@ def _bound(make: Callable[[TappQuiz, int, random.Random], Question], quiz: TappQ
     return generate
 
 
-def _tagged(make: Generator, game: str) -> Generator:
-    """``make`` whose questions carry ``game``'s id."""
-    def generate(seed: int, rng: random.Random) -> Question:
-        q = make(seed, rng)
-        return q if q.game == game else replace(q, game=game)
-
-    generate.__name__ = make.__name__
-    generate.__doc__ = make.__doc__
-    return generate
-
-
 # --- small helpers --------------------------------------------------------------------------------
 def seat_text(quiz: TappQuiz, seat: int, active: Sequence[int], dealer: int | None = None) -> str:
     """``seat 1 (forehand)``, ``seat 3 (sits out, dealer)``."""
@@ -206,11 +214,12 @@ def contract_context(state: TappState) -> dict[str, object]:
 
 def bid_deal(quiz: TappQuiz, rng: random.Random, game: TappGame[Any],
              contract: int | None = None) -> TappState:
-    """A fresh deal whose auction a random active player wins with ``contract``, declared at
-    random, ready for the first lead — every call and step through the checked ``apply``."""
+    """A fresh deal whose auction the seat :meth:`TappQuiz.bidder_for` picks wins with
+    ``contract``, declared by the rule bot, ready for the first lead — every call and step
+    through the checked ``apply``."""
     state: TappState = game.new_deal(rng, rng.randrange(game.players))
     target = contract or quiz.pick_contract(rng)
-    bidder = state.active[rng.randrange(3)]
+    bidder = quiz.bidder_for(state, target, rng)
     bid = False
     while state.phase == AUCTION:
         if state.to_move == bidder and not bid:
@@ -218,9 +227,23 @@ def bid_deal(quiz: TappQuiz, rng: random.Random, game: TappGame[Any],
             bid = True
         else:
             state.apply(PASS)
+    bot = make_bot("rule")
     while state.phase == DECLARE:
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(bot.act(state.view(bidder))[0])
     return state
+
+
+def bot_play_out(state: TappState) -> list[TappState]:
+    """The rule bot's cards to the end of the deal, each from its seat's view only; the state
+    before every card (copies)."""
+    bot = make_bot("rule")
+    before: list[TappState] = []
+    while state.phase == PLAY:
+        before.append(state.copy())
+        seat = state.to_move
+        assert seat is not None
+        state.apply(bot.act(state.view(seat))[0])
+    return before
 
 
 def play_out(state: TappState, rng: random.Random) -> list[TappState]:
@@ -352,7 +375,7 @@ def points(quiz: TappQuiz, seed: int, rng: random.Random) -> Question:
     game = quiz.game()
     if variant == "bidder":
         state = bid_deal(quiz, rng, game, rng.choice(quiz.point_contracts))
-        play_out(state, rng)
+        quiz.play_on(state, rng)
         bidder = state.bidder
         assert bidder is not None and state.contract_id is not None
         won = mask_cards(state.won_cards[bidder])
@@ -379,7 +402,7 @@ def points(quiz: TappQuiz, seed: int, rng: random.Random) -> Question:
             _key=AnswerKey(frozenset({str(p)}), explanation, rules))
     if variant == "trick":
         state = bid_deal(quiz, rng, game)
-        play_out(state, rng)
+        quiz.play_on(state, rng)
         _, cards, _ = rng.choice(state.tricks)
         shown = list(cards)
         prompt = "How many card points are in this trick?"
@@ -422,7 +445,7 @@ def table_words(game: TappGame[Any], dealer: int) -> str:
     if n == 5:
         rule = game.options.five_player_sitout
         text += (f"; the second player to sit out is {SITOUT_WORDS[rule]}"
-                 f" (five_player_sitout = {rule})")
+                 " (the table's sit-out rule)")
     return text
 
 
@@ -526,9 +549,10 @@ def _situation(state: TappState) -> str:
 
 
 def legal_plays(quiz: TappQuiz, seed: int, rng: random.Random) -> Question:
-    """Pick every card the player to move may legally play (SBS-23)."""
-    state = bid_deal(quiz, rng, quiz.game())
-    history = [s for s in play_out(state, rng) if s.hands[s.to_move or 0].bit_count() >= 3]
+    """Pick every card the player to move may legally play (SBS-23; the game's
+    :attr:`TappQuiz.follow_rule`)."""
+    state = quiz.play_deal(rng)
+    history = [s for s in quiz.play_on(state, rng) if s.hands[s.to_move or 0].bit_count() >= 3]
     by_kind: dict[str, list[TappState]] = {}
     for s in history:
         by_kind.setdefault(_situation(s), []).append(s)
@@ -551,47 +575,50 @@ def legal_plays(quiz: TappQuiz, seed: int, rng: random.Random) -> Question:
             reasons[CARDS[c].text] = "legal too."
     trump = trump_of(pos)
     first = not pos.tricks
+    follow, nxt = quiz.follow_rule, quiz.next_lead_rule
     rules: tuple[str, ...]
     if kind == "lead":
         lead_words, lead_rule = quiz.first_lead()
-        rules = (lead_rule, "SBS-23") if first else ("SBS-25", "SBS-23")
+        rules = tuple(dict.fromkeys((lead_rule, follow) if first else (nxt, follow)))
         why = (lead_words if first else
-               "the winner of the last trick leads the next (SBS-25)")
-        explanation = (f"You lead this trick — {why} — and SBS-23 binds only the players who "
+               f"the winner of the last trick leads the next ({nxt})")
+        explanation = (f"You lead this trick — {why} — and {follow} binds only the players who "
                        f"follow: every card in your hand is legal.")
     else:
         led = Suit(SUIT_OF[pos.trick[0]])
-        rules = ("SBS-23",)
+        rules = (follow,)
         if kind == "follow":
             n_led = (pos.hands[seat] & SUIT_MASK[led]).bit_count()
-            explanation = (f"SBS-23: {led.symbol} was led and you hold {n_led} {led.noun}: you "
-                           f"must follow suit — with any of them, high or low (there is no "
+            held = f"{n_led} {led.noun}" if n_led != 1 else f"one {led.noun.removesuffix('s')}"
+            explanation = (f"{follow}: {led.symbol} was led and you hold {held}: "
+                           f"you must follow suit — with any of them, high or low (there is no "
                            f"obligation to head the trick).")
         elif kind == "trump":
-            explanation = (f"SBS-23: {led.symbol} was led and you have none, but you hold "
+            explanation = (f"{follow}: {led.symbol} was led and you have none, but you hold "
                            f"trumps ({Suit(trump).symbol}): you must play a trump — any trump "
                            f"(there is no obligation to over-trump).")
         else:
-            no_trump = ("there is no trump in this contract (SBS-24)" if trump < 0
+            no_trump = (f"there is no trump in this contract ({quiz.win_rule})" if trump < 0
                         else f"you hold no trump ({Suit(trump).symbol})")
             if trump < 0:
-                rules = ("SBS-23", "SBS-24")
-            explanation = (f"SBS-23: {led.symbol} was led, you have none, and {no_trump}: "
+                rules = tuple(dict.fromkeys((follow, quiz.win_rule)))
+            explanation = (f"{follow}: {led.symbol} was led, you have none, and {no_trump}: "
                            f"any card of your hand is legal.")
     view = replace(pos.view(seat), legal=())  # the legal list is the answer: never shown
     return Question(
         kind="legal-plays", seed=seed,
         prompt=f"You are seat {seat}. Pick every card you may legally play now.",
         choices=tuple(Choice(CARDS[c].text, card_label(CARDS[c])) for c in hand), multi=True,
-        rules=rules, view=view, context=contract_context(pos),
+        rules=rules, view=view, context={**contract_context(pos), **quiz.play_context(pos)},
         _key=AnswerKey(frozenset(CARDS[c].text for c in legal), explanation, rules, reasons))
 
 
 # --- trick winner (SBS-24) ------------------------------------------------------------------------
 def trick_winner(quiz: TappQuiz, seed: int, rng: random.Random) -> Question:
-    """Who wins this trick? (SBS-24; SBS-2 inside a suit)"""
-    state = bid_deal(quiz, rng, quiz.game())
-    play_out(state, rng)
+    """Who wins this trick? (SBS-24; SBS-2 inside a suit — the game's
+    :attr:`TappQuiz.win_rule` and :attr:`TappQuiz.order_rule`)"""
+    state = quiz.play_deal(rng)
+    quiz.play_on(state, rng)
     trump = trump_of(state)
 
     def interest(t: tuple[int, tuple[int, ...], int]) -> int:
@@ -603,7 +630,9 @@ def trick_winner(quiz: TappQuiz, seed: int, rng: random.Random) -> Question:
 
     tricks = state.tricks
     leader, cards, winner = rng.choices(tricks, weights=[interest(t) for t in tricks])[0]
-    seats = [leader, state.next_active(leader), state.next_active(state.next_active(leader))]
+    seats = [leader]
+    while len(seats) < len(cards):  # one card from each active seat, clockwise
+        seats.append(state.next_active(seats[-1]))
     led = Suit(SUIT_OF[cards[0]])
     best = cards[seats.index(winner)]
     trumps = [c for c in cards if SUIT_OF[c] == trump]
@@ -612,23 +641,24 @@ def trick_winner(quiz: TappQuiz, seed: int, rng: random.Random) -> Question:
         how = (f"{Suit(trump).symbol} is trump and the trick holds "
                f"{'a trump' if len(trumps) == 1 else 'trumps'}: the highest trump, "
                f"{card_label(CARDS[best])}, wins")
-        rules: tuple[str, ...] = ("SBS-24", "SBS-2")
     else:
         why_none = ("there is no trump in this contract" if trump < 0
                     else f"no trump ({Suit(trump).symbol}) was played")
         how = (f"{why_none}, so the highest card of the led suit {led.symbol} wins: "
                f"{card_label(CARDS[best])} (cards of another suit never win)")
-        rules = ("SBS-24", "SBS-2")
-    explanation = f"SBS-24: {how}. SBS-2: the order in a suit is {order}."
+    rules: tuple[str, ...] = tuple(dict.fromkeys((quiz.win_rule, quiz.order_rule)))
+    explanation = (f"{quiz.win_rule}: {how}. {quiz.order_rule}: the order in a suit is "
+                   f"{order}.")
     return Question(
         kind="trick-winner", seed=seed, prompt="Who wins this trick?",
         choices=tuple(Choice(str(s), f"seat {s} — {card_label(CARDS[c])}")
                       for s, c in zip(seats, cards, strict=True)),
         multi=False, rules=rules,
         trick=tuple((s, CARDS[c]) for s, c in zip(seats, cards, strict=True)),
-        active=state.active, facts=(("Contract", contract_text(quiz, state)),
+        active=state.active, facts=(*quiz.play_facts(state),
+                                    ("Contract", contract_text(quiz, state)),
                                     ("Led by", f"seat {leader}")),
-        context={**contract_context(state), "leader": leader},
+        context={**contract_context(state), "leader": leader, **quiz.play_context(state)},
         _key=AnswerKey(frozenset({str(winner)}), explanation, rules))
 
 
@@ -748,7 +778,7 @@ def settlement(quiz: TappQuiz, seed: int, rng: random.Random) -> Question:
     rules: SBS-10/11/27/V2, FR-1/4/5)."""
     game = table_game(quiz, rng)
     state = bid_deal(quiz, rng, game)
-    random_playout(state, rng)
+    quiz.play_on(state, rng)
     bidder = state.bidder
     assert bidder is not None
     chips = state.chips()  # the engine's settlement

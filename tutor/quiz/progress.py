@@ -10,7 +10,14 @@ same ones again. The file (format ``tutor-progress/2``)::
      "games": {"six-bid-solo": {"kinds": {"legal-plays": [4, 3], ...},
                                 "rules": {"SBS-23": [4, 3], ...}},
                "frog": {"kinds": {"settlement": [1, 0]}, "rules": {"FR-1": [1, 0], ...}}},
-     "recent": [["legal-plays#99", true], ["frog/settlement#7", false], ...]}
+     "recent": [["legal-plays#99", true], ["frog/settlement#7", false], ...],
+     "review": {"six-bid-solo": {"SBS-23": [0, 14], "SBS-3": [2, 20]}, ...}}
+
+``review`` (optional; written from the first answer on, and kept as it is by a tutor that does
+not know it) is the spaced-repetition schedule of each rule: a Leitner box (0 = just missed ..
+:data:`TOP_BOX`) and the value of ``issued`` at which the rule is due to be asked again. A miss
+puts a rule back in box 0, due after the first of :data:`GAPS` more questions; a right answer
+moves it a box up and further away (:meth:`Progress.due_rules`, :mod:`tutor.quiz.mastery`).
 
 A file of format ``tutor-progress/1`` (written before the tutor had several games: ``kinds`` and
 ``rules`` at the top, all of them Six-Bid Solo's) is read and **migrated**: its counts become the
@@ -22,11 +29,18 @@ and is renamed over the old file with ``os.replace`` — a crash leaves the old 
 one, never half a file.
 
 A file that exists but is not valid progress (not JSON, an unknown or newer format, wrong
-types) does **not** stop the learner: it is moved aside to ``<name>.corrupt`` (replacing an
-older one), progress starts afresh, and :attr:`Progress.recovered` holds a QUIZ-5 message the
-widget can show. A file that cannot be read or written at all (a directory, no permission)
-raises :class:`QuizError` QUIZ-4. Two kernels writing the same learner's file at once: the last
-write wins.
+types, larger than 1 MiB or nested too deep: the limits of :mod:`tutor.engine.jsonio`) does
+**not** stop the learner: it is moved aside to ``<name>.corrupt`` (or ``<name>.corrupt-2``,
+``-3``... when an older one is there: nothing is ever overwritten), progress starts afresh, and
+:attr:`Progress.recovered` holds a QUIZ-5 message, :attr:`Progress.set_aside` the file kept —
+the quiz widgets show both on the page. A file that cannot be read or written at all (a
+directory, no permission) raises :class:`QuizError` QUIZ-4. Two kernels writing the same
+learner's file at once: the last write wins. Temporary files a killed writer left are removed at
+the next write.
+
+A learner's name picks the file after Unicode normalisation (NFC) and case folding, so ``Ada``
+and ``ada``, or ``José`` typed with a combining accent, are one learner. A file named the older
+way (from the exact name) is moved to the new name when the learner is next seen.
 """
 
 from __future__ import annotations
@@ -36,13 +50,16 @@ import json
 import os
 import random
 import re
-import tempfile
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from ..engine.jsonio import parse_json, read_bounded, write_atomic
+from ..errors import RecordError
 from .core import DEFAULT_GAME, Feedback, Question, QuizError, Score, check_kinds, grade
+from .mistakes import likely_mistake
 from .registry import generate
 from .registry import kinds as kinds_of
 
@@ -50,21 +67,52 @@ FORMAT = "tutor-progress/2"
 #: The format before progress was kept by game (read and migrated, never written).
 FORMAT_1 = "tutor-progress/1"
 RECENT = 50  # answers remembered in ``recent``
+#: Questions until a rule is asked again, by its Leitner box: a rule just missed comes back after
+#: two more questions, a rule answered right in a row four times after 32.
+GAPS = (2, 4, 8, 16, 32)
+TOP_BOX = len(GAPS) - 1
+#: How many ``.corrupt`` files of one learner are kept side by side (then the last is reused).
+ASIDE = 20
+
+
+def learner_key(learner: str) -> str:
+    """The name as it picks a file: Unicode's canonical caseless form (decomposed, case-folded),
+    stored composed (NFC) — ``José``, ``JOSÉ`` typed with a combining accent and ``josé`` are
+    one key."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", learner).casefold())
 
 
 def progress_path(root: str | os.PathLike[str], learner: str) -> Path:
-    """The file for ``learner`` under ``root``: a safe name plus a short hash of the exact name
-    (``Ada L.`` → ``ada-l-1b2c3d4e.json``), so two names never share a file."""
+    """The file for ``learner`` under ``root``: a safe name plus a short hash of the learner's
+    key (:func:`learner_key`; ``Ada L.`` → ``ada-l-<hash>.json``), so two names that differ
+    by more than case or normalisation never share a file."""
     _check_learner(learner)
-    slug = re.sub(r"[^a-z0-9]+", "-", learner.lower()).strip("-")[:40] or "learner"
-    digest = hashlib.sha256(learner.encode("utf-8")).hexdigest()[:8]
+    return _path(root, learner_key(learner))
+
+
+def legacy_path(root: str | os.PathLike[str], learner: str) -> Path:
+    """Where a tutor before names were normalised kept ``learner``'s file (the hash of the exact
+    name); :meth:`Progress.for_learner` moves it to :func:`progress_path`."""
+    _check_learner(learner)
+    return _path(root, learner)
+
+
+def _path(root: str | os.PathLike[str], name: str) -> Path:
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "learner"
+    digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]
     return Path(root) / f"{slug}-{digest}.json"
 
 
 def _check_learner(learner: object) -> None:
-    if not isinstance(learner, str) or not learner.strip() or len(learner) > 100:
+    if not isinstance(learner, str) or not learner.strip() \
+            or len(unicodedata.normalize("NFC", learner)) > 100:
         raise QuizError("QUIZ-4", "a learner is named by a non-empty text of at most 100 "
                         "characters", where="learner", what=repr(learner))
+    try:
+        learner.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: no file can hold it
+        raise QuizError("QUIZ-4", "a learner's name must be text a file can hold (it has a "
+                        "lone surrogate)", where="learner", what=repr(learner)) from None
 
 
 def _fresh(learner: str) -> dict[str, Any]:
@@ -93,9 +141,21 @@ def _valid_common(data: dict[str, Any]) -> bool:
         for r in recent)
 
 
+def _valid_review(review: object) -> bool:
+    """``{game: {rule: [box, due]}}`` with 0 ≤ box ≤ :data:`TOP_BOX` and due ≥ 0."""
+    return isinstance(review, dict) and all(
+        isinstance(g, str) and isinstance(t, dict) and all(
+            isinstance(r, str) and isinstance(v, list) and len(v) == 2
+            and all(type(x) is int and x >= 0 for x in v) and v[0] <= TOP_BOX
+            for r, v in t.items())
+        for g, t in review.items())
+
+
 def _valid(data: object) -> bool:
     """Is ``data`` a progress object of format 2?"""
     if not isinstance(data, dict) or data.get("format") != FORMAT or not _valid_common(data):
+        return False
+    if "review" in data and not _valid_review(data["review"]):
         return False
     games = data.get("games")
     return isinstance(games, dict) and all(
@@ -145,6 +205,11 @@ class Progress:
         self.learner = learner
         self.durable = durable
         self.recovered: str | None = None
+        #: where an unreadable file was kept when progress started afresh (None: it was not),
+        #: and why it could not be read (``was not valid progress``, ``was written by a newer
+        #: tutor (tutor-progress/3)``)
+        self.set_aside: Path | None = None
+        self.unreadable: str | None = None
         #: the format the file was migrated from when it was read (None: read as it is)
         self.migrated: str | None = None
         self.data: dict[str, Any] = self._load()
@@ -152,20 +217,26 @@ class Progress:
     @classmethod
     def for_learner(cls, root: str | os.PathLike[str], learner: str, *,
                     durable: bool = True) -> Progress:
-        """The progress of ``learner`` in directory ``root`` (see :func:`progress_path`)."""
-        return cls(progress_path(root, learner), learner, durable=durable)
+        """The progress of ``learner`` in directory ``root`` (see :func:`progress_path`); a
+        file kept under the older name (:func:`legacy_path`) is moved there first."""
+        path = progress_path(root, learner)
+        old = legacy_path(root, learner)
+        if old != path and not path.exists() and old.exists():
+            try:
+                os.replace(old, path)
+            except OSError:  # cannot move it: read it where it is
+                path = old
+        return cls(path, learner, durable=durable)
 
     def _load(self) -> dict[str, Any]:
         try:
-            raw = self.path.read_bytes()
+            data = parse_json(read_bounded(self.path), where="progress")
         except FileNotFoundError:
             return _fresh(self.learner)
         except OSError as e:
             raise QuizError("QUIZ-4", f"cannot read the progress file ({e.strerror})",
                             where=str(self.path)) from None
-        try:
-            data = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
+        except RecordError:  # too large, too deep, not JSON: not progress
             data = None
         if _valid(data):
             assert isinstance(data, dict)
@@ -174,7 +245,7 @@ class Progress:
             assert isinstance(data, dict)
             self.migrated = FORMAT_1
             return migrate_1(data)
-        aside = self.path.with_name(self.path.name + ".corrupt")
+        aside = self._aside()
         try:
             os.replace(self.path, aside)
         except OSError as e:
@@ -186,7 +257,17 @@ class Progress:
         self.recovered = str(QuizError(
             "QUIZ-5", f"the progress file {what}; it was kept as {aside.name} "
             "and progress starts afresh", where=str(self.path)))
+        self.set_aside, self.unreadable = aside, what
         return _fresh(self.learner)
+
+    def _aside(self) -> Path:
+        """A free name to keep an unreadable file under (never an older one's)."""
+        names = [f"{self.path.name}.corrupt"] + [
+            f"{self.path.name}.corrupt-{i}" for i in range(2, ASIDE + 1)]
+        for name in names:
+            if not self.path.with_name(name).exists():
+                return self.path.with_name(name)
+        return self.path.with_name(names[-1])
 
     # -- figures --
     @property
@@ -217,6 +298,24 @@ class Progress:
         table = self.data["games"].get(game, {}).get("rules", {})
         return {k: (v[0], v[1]) for k, v in table.items()}
 
+    def schedule(self, game: str = DEFAULT_GAME) -> dict[str, tuple[int, int]]:
+        """``{rule id: (Leitner box, due)}`` in ``game``: the spaced-repetition schedule."""
+        table = self.data.get("review", {}).get(game, {})
+        return {k: (v[0], v[1]) for k, v in table.items()}
+
+    @property
+    def clock(self) -> int:
+        """How many questions this learner has been given: the schedule's clock."""
+        return int(self.data["issued"])
+
+    def due_rules(self, game: str = DEFAULT_GAME) -> list[str]:
+        """The rules of ``game`` due to be asked again now, the weakest first (lowest box, then
+        the longest overdue): spaced repetition of what the learner missed."""
+        now = self.clock
+        due = [(box, when, rule) for rule, (box, when) in self.schedule(game).items()
+               if when <= now and box < TOP_BOX]
+        return [rule for _, _, rule in sorted(due)]
+
     # -- changes (each saved at once) --
     def next_seed(self) -> int:
         """A fresh question seed for this learner (the counter is saved, so it survives a
@@ -239,32 +338,29 @@ class Progress:
                 cell[0] += 1
                 cell[1] += int(feedback.correct)
         d["recent"] = [*d["recent"], [feedback.question_id, feedback.correct]][-RECENT:]
+        review = d.setdefault("review", {}).setdefault(feedback.game, {})
+        for rule in dict.fromkeys(feedback.rules):
+            box = review.get(rule, [0, 0])[0]
+            box = min(box + 1, TOP_BOX) if feedback.correct else 0
+            review[rule] = [box, int(d["issued"]) + GAPS[box]]
         self.save()
 
     def save(self) -> None:
-        """Write the file atomically (temporary file in the same directory + ``os.replace``)."""
+        """Write the file atomically (temporary file in the same directory + ``os.replace``;
+        :func:`~tutor.engine.jsonio.write_atomic`)."""
         target = self.path
+        text = json.dumps(self.data, ensure_ascii=False, separators=(",", ":"))
+        if not text.isascii():
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:  # a lone surrogate read from a file: JSON escapes it
+                text = json.dumps(self.data, separators=(",", ":"))
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
-                                       suffix=".tmp")
+            write_atomic(target, text, durable=self.durable)
         except OSError as e:
             raise QuizError("QUIZ-4", f"cannot write the progress file ({e.strerror})",
                             where=str(target)) from None
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(self.data, f, ensure_ascii=False, separators=(",", ":"))
-                f.flush()
-                if self.durable:
-                    os.fsync(f.fileno())
-            os.replace(tmp, target)
-        except OSError as e:
-            Path(tmp).unlink(missing_ok=True)
-            raise QuizError("QUIZ-4", f"cannot write the progress file ({e.strerror})",
-                            where=str(target)) from None
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
 
 
 class Session:
@@ -325,6 +421,8 @@ class Session:
     def answer(self, question: Question, answer: object) -> Feedback:
         """Grade ``answer``; on a first answer, update the score (and the progress file)."""
         fb = self.grade(question, answer)
+        if not fb.correct and not fb.mistake:
+            fb = replace(fb, mistake=likely_mistake(question, fb.your_values))
         first = question.id not in self._answered
         if first:
             self._answered.add(question.id)

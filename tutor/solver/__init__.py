@@ -1,7 +1,7 @@
 """Double-dummy search for the Tapp family's games (Six-Bid Solo, Frog): the bidder against both
-defenders, every card seen.
+defenders, every card seen; and a generic exact search for the other games.
 
-Four layers, each usable on its own:
+Four layers, each usable on its own, for the Tapp family:
 
 - :mod:`tutor.solver.kernel` — the search on plain ints: three hand masks in play order, the
   trick in progress, the trump, who maximises and whose tricks count. An iterative fail-soft
@@ -21,7 +21,9 @@ Four layers, each usable on its own:
 - :mod:`tutor.solver.api` — ``solve(record)`` for a hand record stopped in the play, the
   function behind ``tutor.solve`` and ``python -m tutor solve``.
 
-The bid advisor (:mod:`tutor.solver.advisor`) is built on them. ``benchmarks/solver.py``
-measures the search; ``tests/test_solver_*.py`` hold it to a brute-force minimax written on the
-engine alone.
+The bid advisor (:mod:`tutor.solver.advisor`) is built on them. :mod:`tutor.solver.alphabeta` is
+the generic one: fail-soft alpha-beta with a transposition table over any game state, given a
+game's ``Rules`` (Sixty-Six's endgames: ``tutor/games/sixty_six/solver.py``).
+``benchmarks/solver.py`` measures the search; ``tests/test_solver_*.py`` hold it to a brute-force
+minimax written on the engine alone.
 """

@@ -7,10 +7,12 @@ goes into a widget trait: HTML built by :mod:`tutor.display` from a seat's view,
 feedback after an answer.
 
 The browser can send any comm message: set any synced trait, "click" a disabled button
-(ipywidgets' ``Button`` does not check ``disabled``). So every handler here re-checks the
-action in Python against its own state and the engine; a forged or stale event changes nothing
-and shows a friendly notice that names the rule (``SBS-14: a bid must name a strictly higher
-contract``) — never a traceback (:func:`guarded`).
+(ipywidgets' ``Button`` does not check ``disabled``). The kernel-side guard (:mod:`.guard`)
+checks each message before ipywidgets applies it — only the traits a control's page sets, only
+values the trait takes, nothing on a disabled control (PAGE-1..3) — and every handler here
+re-checks the action in Python against its own state and the engine; a forged or stale event
+changes nothing and shows a friendly notice that names the rule (``SBS-14: a bid must name a
+strictly higher contract``) — never a traceback (:func:`guarded`).
 
 A game's actions reach a widget as data (:class:`Catalogue`: each action's kind, words and
 card, from ``game.action_info``), so its buttons are labelled and found without arithmetic on
@@ -29,18 +31,20 @@ import functools
 import json
 import logging
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 
-from ..cards import Card
+from ..cards import Card, card_label
 from ..display.markup import esc
 from ..errors import NotationError, TutorError
 from ..facts import ActionInfo, ActionKind
 from ..state import Action, Game
+from . import guard
+from .guard import subtree as subtree  # the widget tree: tests and the audit read it here
 
 log = logging.getLogger("tutor.widgets")
 
@@ -73,6 +77,44 @@ def button(description: str, *, cls: str, tooltip: str = "", disabled: bool = Fa
                  button_style=style, layout=layout, style=look)
     b.add_class(cls)
     return b
+
+
+#: The classes :func:`dress_card` puts on a button (so it can take them all off again).
+_FACE_PREFIXES = ("st-r-", "st-s-", "st-mark-")
+
+
+def dress_card(b: w.Button | w.ToggleButton, card: Card | None, *, verb: str = "",
+               picked: bool = False) -> None:
+    """Make button ``b`` the face of ``card`` (``None``: a plain, empty button again).
+
+    The button's text becomes the card's spoken name — its name for screen readers ("ten of
+    hearts", "…, picked" while a toggle is on) — and the lesson stylesheet draws the face over it
+    from the classes set here (``st-face-btn``, ``st-r-10``, ``st-s-hearts``, ``st-red``), so
+    the card itself is what the learner clicks, Tabs to and presses with Enter or Space. The
+    tooltip says what pressing it does (``verb``: "play ten of hearts")."""
+    for c in list(b._dom_classes):
+        if c.startswith(_FACE_PREFIXES) or c in ("st-face-btn", "st-red", "st-black"):
+            b.remove_class(c)
+    if card is None:
+        b.description = ""
+        b.tooltip = ""
+        return
+    rank = card_label(card)[: -len(card.suit.symbol)]
+    for c in ("st-face-btn", f"st-r-{rank}", f"st-s-{card.suit.noun}",
+              "st-red" if card.suit.is_red else "st-black"):
+        b.add_class(c)
+    b.description = card.name + (", picked" if picked else "")
+    b.tooltip = f"{verb} {card.name}".strip()
+
+
+def mark_card(b: w.Button | w.ToggleButton, mark: str) -> None:
+    """Mark a card button after grading: ``right``, ``wrong``, ``missed``, ``tried`` (a first
+    wrong pick, before the second try) or ``""`` for none."""
+    for c in list(b._dom_classes):
+        if c.startswith("st-mark-"):
+            b.remove_class(c)
+    if mark:
+        b.add_class(f"st-mark-{mark}")
 
 
 class Shared:
@@ -133,11 +175,13 @@ class Panel:
     css_class = "tutor-panel"
 
     def __init__(self) -> None:
+        guard.install()  # no message from the page sends a traceback back (:mod:`.guard`)
         self.notice = html("", "tutor-notice")
         self.box = w.VBox(layout=w.Layout(width="100%", max_width="56rem"))
         self.box.add_class("tutor-widget")
         self.box.add_class(self.css_class)
         self._audit_seq = 0
+        guard.watch(self)
 
     # -- display: the panel shows as its box in JupyterLab, Voilà and nbclient --
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -213,23 +257,6 @@ def guarded(method: Callable[P, R]) -> Callable[P, R | None]:
 
 
 # --- reading widget state (tests, the benchmark and the audit use the same code) -----------------
-def subtree(widget: w.Widget) -> Iterator[w.Widget]:
-    """The widget and every widget it refers to (children, layout, style), each once."""
-    seen: set[str] = set()
-    stack: list[Any] = [widget]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, w.Widget):
-            if x.model_id in seen:
-                continue
-            seen.add(x.model_id)
-            yield x
-            for name in x.keys:
-                stack.append(getattr(x, name, None))
-        elif isinstance(x, list | tuple):
-            stack.extend(x)
-
-
 def state_text(widgets: Iterable[w.Widget]) -> str:
     """Every synced trait of ``widgets`` as one JSON text — what a browser would receive."""
     states = {}

@@ -3,8 +3,10 @@
 :class:`TableWidget` is the ipywidgets face of a :class:`tutor.play.session.TableGame` (the game,
 with no user interface), for any registered game — a picker above the table changes it. It holds
 **no rules**: its rows of buttons are built from the kinds of the game's actions (one row per
-kind — calls, trump, the called card, the card given, the discard, cards; :class:`Catalogue`)
-and labelled with the game's own words, the buttons it enables are the engine's legal actions
+kind — calls, trump, the called card, the card given, the discard, Sixty-Six's draw, exchange,
+close, claim and marriage, cards; :class:`Catalogue`) and labelled with the game's own words
+(a row of moves that name cards holds buttons only for the learner's legal ones, so no label
+names a card the learner may not see), the buttons it enables are the engine's legal actions
 for the learner's seat, and every click goes back through :meth:`TableGame.act`, which re-checks
 the turn and the action against the engine — a forged click on a disabled button or a value the
 rules forbid changes nothing and shows the rule in a friendly notice. What reaches the browser
@@ -31,11 +33,12 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 
-from ..bots.table_bot import within_reach
-from ..cards import Card, Rank, card_label
+from ..cards import Card, Deck, Rank, Suit
 from ..display import style_html
+from ..display.adapter import deal_notes
 from ..display.markup import CardLike
 from ..display.play_table import (
+    ValuedLine,
     deal_end_html,
     note_html,
     points_taken_html,
@@ -44,20 +47,22 @@ from ..display.play_table import (
     table_log_html,
     table_status_html,
     table_view_html,
+    valued_review_html,
 )
 from ..engine import record as records
-from ..errors import IllegalActionError, TutorError
+from ..engine.match import match_class
+from ..errors import IllegalActionError, OptionError, RecordError, TutorError, shorten
 from ..facts import ActionKind
-from ..games import SPECS
-from ..games.tapp import AUCTION, PLAY, SeatView
+from ..games import spec
+from ..games.tapp import AUCTION, PLAY
 from ..play.levels import LEVEL_WORDS, levels
-from ..play.log import names_any, turn_rule
+from ..play.log import card_words, names_any, turn_rule
 from ..play.saved import load_saved, save_path, saved_names
-from ..play.session import DEFAULT_GAME, TableGame
-from ..state import Action, Game
+from ..play.session import DEFAULT_GAME, TableGame, table_games, table_sizes
+from ..state import Action, Game, View
 from .advisor_panel import WIDGET_CSS
-from .common import Catalogue, Panel, Shared, button, guarded, html
-from .engine import warm_up
+from .common import Catalogue, Panel, Shared, button, dress_card, guarded, html
+from .engine import prewarm, warm_up
 
 if TYPE_CHECKING:  # the solver is loaded on first use (tutor.widgets.engine)
     from ..quiz.decisions import ReviewLine
@@ -70,13 +75,28 @@ ROWS: tuple[tuple[ActionKind, str, str], ...] = (
     ("call-card", "tutor-callcard", "tutor-call-card"),
     ("give", "tutor-gives", "tutor-give"),
     ("discard", "tutor-discards", "tutor-discard"),
+    ("draw", "tutor-draws", "tutor-draw"),
+    ("exchange", "tutor-exchanges", "tutor-exchange"),
+    ("close", "tutor-closes", "tutor-close"),
+    ("claim", "tutor-claims", "tutor-claim"),
+    ("marriage", "tutor-marriages", "tutor-marriage"),
     ("card", "tutor-cards", "tutor-card"),
 )
+#: Kinds whose buttons stand for the learner's legal actions of the kind only, rebuilt at each
+#: redraw (:class:`LegalRow`): a marriage's label names two cards of the learner's hand.
+LEGAL_ROWS: tuple[ActionKind, ...] = ("draw", "exchange", "close", "claim", "marriage")
+#: Kinds whose rows share one line of buttons (the moves around Sixty-Six's stock).
+ONE_LINE: tuple[ActionKind, ...] = ("draw", "exchange", "close", "claim")
 #: Kinds whose row holds one button per card of the learner's hand, and the verb of its tooltip.
 HAND_ROWS: Mapping[ActionKind, str] = {"card": "play", "give": "give", "discard": "discard"}
 #: The row left in sight, disabled, while another seat is to move (the auction's calls, the
 #: play's cards); in a declaration only the bidder's own row shows, on its turn.
 WAITING: Mapping[str, ActionKind] = {AUCTION: "call", PLAY: "card"}
+#: The *Play* picker's value for a match that opens with a blind round (CS-14).
+BLIND = "blind"
+#: The *Play* picker's values for a match to another target score (``"to 10"``), where the
+#: game's match names its targets (Auction Pitch: 7, 10, 11, 15, 21, PI-12).
+TO = "to "
 
 #: The table's styles, on top of assets/lesson.css and :data:`WIDGET_CSS`.
 TABLE_CSS = WIDGET_CSS + """
@@ -97,6 +117,15 @@ TABLE_CSS = WIDGET_CSS + """
 .tutor-table .st-cost { color: var(--st-wrong); font-weight: 600; }
 .tutor-table .st-best { color: var(--st-right); font-weight: 600; }
 .tutor-table .widget-hbox { flex-wrap: wrap; gap: 0.25em; }
+/* the called card's grid (Crazy Solo): a line per suit, its ranks in columns that shrink to
+   fit a phone's width */
+.tutor-table .tutor-card-line { display: grid; gap: 0.25em; align-items: center;
+  grid-template-columns: 1.8em repeat(9, minmax(0, 3.2em)); margin: 0.1em 0; }
+.tutor-table .tutor-card-line button.st-card-btn { min-width: 0; width: auto; margin: 0;
+  padding: 0 0.15em; }
+.tutor-table .st-suit-head { font-size: 1.4em; line-height: 1; }
+.tutor-table button.st-own { text-decoration: underline; text-decoration-thickness: 2px;
+  text-underline-offset: 3px; }
 @media (max-width: 480px) {  /* a phone: the discard's 14 cards in two rows of seven */
   .tutor-table .st-card-btn button, .tutor-table button.st-card-btn { min-width: 2.6em;
     padding: 0 0.3em; }
@@ -160,6 +189,91 @@ class CallCardRow(ActionRow):
         return None if self.decline is None else self.actions[self.buttons.index(self.decline)]
 
 
+class CardGridRow(ActionRow):
+    """Calling a card that must be called (Crazy Solo, CS-7): a line per suit of the family's
+    deck, headed by the suit, with a button per rank. Like the rank and suit pickers of
+    :class:`CallCardRow`, no label names a whole card: the page holds the deck's ranks and
+    suits, never a list of cards that could be mistaken for a hand. The table shows the buttons
+    of this deal's deck only (CS-2: a removed card cannot be called) and underlines the ranks of
+    the learner's own cards — calling one means playing secretly alone (CS-8)."""
+
+    def __init__(self, catalogue: Catalogue, same: Shared) -> None:
+        super().__init__("call-card", "tutor-callcard", "tutor-call-card", same)
+        self.box = w.VBox([], layout=w.Layout(display="none"))
+        self.box.add_class("tutor-callcard")
+        self.box.add_class("tutor-card-grid")
+        self.cards: list[Card] = []
+        lines: dict[Suit, w.HBox] = {}
+        for action in catalogue.by_kind["call-card"]:
+            card = catalogue.infos[action].card
+            if card is None:  # declining (SBS-20) belongs to the rank-and-suit row
+                continue
+            colour = "st-red" if card.suit.is_red else "st-black"
+            line = lines.get(card.suit)
+            if line is None:
+                head = html(f'<span class="st-root st-suit-head {colour}" title="{card.suit.noun}"'
+                            f">{card.suit.symbol}</span>", "tutor-suit-head", shared=same)
+                line = lines[card.suit] = w.HBox([head])
+                line.add_class("tutor-card-line")
+            b = button(rank_text(card.rank), cls=self.button_class, shared=same,
+                       own_layout=True, tooltip=self.words(card), disabled=True)
+            b.add_class("st-card-btn")
+            b.add_class(colour)
+            line.children = (*line.children, b)
+            self.buttons.append(b)
+            self.actions.append(action)
+            self.cards.append(card)
+        self.note = html("", "tutor-card-grid-note", shared=same)
+        self.box.children = (*lines.values(), self.note)
+
+    @staticmethod
+    def words(card: Card, own: bool = False) -> str:
+        """A button's tooltip: ``call: ace, hearts line`` (rank and suit apart, as the pickers
+        have them)."""
+        return (f"call: {card.rank.noun}, {card.suit.noun} line"
+                + (" — in your own hand" if own else ""))
+
+
+class LegalRow(ActionRow):
+    """A row whose buttons are the learner's legal actions of its kind, labelled with the
+    game's words (:func:`readable`), rebuilt at each redraw and emptied while another seat is
+    to move — so a label naming cards (a marriage's K and Q) is only ever one the learner may
+    read."""
+
+    def show(self, actions: list[Action], labels: list[str], tooltips: list[str],
+             press: Any) -> None:
+        """Buttons for ``actions`` (enabled), the rest emptied and hidden."""
+        while len(self.buttons) < len(actions):
+            i = len(self.buttons)
+            b = self.add("", None, own_layout=True)
+            b.on_click(lambda _b, i=i: press(self, i))
+        for i, b in enumerate(self.buttons):
+            if i < len(actions):
+                self.actions[i] = actions[i]
+                b.description = labels[i]
+                b.tooltip = tooltips[i]
+                b.disabled = False
+                b.layout.display = None
+            else:
+                self.actions[i] = None
+                b.description = ""
+                b.tooltip = ""
+                b.disabled = True
+                b.layout.display = "none"
+
+
+def readable(label: str, deck: Deck) -> str:
+    """A game's action label with its card texts as a learner reads them, capitalised for a
+    button: ``lead KH, showing QH: ...`` → ``Lead K♥, showing Q♥: ...``."""
+    label = card_words(label, deck)
+    return label[:1].upper() + label[1:]
+
+
+def rank_text(rank: Rank) -> str:
+    """A rank as a button shows it: ``10`` for the ten, else its letter."""
+    return "10" if rank is Rank.TEN else rank.letter
+
+
 class TableWidget(Panel):
     """Play one seat of a deal against the bots (see the module docstring).
 
@@ -185,20 +299,24 @@ class TableWidget(Panel):
 
         same = self.same = Shared()  # one layout and one style for the buttons: fewer models
         # controls
-        self.game_pick = w.Dropdown(options=[(s.name, s.id) for s in SPECS],
+        self.game_pick = w.Dropdown(options=[(s.name, s.id) for s in table_games()],
                                     value=self.table.game_id, description="Game",
                                     layout=w.Layout(width="auto"))
         self.game_pick.add_class("tutor-game-pick")
+        # the number of players, for a game dealt to a table of any size (Crazy Solo: 3..12)
+        self.players_pick = w.Dropdown(options=self._players_options(), value=n,
+                                       description="Players", layout=w.Layout(width="auto"))
+        self.players_pick.add_class("tutor-players-pick")
         self.seat_pick = w.Dropdown(options=[(f"seat {s}", s) for s in range(n)], value=seat,
                                     description="Your seat", layout=w.Layout(width="auto"))
         self.bot_pick = w.Dropdown(options=self._level_options(), value=self.table.bot_kind,
                                    description="Bots", layout=w.Layout(width="auto"))
-        self.mode_pick = w.Dropdown(options=[("single deals", 0),
-                                             (f"a match of {match_deals} deals", match_deals)],
-                                    value=0, description="Play", layout=w.Layout(width="auto"))
+        self.mode_pick = w.Dropdown(options=self._mode_options(), value=0, description="Play",
+                                    layout=w.Layout(width="auto"))
+        self.mode_pick.add_class("tutor-mode-pick")
         self.new_button = button("New deal", cls="tutor-new-deal", style="primary", shared=same)
-        controls = w.HBox([self.game_pick, self.seat_pick, self.bot_pick, self.mode_pick,
-                           self.new_button])
+        controls = w.HBox([self.game_pick, self.players_pick, self.seat_pick, self.bot_pick,
+                           self.mode_pick, self.new_button])
         controls.add_class("tutor-controls")
         self.level_out = html("", "tutor-level", shared=same)
 
@@ -208,6 +326,7 @@ class TableWidget(Panel):
 
         # the learner's actions: a row of buttons per kind of action of the game
         self._rows_of: dict[str, dict[ActionKind, ActionRow]] = {}
+        self._boxes_of: dict[str, list[w.Widget]] = {}
         self._catalogues: dict[str, Catalogue] = {}
         self.actions_box = w.VBox([])
         self.actions_box.add_class("tutor-actions")
@@ -216,7 +335,7 @@ class TableWidget(Panel):
         self.hint_button = button("Hint", cls="tutor-hint", shared=same,
                                   tooltip="what a sampling player would do here, and why")
         self.undo_button = button("Take back", cls="tutor-undo", shared=same,
-                                  tooltip="take back your last call or card and try another")
+                                  tooltip="take back your last action and try another")
         self.next_button = button("Next bot move", cls="tutor-next", shared=same,
                                   own_layout=True)
         self.auto = w.Checkbox(value=auto, description="Bots play at once", indent=False,
@@ -226,9 +345,11 @@ class TableWidget(Panel):
         self.aid.add_class("tutor-aid-switch")
         aid_note = html('<span class="st-root st-muted">(not allowed at a real table, '
                         "SBS-25)</span>", "tutor-aid-note")
+        self.aid_line = w.HBox([self.aid, aid_note])
         tools = w.HBox([self.hint_button, self.undo_button, self.next_button, self.auto,
-                        w.HBox([self.aid, aid_note])])
+                        self.aid_line])
         tools.add_class("tutor-tools")
+        self.undo_out = html("", "tutor-undo-note", shared=same)
         self.hint_out = html("", "tutor-hint-out", shared=same)
         self.compare_out = html("", "tutor-compare", shared=same)
         self.log_out = html("", "tutor-log", shared=same)
@@ -253,7 +374,8 @@ class TableWidget(Panel):
 
         self.box.children = [
             html(str(style_html()) + TABLE_CSS, "tutor-style"), controls, self.level_out,
-            self.status, self.view_out, self.actions_box, tools, self.aid_out, self.notice,
+            self.status, self.view_out, self.actions_box, tools, self.undo_out, self.aid_out,
+            self.notice,
             self.hint_out, self.compare_out, self.log_out, self.progress, self.result, files,
             self.files_out]
 
@@ -265,6 +387,7 @@ class TableWidget(Panel):
         self.aid.observe(lambda _c: self.refresh(), names="value")
         self.auto.observe(lambda _c: self.auto_changed(), names="value")
         self.game_pick.observe(lambda _c: self.game_changed(), names="value")
+        self.players_pick.observe(lambda _c: self.players_changed(), names="value")
         self.bot_pick.observe(lambda _c: self.bots_changed(), names="value")
         self.save_button.on_click(lambda _b: self.save())
         self.load_button.on_click(lambda _b: self.load_saved())
@@ -272,8 +395,10 @@ class TableWidget(Panel):
 
         self._game_rows()
         self._list_records()
+        self._sync_pickers()
         self.refresh()
         self._start()
+        prewarm()  # the engine loads in the background while the learner reads
 
     @guarded
     def _start(self) -> None:
@@ -294,7 +419,20 @@ class TableWidget(Panel):
             self._catalogues[game_id] = Catalogue.of(self.table.game)
             self._rows_of[game_id] = self._build_rows(self._catalogues[game_id])
         self.catalogue = self._catalogues[game_id]
-        self.actions_box.children = [row.box for row in self.rows.values()]
+        if game_id not in self._boxes_of:  # the rows, those of ONE_LINE side by side
+            boxes: list[w.Widget] = []
+            line: w.HBox | None = None
+            for kind, row in self.rows.items():
+                if kind not in ONE_LINE:
+                    boxes.append(row.box)
+                    continue
+                if line is None:
+                    line = w.HBox([])
+                    line.add_class("tutor-moves")
+                    boxes.append(line)
+                line.children = (*line.children, row.box)
+            self._boxes_of[game_id] = boxes
+        self.actions_box.children = self._boxes_of[game_id]
 
     def _build_rows(self, cat: Catalogue) -> dict[ActionKind, ActionRow]:
         words = self.table.spec.presentation
@@ -302,8 +440,13 @@ class TableWidget(Panel):
         for kind, box_class, button_class in ROWS:
             if kind not in cat.by_kind:
                 continue
-            if kind == "call-card":
-                row: ActionRow = CallCardRow(self.table.game, cat, self.same)
+            if kind == "call-card" and not any(cat.infos[a].card is None
+                                               for a in cat.by_kind[kind]):
+                row: ActionRow = CardGridRow(cat, self.same)  # a compulsory call: the grid
+            elif kind in LEGAL_ROWS:
+                row = LegalRow(kind, box_class, button_class, self.same)
+            elif kind == "call-card":
+                row = CallCardRow(self.table.game, cat, self.same)
                 call_row = row
                 assert isinstance(call_row, CallCardRow)
                 call_row.call.on_click(lambda _b, r=call_row: self.press_call_card(r))
@@ -345,18 +488,44 @@ class TableWidget(Panel):
                 card = hand[i]
                 action = self.catalogue.by_card.get((row.kind, card))
                 row.actions[i] = action
-                b.description = card_label(card)
-                b.tooltip = f"{verb} {card.name}"
+                dress_card(b, card, verb=verb)  # the card's face is the button
                 b.disabled = not (mine and action in legal)
                 b.layout.display = None
-                b.remove_class("st-red" if not card.suit.is_red else "st-black")
-                b.add_class("st-red" if card.suit.is_red else "st-black")
             else:
                 row.actions[i] = None
-                b.description = ""
-                b.tooltip = ""
+                dress_card(b, None)
                 b.disabled = True
                 b.layout.display = "none"
+
+    def _legal_row(self, row: LegalRow, legal: tuple[Action, ...]) -> None:
+        """A row of the learner's legal actions of its kind (none while another seat is to
+        move), labelled with the game's words."""
+        deck = self.table.game.info.deck
+        actions = [a for a in legal if self.catalogue.infos[a].kind == row.kind]
+        labels = [readable(self.catalogue.infos[a].label, deck) for a in actions]
+        row.show(actions, labels, labels, self.press)
+
+    def _grid_row(self, row: CardGridRow, hand: list[Card], legal: set[Action], mine: bool
+                  ) -> None:
+        """The called-card grid: the buttons of this deal's deck in sight (CS-2), the legal ones
+        enabled on the learner's turn, the learner's own cards marked."""
+        if not mine:  # out of sight: only make sure nothing can be pressed
+            for b in row.buttons:
+                b.disabled = True
+            row.note.value = ""
+            return
+        deck = set(self.table.game.info.deck.cards)
+        own = set(hand)
+        for b, a, card in zip(row.buttons, row.actions, row.cards, strict=True):
+            b.layout.display = None if card in deck else "none"
+            b.disabled = not (mine and a in legal)
+            if card in own:
+                b.add_class("st-own")
+            else:
+                b.remove_class("st-own")
+            b.tooltip = row.words(card, card in own)
+        row.note.value = ('<span class="st-root st-muted">The ranks of your own cards are '
+                          f"underlined. {len(deck)} cards in this deal's deck.</span>")
 
     def button_for(self, action: Action) -> w.Button:
         """The button that carries ``action`` now (tests press it as a learner would)."""
@@ -368,32 +537,56 @@ class TableWidget(Panel):
     def _level_options(self) -> list[tuple[str, str]]:
         return [(LEVEL_WORDS[k], k) for k in levels(self.table.game_id)]
 
+    def _players_options(self) -> list[tuple[str, int]]:
+        return [(f"{k} players", k) for k in table_sizes(self.table.game_id)]
+
+    def _mode_options(self) -> list[tuple[str, int | str]]:
+        """Single deals, a short match, and — where the game's match has one — a match that
+        opens with a blind round (Crazy Solo, CS-14)."""
+        n = self.match_deals
+        out: list[tuple[str, int | str]] = [("single deals", 0), (self.table.match_words(n), n)]
+        kind = match_class(self.table.game_id)
+        if "blind_round" in getattr(kind, "__dataclass_fields__", {}):
+            out.append((f"a match of {n}, blind round first", BLIND))
+        targets = getattr(kind, "targets", None)  # a match to a score the game lets you pick
+        if targets is not None:
+            now = self.table.game.options_dict().get("target")
+            out += [(f"a match to {k}", f"{TO}{k}") for k in targets(self.table.game)
+                    if k != now]
+        return out
+
     # -- hidden information (tests and the browser audit read these) --
     def hidden_cards(self) -> set[Card]:
         return self.table.hidden_cards()
 
     def secrets(self) -> list[str]:
         """Bot reasons held back now: they name a card the learner cannot see yet."""
-        if self.table.done:
-            return []
-        hidden = self.table.hidden_cards()
-        return [e.reason for e in self.table.log if e.reason and names_any(e.reason, hidden)]
+        return self.table.withheld_reasons()
 
     # -- events --
     @guarded
     def new_deal(self) -> None:
         t = self.table
         seat = self.seat_pick.value
-        deals = self.mode_pick.value
+        mode = self.mode_pick.value
+        blind = mode == BLIND
+        deals = self.match_deals if blind else mode
+        target = mode[len(TO):] if isinstance(mode, str) and mode.startswith(TO) else None
+        if target is not None:  # a match to another score: the game's option (PI-12)
+            t.set_game(t.game_id, options={**t.game.options_dict(), "target": int(target)},
+                       seat=seat)
+            self._sync_pickers()
+            self.mode_pick.value = deals = self.match_deals
         try:
-            if deals and (t.match is None or t.match.deals != deals or t.match.is_over()):
-                t.start_match(deals, seat)
+            if deals and (t.match is None or t.match.deals != deals or t.match.is_over()
+                          or getattr(t.match, "blind_round", False) != blind):
+                t.start_match(deals, seat, blind_round=blind)
             else:
                 if not deals:
                     t.end_match()
                 t.new_deal(seat)
         finally:  # a refused deal (SBS-25, SBS-28) may still have settled the last one
-            self.refresh()
+            self.refresh(notes=False)
         self._fresh_deal()
 
     def _fresh_deal(self) -> None:
@@ -401,7 +594,7 @@ class TableWidget(Panel):
         self.compare_out.value = ""
         self.result.value = ""
         self.clear_notice()
-        self.refresh()
+        self.refresh(notes=not self._bots_next())
         self._continue()
 
     @guarded
@@ -411,7 +604,31 @@ class TableWidget(Panel):
         if self._quiet or self.game_pick.value == self.table.game_id:
             return
         try:
-            self.table.set_game(self.game_pick.value, seat=self.seat_pick.value)
+            game = spec(self.game_pick.value)  # a forged value: REC-2
+            seat = self.seat_pick.value
+            players = game.make().players
+            self.table.set_game(game.id, seat=seat if seat < players else 0)
+        except TutorError:
+            self._sync_pickers()
+            raise
+        self._game_changed()
+
+    @guarded
+    def players_changed(self) -> None:
+        """Sit down at a table of the number of players picked (the game's other options
+        kept where they still apply): a new deal, single deals."""
+        t = self.table
+        n = self.players_pick.value
+        if self._quiet or n == t.game.players:
+            return
+        seat = self.seat_pick.value
+        seat = seat if type(seat) is int and type(n) is int and 0 <= seat < n else 0
+        try:
+            try:
+                t.set_game(t.game_id, options={**t.game.options_dict(), "players": n},
+                           seat=seat)
+            except OptionError:  # an option of the old size only (a 3-player deck)
+                t.set_game(t.game_id, options={"players": n}, seat=seat)
         except TutorError:
             self._sync_pickers()
             raise
@@ -429,10 +646,19 @@ class TableWidget(Panel):
         self._quiet = True
         try:
             self.game_pick.value = t.game_id
+            sizes = self._players_options()
+            if list(self.players_pick.options) != sizes:
+                self.players_pick.options = sizes
+            self.players_pick.value = t.game.players
+            self.players_pick.layout.display = None if len(sizes) > 1 else "none"
             self.bot_pick.options = self._level_options()
             self.bot_pick.value = t.bot_kind
-            self.mode_pick.value = self.mode_pick.value if t.match is not None else 0
-            seats = [(f"seat {s}", s) for s in range(t.state.n)]
+            modes = self._mode_options()
+            mode = self.mode_pick.value if t.match is not None else 0
+            if list(self.mode_pick.options) != modes:
+                self.mode_pick.options = modes
+            self.mode_pick.value = mode if mode in [v for _, v in modes] else 0
+            seats = [(f"seat {s}", s) for s in range(t.state.game.players)]
             if list(self.seat_pick.options) != seats:
                 self.seat_pick.options = seats
             self.seat_pick.value = t.seat
@@ -473,7 +699,7 @@ class TableWidget(Panel):
         self.table.act(action)
         self.clear_notice()
         self.hint_out.value = ""
-        self.refresh()
+        self.refresh(notes=not self._bots_next())
         if self.table._compare_job is not None:
             warm_up(lambda text: setattr(self.compare_out, "value", note_html(text)))
             self.compare_out.value = note_html("Comparing your two tries on sampled deals…")
@@ -501,7 +727,7 @@ class TableWidget(Panel):
         self.hint_out.value = ""
         self.refresh()  # the position first, then the note about it
         then = (" — the two will be compared on deals sampled from your view"
-                if self.table.has_pimc else "")
+                if self.table.has_compare else "")
         self.compare_out.value = note_html(
             f"Taken back: {self.table.words(taken)}. Try another{then}.")
 
@@ -513,16 +739,18 @@ class TableWidget(Panel):
         if not t.has_pimc:
             t.hint()  # refused: TABLE-5 names what the game lacks
         view = t.view
-        if not (view.phase == AUCTION and not within_reach(view)):  # else: no deal is sampled
+        if view.phase != AUCTION or t.hint_samples_bids(view):  # else: no deal is sampled
             warm_up(lambda text: setattr(self.hint_out, "value", note_html(text)))
             self.hint_out.value = note_html("Thinking: sampling deals from your view…")
         action, reason = t.hint()
         words = t.words(action)
         # the bots' reasons begin with the action itself ("pass: ..."): say it once
         said = reason if reason.lower().startswith(words.lower()) else f"{words}. {reason}"
-        self.hint_out.value = note_html(
-            f"Hint: {said}. (A sampling player's choice from what you can see: deals consistent "
-            "with your view, each solved double-dummy.)")
+        how = ("A sampling player's choice from what you can see: deals consistent with your "
+               "view, each solved double-dummy." if t.family else "The strong bot's advice "
+               "from what you can see: deals consistent with your view — the hint says how "
+               "each was played out.")
+        self.hint_out.value = note_html(f"Hint: {said}. ({how})")
 
     @guarded
     def auto_changed(self) -> None:
@@ -554,16 +782,21 @@ class TableWidget(Panel):
 
     @guarded
     def load_upload(self) -> None:
+        """Load the record the learner uploaded (REC-1 for anything that is not one: no file
+        content, more than 1 MiB, not JSON — the record layer's limits)."""
         files = self.upload.value
         if not files:
             return
         try:
             item = files[0]
-            content = bytes(item["content"])
-            name = str(item.get("name", "upload"))
+            content = item.get("content") if isinstance(item, Mapping) else None
+            name = item.get("name") if isinstance(item, Mapping) else None
         finally:
             self.upload.value = ()  # the record may hold every hand: keep it out of the page
-        self._load(records.parse(content), name)
+        if not isinstance(content, bytes | bytearray | memoryview):
+            raise RecordError("REC-1", "the upload holds no file", where="Open a record")
+        name = name if isinstance(name, str) and name else "upload"
+        self._load(records.parse(bytes(content)), shorten(name))
 
     def _load(self, record: Mapping[str, Any], name: str) -> None:
         self.table.load(record, self.seat_pick.value)
@@ -593,11 +826,15 @@ class TableWidget(Panel):
         saying so in the status line while it loads."""
         warm_up(lambda text: setattr(self.status, "value", note_html(text)))
 
+    def _bots_next(self) -> bool:
+        """Will the bots move at once now (so a redraw before their moves is brief)?"""
+        return bool(self.auto.value) and self.table.bot_to_move()
+
     def _continue(self) -> None:
         if self.auto.value and self.table.bot_kind == "pimc" and self.table.bot_to_move():
             self._warm()  # the sampling bots solve deals
         if self.auto.value:
-            self.table.run_bots(on_step=lambda _e: self.refresh())
+            self.table.run_bots(on_step=lambda _e: self.refresh(notes=False))
         self.refresh()
         self._finish_if_done()
 
@@ -607,7 +844,10 @@ class TableWidget(Panel):
             return
         head = settlement_html(t.state, t.seat, t.standing())
         self.result.value = head
-        if t.state.bidder is not None and t.learner_cards_played() and t.has_pimc:
+        bid = getattr(t.state, "bidder", None) is not None  # the family's deal, not thrown in
+        if not t.family:
+            self._valued_review(head)
+        elif bid and t.learner_cards_played() and t.has_review:
             self._warm()  # the review solves every position of the learner's
             self.progress.layout.display = None
             self.progress.value = 0.0
@@ -622,16 +862,50 @@ class TableWidget(Panel):
             lines = t.review(on_line=step)
             self.progress.layout.display = "none"
             self.result.value = head + review_html(lines, total)
-        elif t.state.bidder is not None and t.learner_cards_played():
+        elif bid and t.learner_cards_played():
+            part = ("the sampling player (sampling + solver)" if not t.has_pimc
+                    else "the double-dummy solver")
             self.result.value = head + note_html(
-                f"No review of your play yet: it rests on the sampling player (sampling + "
-                f"solver), which does not play {t.spec.name} yet.")
+                f"No review of your play yet: it rests on {part}, which does not play "
+                f"{t.spec.name} yet.")
         self.result.value += deal_end_html(t.state, t.held_back())
         self.refresh()
 
+    def _valued_review(self, head: str) -> None:
+        """A game outside the Tapp family: the learner's actions valued exactly where its
+        solver can (Sixty-Six: once the stock is gone or closed), with a progress bar."""
+        t = self.table
+        notes = deal_notes(t.game_id)
+        mine = sum(1 for e in t.log if e.learner)
+        if not mine:
+            return
+        if not t.has_review:
+            self.result.value = head + note_html(
+                f"No review of your play yet: it rests on the exact solver, which does not play "
+                f"{t.spec.name} yet.")
+            return
+        self._warm()
+        self.progress.layout.display = None
+        self.progress.value = 0.0
+        unit = t.game.info.score_unit
+        done_lines: list[ValuedLine] = []
+
+        def step(line: ValuedLine) -> None:
+            done_lines.append(line)
+            self.progress.value = min(1.0, len(done_lines) / mine)
+            self.result.value = head + valued_review_html(done_lines, unit=unit,
+                                                          title=notes.review_title)
+
+        lines = t.valued_review(on_line=step)
+        self.progress.layout.display = "none"
+        self.result.value = head + valued_review_html(lines, unit=unit, title=notes.review_title,
+                                                      note=notes.review_note)
+
     # -- drawing --
-    def refresh(self) -> None:
-        """Redraw everything from the learner's view (never from the state)."""
+    def refresh(self, *, notes: bool = True) -> None:
+        """Redraw everything from the learner's view (never from the state). ``notes``: with
+        the teaching aid beside the seats (:meth:`TableGame.seat_notes`, which may sample
+        deals; left out of the redraws between two bot moves)."""
         t = self.table
         view = t.view
         done = t.done
@@ -648,9 +922,14 @@ class TableWidget(Panel):
             if mine and view.phase == PLAY:
                 emphasis = {info.card: "legal" for a in legal
                             if (info := cat.infos[a]).kind == "card" and info.card is not None}
-            self.view_out.value = self._view_html(view, emphasis)
-            self.aid_out.value = (points_taken_html(t.points_taken(), t.seat) if self.aid.value
-                                  else "")
+            own_buttons = any(k in shown for k in HAND_ROWS)
+            self.view_out.value = self._view_html(view, emphasis, notes,
+                                                  own_hand=not own_buttons)
+            self.aid_out.value = (points_taken_html(t.points_taken(), t.seat)
+                                  if self.aid.value and t.family else "")
+            # the family's teaching aid (past tricks and points); a game whose view keeps only
+            # its last trick and hides the opponent's total (Sixty-Six, SS-17) has none
+            self.aid_line.layout.display = None if t.family else "none"
             hand = list(view.hand)
             for kind, row in self.rows.items():
                 row.box.layout.display = None if kind in shown else "none"
@@ -660,6 +939,10 @@ class TableWidget(Panel):
                     row.call.disabled = not (mine and kind in shown)
                     if row.decline is not None:
                         row.decline.disabled = not (mine and row.decline_action in legal)
+                elif isinstance(row, CardGridRow):
+                    self._grid_row(row, hand, legal, mine and kind in shown)
+                elif isinstance(row, LegalRow):
+                    self._legal_row(row, view.legal if mine else ())
                 else:
                     for b, a in zip(row.buttons, row.actions, strict=True):
                         b.disabled = not (mine and a in legal)
@@ -669,9 +952,14 @@ class TableWidget(Panel):
                                         if t.has_pimc else "no hints yet: the sampling "
                                         f"player does not play {t.spec.name} yet")
             self.undo_button.disabled = not t.can_undo()
+            why = t.undo_note()  # the take-back stops at a draw or at the widow: say why
+            self.undo_out.value = note_html(why) if why else ""
+            self.undo_button.tooltip = why or "take back your last action and try another"
             self.next_button.disabled = not t.bot_to_move()
             self.next_button.layout.display = "none" if self.auto.value else None
             self.log_out.value = table_log_html(t.shown_log())
+            if self.compare_out.value and names_any(self.compare_out.value, t.hidden_cards()):
+                self.compare_out.value = ""  # it names a card turned face down since (SS-17)
             if not done:  # the whole deal and the review only once the deal is over
                 self.result.value = ""
             if t.match is not None:
@@ -681,14 +969,17 @@ class TableWidget(Panel):
                 self.new_button.description = "New deal"
         self.audit()
 
-    def _view_html(self, view: SeatView, emphasis: Mapping[CardLike, str]) -> str:
+    def _view_html(self, view: View, emphasis: Mapping[CardLike, str], notes: bool,
+                   own_hand: bool = True) -> str:
         """The learner's seat at the table (nothing once the deal is over: the settlement, the
         review and the whole deal are drawn below)."""
         if self.table.done:
             return ""
         aid = self.aid.value
         fallen = [] if aid else self.table.fallen_tricks()
-        return table_view_html(view, emphasis, fallen=fallen, teaching_aid=aid)
+        return table_view_html(view, emphasis, fallen=fallen, teaching_aid=aid,
+                               seat_notes=self.table.seat_notes() if notes else None,
+                               own_hand=own_hand)
 
     # -- for tests and notebooks --
     def widget_state_text(self) -> str:

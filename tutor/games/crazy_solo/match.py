@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from ...engine.match import DealResult, Match
 from ...errors import IllegalActionError, OptionError
@@ -59,6 +60,7 @@ class CrazySoloMatch(Match):
     highest balance winning. With ``blind_round`` the match opens with a blind round (CS-14).
     """
 
+    bank_loans: ClassVar[bool] = True  # CS-13: a balance below zero is a loan from the bank
     starting_chips: int = 150
     blind_round: bool = False
     blind: BlindRound | None = field(init=False, default=None)
@@ -111,3 +113,7 @@ class CrazySoloMatch(Match):
             self.dealer = state.next_dealer()
         self._current = None
         return result
+
+
+#: The match a table of Crazy Solo plays (found by :func:`tutor.engine.match.match_class`).
+MATCH = CrazySoloMatch

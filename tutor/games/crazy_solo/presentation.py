@@ -11,7 +11,7 @@ from ...cards import card_label
 from ...state import Action
 from ..presentation import TappPresentation
 from ..tapp import AUCTION, CALLCARD_BASE, CARDS, DECLARE, PLAY, SeatView
-from .rules import GAME_ID
+from .rules import GAME_ID, CrazySoloView, possible_partners
 
 
 class CrazySoloPresentation(TappPresentation):
@@ -68,41 +68,81 @@ class CrazySoloPresentation(TappPresentation):
         return f"{who}: {action}"
 
     def partner_words(self, view: SeatView, seat: int) -> str:
-        """What ``view``'s seat may know of ``seat``'s side (CS-9): ``bidder``, ``partner``,
-        ``gang`` or ``unknown``."""
-        bidder = view.bidder
-        if bidder is None or view.called is None:
-            return "" if bidder is None or seat != bidder else "bidder"
-        if seat == bidder:
+        """What ``view``'s seat may know of ``seat``'s side (CS-9), by the view's own reading of
+        the sides (:meth:`CrazySoloView.sides`): ``bidder``; ``partner`` once the called card
+        is played, to its holder, or when only that seat can still hold it; ``gang`` for a seat
+        that cannot (it showed void in the suit, CS-10) and for all the others once the partner
+        is known or when there is none (CS-8); else ``unknown``. ``""`` before there is a
+        bidder, and for the others while the bidder has still to call a card."""
+        if not isinstance(view, CrazySoloView) or view.bidder is None:
+            return ""
+        if seat == view.bidder:
             return "bidder"
-        partner = getattr(view, "partner", None)
-        revealed = getattr(view, "partner_revealed", False)
-        if revealed:
-            return "partner" if seat == partner else "gang"
-        if partner is not None:  # this seat holds the called card
-            if seat == view.seat:
-                return "partner" if seat != bidder else "bidder"
-            return "gang"  # the holder knows everyone else is in the gang
-        if seat == view.seat:
-            return "gang"  # not holding the called card: this seat is in the gang
-        return "unknown"
+        soloists, gang = view.sides()
+        if seat in soloists:
+            return "partner"
+        if seat in gang:
+            return "gang"
+        return "unknown" if view.called is not None else ""
+
+    def sides_hidden(self, view: SeatView) -> bool:
+        """CS-9: a called card not yet played hides its holder — from every seat but the
+        holder's own, while more than one seat can still hold it."""
+        if not isinstance(view, CrazySoloView) or view.called is None:
+            return False
+        soloists, gang = view.sides()
+        return len(soloists) + len(gang) < len(view.active)
+
+    def seat_marks(self, view: SeatView, seat: int) -> tuple[str, ...]:
+        """The seat's side as ``view``'s seat may know it (:meth:`partner_words`)."""
+        word = self.partner_words(view, seat)
+        return (word,) if word else ()
 
     def facts(self, view: SeatView) -> list[tuple[str, str]]:
+        """The family's facts (at a big table the tricks won by the seats that have some), a
+        blind deal, the called card and the partner as this seat may know it (CS-9)."""
         rows = super().facts(view)
+        if len(view.active) > 4:  # twelve seats' "seat 7: 0" would drown the ones that count
+            rows = [(k, _tricks_won(view) if k == "Tricks won" else v) for k, v in rows]
         if getattr(view, "blind", False):
             rows.insert(1, ("Deal", "blind (CS-14)"))
         if view.called is not None:
             rows.append(("Called card", card_label(view.called)))
             partner = getattr(view, "partner", None)
             if getattr(view, "partner_revealed", False):
-                rows.append(("Partner", "you" if partner == view.seat
-                             else f"seat {partner}"))
+                rows.append(("Partner", "none: the bidder held the called card (secretly "
+                             "alone)" if partner == view.bidder else
+                             "you" if partner == view.seat else f"seat {partner}"))
             elif partner == view.seat:
                 rows.append(("Partner", "you — a secret until you play it"
                              if view.seat != view.bidder else "none: you are secretly alone"))
-            else:
-                rows.append(("Partner", "unknown until the called card is played (CS-9)"))
+            elif isinstance(view, CrazySoloView):
+                rows.append(("Partner", _partner_now(view)))
         return rows
+
+
+def _partner_now(view: CrazySoloView) -> str:
+    """The partner as a seat that does not hold the called card may know it before the card is
+    played (CS-9): the seats that can still hold it, or the one left (CS-10: the others showed
+    void in its suit)."""
+    card = card_label(view.called) if view.called is not None else "the called card"
+    may = possible_partners(view)
+    if len(may) == 1:
+        if may[0] == view.bidder:
+            return f"none: only the bidder can hold {card} — secretly alone (CS-8, CS-10)"
+        return f"seat {may[0]}: the only seat that can still hold {card} (CS-10)"
+    if len(may) == len(view.active) - 1:
+        return f"unknown until {card} is played (CS-9): any other seat may hold it"
+    seats = ", ".join(f"seat {s}" for s in may[:-1]) + f" or seat {may[-1]}"
+    return f"unknown until {card} is played (CS-9): {seats}"
+
+
+def _tricks_won(view: SeatView) -> str:
+    """``seat 3: 2, seat 7: 1; the others none`` — the seats with tricks, for a big table."""
+    won = [f"seat {s}: {view.won_tricks[s]}" for s in view.active if view.won_tricks[s]]
+    if not won:
+        return "none yet"
+    return ", ".join(won) + ("; the others none" if len(won) < len(view.active) else "")
 
 
 def _ordinal(n: int) -> str:

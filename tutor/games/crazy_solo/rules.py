@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ...cards import DECK_36, Card, Deck, Suit
-from ...errors import IllegalActionError, NotationError, OptionError, RecordError
+from ...errors import IllegalActionError, NotationError, OptionError, RecordError, shown
 from ...facts import ActionInfo, ActionTable, GameInfo
-from ...state import Action, Game, GameState, as_rng
+from ...state import Action, Game, GameState, as_rng, is_seat
 from ..tapp import (
     AUCTION,
     CALL_BASE,
@@ -256,6 +256,7 @@ class CrazySoloState(TappState):
     FOLLOW_RULE = "CS-10"
     OVER_RULE = "CS-10"
     THROWN_IN_RULE = "CS-6"
+    ELEVEN_TRICKS_OF_THREE = False
 
     def __init__(self, game: CrazySolo, dealer: int, hands: list[int], widow: int = 0,
                  blind: bool = False) -> None:
@@ -879,10 +880,10 @@ def _declare_action(step: str, value: object, where: str) -> Action:
 
 
 def check_dealer(dealer: object, players: int) -> None:
-    """REC-6: the dealer is a seat of the table."""
-    if type(dealer) is not int or not 0 <= dealer < players:
+    """REC-6: the dealer is a seat of the table (not ``True``, not a caller's odd object)."""
+    if not is_seat(dealer, players):
         raise RecordError("REC-6", f"dealer must be a seat 0..{players - 1}", where="dealer",
-                          what=repr(dealer))
+                          what=shown(dealer))
 
 
 def _shown(value: object) -> str:
