@@ -582,10 +582,12 @@ class SixtySixConstraints(Constraints):
             from_turnup[view.exchanged[0]] |= 1 << first_turnup
         # the opponent's cards: dealt or drawn, each held by the trick it was needed
         needed = self._deadlines(opp)
-        ever = held[opp] | self.played[opp]
+        # the trump nine an exchange gave away came from the deal or a draw, even when the
+        # same seat takes it back as the last turn-up
+        ever = (held[opp] | self.played[opp]) & ~from_turnup[opp]
         if view.exchanged is not None and view.exchanged[0] == opp:
             ever |= 1 << nine
-        pool = sorted((c for c in range(24) if (ever & ~from_turnup[opp]) >> c & 1),
+        pool = sorted((c for c in range(24) if ever >> c & 1),
                       key=lambda c: (needed.get(c, 99), c))
         places = [(-1 - i, 0) for i in range(HAND_SIZE)] + opp_places  # (-1..-6: dealt, time)
         if len(pool) != len(places):
@@ -605,14 +607,14 @@ class SixtySixConstraints(Constraints):
             else:
                 order[place[0]] = card
         # this seat's own deal: every card it held, less what it drew and took from the turn-up
-        ever_me = self.own | self.played[me]
+        ever_me = (self.own | self.played[me]) & ~from_turnup[me]
         if view.exchanged is not None and view.exchanged[0] == me:
             ever_me |= 1 << nine
         drew = 0
         for k in range(d):
             if 2 * k + (0 if winners[k] == me else 1) < STOCK_SIZE:
                 drew |= 1 << seen.drawn[k]
-        dealt_me = ever_me & ~from_turnup[me] & ~drew
+        dealt_me = ever_me & ~drew
         hands = [0, 0]
         hands[me], hands[opp] = dealt_me, dealt_opp
         return SixtySixDeal((hands[0], hands[1]), 0, (), first_turnup, tuple(order))
