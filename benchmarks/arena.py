@@ -1,6 +1,7 @@
 """The duplicate arena: the bot ladder, each rung against the one below (``make arena``).
 
-Each deal is played six times with the two kinds rotated through the three seats (see
+Each deal is played six times with the two kinds rotated through the three seats (twice, the
+seats swapped, in a two-player game; see
 ``tutor/bots/arena.py``); the figure is the first kind's mean chips per deal with a 95%
 confidence interval. Deals are spread over a process pool (2 workers on the project's machine).
 
@@ -9,9 +10,11 @@ confidence interval. Deals are spread over a process pool (2 workers on the proj
     python benchmarks/arena.py --match pimc:rule --deals 100 --seed 7
     python benchmarks/arena.py --match pimc:rule:60 --pimc-auction rule   # PIMC's play alone
     python benchmarks/arena.py --game frog --match rule:random:200       # any registered game
+    python benchmarks/arena.py --game sixty-six     # Sixty-Six's ladder (make arena-66)
 
-Prints a markdown table; exit status 1 if a rung's interval does not clear zero in favour of
-the stronger kind (so ``make arena`` fails loudly when the ladder breaks).
+Prints a markdown table (in Sixty-Six A's game points less B's, per deal); exit status 1 if a
+rung's interval does not clear zero in favour of the stronger kind (so ``make arena`` fails
+loudly when the ladder breaks).
 """
 
 from __future__ import annotations
@@ -28,20 +31,31 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tutor.bots.arena import DealResult, MatchResult, duplicate_match
+from tutor.games import make_game
 
 #: each game's ladder when no --match is given: each rung against the one below, with enough
 #: deals for the interval to clear zero (Frog's deals are cheaper and its chips swing more)
 LADDERS = {"six-bid-solo": ["rule:random:300", "pimc:rule:120"],
-           "frog": ["rule:random:100", "pimc:rule:200"]}
+           "frog": ["rule:random:100", "pimc:rule:200"],
+           # Sixty-Six: game points per deal, A's less B's (docs/sixty-six-bots.md)
+           "sixty-six": ["rule:random:100", "pimc:rule:200"]}
 DEFAULT = LADDERS["six-bid-solo"]
 
 
-def _warm() -> None:
-    """Compile the solver in each worker before the clock matters (numba JIT)."""
+def _warm(game: str) -> None:
+    """Compile the solver in each worker before the clock matters (numba JIT); a game outside
+    the Tapp family has no compiled solver: its strong bot makes one move instead."""
+    from tutor.bots import make_bot
     from tutor.bots.arena import deal_of
     from tutor.games.six_bid_solo.rules import call_action
-    from tutor.games.tapp import PASS, TRUMP_BASE
+    from tutor.games.tapp import PASS, TRUMP_BASE, TappState
     from tutor.solver import search
+    first = deal_of(0, 0, game=game)
+    if not isinstance(first, TappState):
+        seat = first.to_move
+        assert seat is not None
+        make_bot("pimc", 0).act(first.view(seat))
+        return
     state = deal_of(0, 0)
     for a in (call_action("guarantee-solo"), PASS, PASS, TRUMP_BASE):  # trump ♣
         state.apply(a)
@@ -76,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[MatchResult] = []
     ok = True
     with ProcessPoolExecutor(args.workers) as pool:
-        list(pool.map(_warm_task, range(args.workers)))
+        list(pool.map(_warm_task, [args.game] * args.workers))
         for spec in matches:
             a, b, *rest = spec.split(":")
             deals = args.deals or (int(rest[0]) if rest else 60)
@@ -109,12 +123,15 @@ def main(argv: list[str] | None = None) -> int:
     # the workers have been joined: their CPU time is in RUSAGE_CHILDREN
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = time.process_time() - cpu0 + children.ru_utime + children.ru_stime
-    print("| match (A vs B) | deals | A's chips per deal | 95% interval | verdict | time |")
+    unit = make_game(args.game).info.score_unit  # chips; Sixty-Six's game points
+    print(f"| match (A vs B) | deals | A's {unit} per deal | 95% interval | verdict | time |")
     print("|---|---|---|---|---|---|")
     for r in rows:
         print(r.row())
     for r in rows:
         bid = [x for d in r.deals for x in d.bidders]
+        if not any(bid):  # a game without an auction (Sixty-Six)
+            continue
         print(f"{r.a} vs {r.b}: bidder was A in {bid.count('A')}, B in {bid.count('B')}, "
               f"thrown in {bid.count('')} of {len(bid)} plays")
         split: dict[tuple[str, str], list[int]] = {}
@@ -131,8 +148,8 @@ def main(argv: list[str] | None = None) -> int:
     return 0 if ok else 1
 
 
-def _warm_task(_: int) -> None:
-    _warm()
+def _warm_task(game: str) -> None:
+    _warm(game)
 
 
 if __name__ == "__main__":

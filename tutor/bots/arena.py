@@ -8,9 +8,10 @@ them and by B in the other half, so the cards cancel out and the difference betw
 remains.
 
 A deal's score is what A won over the plays divided by their number (B won exactly minus that:
-the settlement is zero-sum, SBS-27, FR-4). The match reports the mean score per deal with a 95%
-confidence interval over the deals (Student's t; deals are independent, plays of one deal are
-not).
+the settlement is zero-sum, SBS-27, FR-4). In a game whose scores need not sum to zero
+(``GameInfo.utility``: Sixty-Six's game points, one player scoring) a play's score is what A
+won less what B won. The match reports the mean score per deal with a 95% confidence interval
+over the deals (Student's t; deals are independent, plays of one deal are not).
 
 Every action goes through the checked ``apply`` and bots only ever receive ``state.view(seat)``.
 """
@@ -31,6 +32,7 @@ from ..errors import OptionError
 from ..games import make_game
 from ..games.tapp import TappState
 from ..solver.stats import mean_interval
+from ..state import GameState
 from . import make_bot
 from .base import Bot
 
@@ -56,7 +58,7 @@ def mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
     return statistics.fmean(xs), lo, hi
 
 
-def play_out(state: TappState, bots: Mapping[int, Bot],
+def play_out(state: GameState, bots: Mapping[int, Bot],
              on_action: Callable[[int, int, str], None] | None = None) -> list[int]:
     """Let ``bots`` (by seat) play ``state`` to the end; return the chips (SBS-27).
 
@@ -118,13 +120,19 @@ class MatchResult:
 
 
 def deal_of(seed: int, index: int, options: Mapping[str, Any] | None = None,
-            game: str = DEFAULT_GAME) -> TappState:
+            game: str = DEFAULT_GAME) -> GameState:
     """Deal number ``index`` of a match of ``game`` seeded ``seed`` (the dealer rotates,
-    SBS-9)."""
+    SBS-9, SS-2)."""
     g = make_game(game, dict(options or {}))
-    state = g.new_deal(random.Random(seed * 1_000_003 + index), dealer=index % g.players)
-    assert isinstance(state, TappState)
-    return state
+    return g.new_deal(random.Random(seed * 1_000_003 + index), dealer=index % g.players)
+
+
+def active_seats(state: GameState) -> tuple[int, ...]:
+    """The seats dealt in: the Tapp family names them (a table of 4 or 5 deals 3); every seat
+    of a game that deals everyone (Sixty-Six)."""
+    if isinstance(state, TappState):
+        return state.active
+    return tuple(range(state.game.info.players))
 
 
 def duplicate_deal(a: str, b: str, index: int, seed: int,
@@ -144,7 +152,7 @@ def duplicate_deal(a: str, b: str, index: int, seed: int,
     contracts: list[str] = []
     for arrangement in arrangements(info.active_players):
         state = deal_of(seed, index, options, game)
-        kinds = dict(zip(state.active, arrangement, strict=True))
+        kinds = dict(zip(active_seats(state), arrangement, strict=True))
         bots: dict[int, Bot] = {}
         for seat, who in kinds.items():
             kind = a if who == "A" else b
@@ -153,9 +161,14 @@ def duplicate_deal(a: str, b: str, index: int, seed: int,
             bot_seed = ((seed * 1_000_003 + index) * 8 + seat) * 2**32 + zlib.crc32(kind.encode())
             bots[seat] = make_bot(kind, bot_seed, **dict(bot_options.get(kind, {})))
         chips = play_out(state, bots)
-        chips_a.append(sum(c for seat, c in enumerate(chips) if kinds.get(seat) == "A"))
-        bidders.append(kinds[state.bidder] if state.bidder is not None else "")
-        contracts.append(state.contract_id or "")
+        won = sum(c for seat, c in enumerate(chips) if kinds.get(seat) == "A")
+        if not info.zero_sum:  # one player scores: A's points less B's
+            won -= sum(c for seat, c in enumerate(chips) if kinds.get(seat) == "B")
+        chips_a.append(won)
+        tapp = state if isinstance(state, TappState) else None  # Sixty-Six has no auction
+        bidder = tapp.bidder if tapp is not None else None
+        bidders.append(kinds[bidder] if bidder is not None else "")
+        contracts.append((tapp.contract_id or "") if tapp is not None else "")
     return DealResult(index, tuple(chips_a), tuple(bidders), tuple(contracts))
 
 
@@ -186,5 +199,6 @@ def duplicate_match(a: str, b: str, deals: int, seed: int,
     return MatchResult(a, b, tuple(out), time.perf_counter() - t0)
 
 
-__all__ = ["ARRANGEMENTS", "DEFAULT_GAME", "DealResult", "MatchResult", "arrangements", "deal_of",
+__all__ = ["ARRANGEMENTS", "DEFAULT_GAME", "DealResult", "MatchResult", "active_seats",
+           "arrangements", "deal_of",
            "duplicate_deal", "duplicate_match", "mean_ci", "play_out"]

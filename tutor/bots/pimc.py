@@ -52,7 +52,9 @@ class Workspace(Protocol):
 
 
 class PimcChoices(Protocol):
-    """A game's own part of the PIMC bot (``PIMC`` of its ``pimc`` module)."""
+    """A game's own part of the PIMC bot (``PIMC`` of its ``pimc`` module). A game outside the
+    Tapp family gives instead an ``act(bot, view)`` that plays every step (Sixty-Six: sampled
+    worlds, each searched, :mod:`tutor.games.sixty_six.pimc`)."""
 
     #: the expected chips (the bid advisor's) a bid must clear unless the bot is given a margin
     bid_margin: float
@@ -121,7 +123,8 @@ class PimcBot:
     def __init__(self, seed: int | None = None, worlds: int = 8, bid_samples: int = 16,
                  bid_margin: float | None = None, executor: Executor | None = None,
                  exact: bool = True, auction: str = "pimc", play: str = "pimc",
-                 max_worlds: int = 16, budget: int | None = None) -> None:
+                 max_worlds: int = 16, budget: int | None = None,
+                 memo: dict[object, object] | None = None) -> None:
         if auction not in ("pimc", "rule") or play not in ("pimc", "rule"):
             raise ValueError("auction and play are 'pimc' or 'rule'")
         self.rng = random.Random(seed)
@@ -144,11 +147,16 @@ class PimcBot:
         self.auction = auction
         self.play = play
         # what a game's choices remember between the steps of one decision (the plan of the
-        # Frog bid's discard, chosen at its first card)
-        self.memo: dict[object, object] = {}
+        # Frog bid's discard, chosen at its first card) or between turns (a Sixty-Six player's
+        # count of the tricks); a table bot that makes a PIMC bot per move hands its own
+        self.memo: dict[object, object] = {} if memo is None else memo
 
     def act(self, view: SeatView) -> tuple[Action, str]:
         require_turn(view)
+        whole = getattr(pimc_choices(view.game), "act", None)
+        if whole is not None:  # a game whose PIMC part takes the whole turn (Sixty-Six)
+            found: tuple[Action, str] = whole(self, view)
+            return found
         legal = list(view.legal)
         if len(legal) == 1:
             return legal[0], f"{action_words(view, legal[0])}: the only legal action"

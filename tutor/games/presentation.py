@@ -106,6 +106,8 @@ class TappPresentation(GamePresentation[SeatView]):
     """The Tapp family's words (Six-Bid Solo, Frog): three active hands, an auction of
     contracts, trump, eleven tricks (SBS-5, SBS-13, SBS-22..25)."""
 
+    #: the rule a move out of turn breaks, whatever the phase (the bots' check)
+    turn_order_rule: ClassVar[str] = "SBS-5"
     #: the rule each phase's turn order rests on (a game may name its own declaration rule)
     turn_rules: ClassVar[Mapping[str, tuple[str, str]]] = {
         AUCTION: ("SBS-16a", "the auction passes from player to player by rule"),
