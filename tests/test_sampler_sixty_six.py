@@ -362,3 +362,24 @@ def test_the_tapp_suits_stay_whole() -> None:
     assert len(sampler.by_suit) == 4
     assert [c // 9 for g in sampler.by_suit for c in g] == sorted(
         c // 9 for g in sampler.by_suit for c in g)
+
+
+@pytest.mark.rule("SS-8")
+def test_SS_8_a_nine_exchanged_and_drawn_back() -> None:
+    """Seat 0 exchanges the 9 of trumps, then loses the sixth trick and takes the 9 back as
+    the turn-up: the 9 came twice into its hand, and every world accounts for both."""
+    from tutor.engine.record import state_of
+    record = {
+        "format": "tutor-record/1", "game": "sixty-six", "options": {}, "dealer": 0,
+        "hands": [["KC", "9C", "TS", "KS", "9H", "TD"], ["TC", "JC", "QS", "JS", "QH", "QD"]],
+        "turnup": "JH",
+        "stock": ["AD", "AC", "AH", "KH", "JD", "KD", "AS", "TH", "QC", "9D", "9S"],
+        "play": ["JC", "9C", "draw", "TC", "AC", "draw", "exchange", "KS", "KH", "draw", "JS",
+                 "KD", "draw", "QS", "KC", "draw", "JD", "9D", "draw"]}
+    state = state_of(record)
+    assert isinstance(state, SixtySixState) and state.known[0] >> 17 & 1  # 9♥ known again
+    for seat in (0, 1):
+        seen = seen_by(state, seat)
+        for world in SixtySixSampler(seen).worlds(20, seat):
+            assert world.view(seat) == state.view(seat)
+            assert world.history() == state.history()

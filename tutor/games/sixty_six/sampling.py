@@ -45,6 +45,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from ...cards import Card
 from ...engine.sampler import STOCK, TURNUP, Constraints, Deal, PublicHistory, WorldSampler
 from ...errors import IllegalActionError
 from ...state import Action, as_rng
@@ -150,6 +151,10 @@ class Seen:
     @property
     def legal(self) -> tuple[Action, ...]:
         return self.view.legal
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return self.view.hand
 
     @property
     def trump(self) -> int:
@@ -485,6 +490,22 @@ def seen_of(view: Seen | SixtySixView) -> Seen:
     return Recall().observe(view)
 
 
+def remember(memo: dict[object, object], view: Seen | SixtySixView) -> Seen:
+    """What a bot has seen, this view included: its :class:`Recall` is kept in ``memo`` (the
+    bot's memory between turns). A :class:`Seen` handed in (a table's hint for the learner's
+    seat, from :func:`seen_by`) is taken as it is."""
+    if isinstance(view, Seen):
+        return view
+    recall = memo.get(RECALL)
+    if not isinstance(recall, Recall):
+        recall = memo[RECALL] = Recall()
+    return recall.observe(view)
+
+
+#: the key of a bot's :class:`Recall` in its memo
+RECALL = "sixty-six recall"
+
+
 def seen_by(state: SixtySixState, seat: int) -> Seen:
     """What ``seat`` has seen of ``state``'s deal: its view after every action, from the deal
     on (the views only — never the other hand or the stock)."""
@@ -582,8 +603,8 @@ class SixtySixConstraints(Constraints):
             from_turnup[view.exchanged[0]] |= 1 << first_turnup
         # the opponent's cards: dealt or drawn, each held by the trick it was needed
         needed = self._deadlines(opp)
-        # the trump nine an exchange gave away came from the deal or a draw, even when the
-        # same seat takes it back as the last turn-up
+        # (the 9 it exchanged away came from its deal or a draw; if the last draw brought it
+        # back from the turn-up, that second coming is not one of them)
         ever = (held[opp] | self.played[opp]) & ~from_turnup[opp]
         if view.exchanged is not None and view.exchanged[0] == opp:
             ever |= 1 << nine
@@ -677,6 +698,6 @@ def sample_worlds(view: Seen | SixtySixView, n: int,
     return list(SixtySixSampler(view).worlds(n, as_rng(seed)))
 
 
-__all__ = ["DRAWS", "Recall", "Seen", "SeenTrick", "SixtySixConstraints", "SixtySixDeal",
-           "SixtySixSampler", "constraints", "deal_state", "draws_made", "history_of",
-           "sample_worlds", "seen_by", "seen_of", "trick_winner"]
+__all__ = ["DRAWS", "RECALL", "Recall", "Seen", "SeenTrick", "SixtySixConstraints",
+           "SixtySixDeal", "SixtySixSampler", "constraints", "deal_state", "draws_made",
+           "history_of", "remember", "sample_worlds", "seen_by", "seen_of", "trick_winner"]
