@@ -38,9 +38,11 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/sixty_six.py
 	$(BIN)/python benchmarks/crazy_solo.py
 	$(BIN)/python benchmarks/auction_pitch.py
+	$(BIN)/python benchmarks/auction_pitch_bots.py
 	$(BIN)/python benchmarks/solver.py
 	$(BIN)/python benchmarks/advisor.py
 	$(BIN)/python benchmarks/table.py
+	$(BIN)/python benchmarks/problems.py
 	$(BIN)/python benchmarks/lesson.py
 
 # --- lessons (notebooks/ served by Voilà; settings in assets/voila.json) -------------------------
@@ -53,8 +55,12 @@ $(CHROMIUM):
 chromium: $(CHROMIUM)
 
 # The web lesson on http://localhost:8866 — sources stripped, no tracebacks, idle kernels culled.
+# The solver is compiled into numba's cache first (about 15 s once, then under a second), so a
+# learner's first click that needs it never waits for the compiler. TUTOR_PRESENTER=1 make lesson
+# opens every page in presenter mode (notebooks/for-teachers.ipynb).
 # JUPYTER_PATH finds the "tutor" Voilà template (Voilà's lab template without CDN links).
 lesson: $(STAMP)
+	$(BIN)/python -c 'from tutor.widgets.engine import warm_up; warm_up()'  # numba's cache
 	JUPYTER_PATH="$(CURDIR)/assets/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
 	$(BIN)/voila notebooks --Voila.config_file_paths="['assets']" $(VOILA_ARGS)
 
@@ -77,6 +83,22 @@ arena: $(STAMP)
 .PHONY: arena-frog
 arena-frog: $(STAMP)
 	$(BIN)/python benchmarks/arena.py --game frog
+
+# --- Crazy Solo's ladder in duplicate at 4 players (benchmarks/arena.py's LADDERS): the rule bot
+# against the random bot, the PIMC bot against the rule bot, each deal in all 14 seatings; fails
+# like `make arena` (docs/crazy-solo-bots.md has the figures and an 8-player run).
+.PHONY: arena-crazy
+arena-crazy: $(STAMP)
+	$(BIN)/python benchmarks/arena.py --game crazy-solo
+
+# --- Auction Pitch's ladder in duplicate (benchmarks/arena.py's LADDERS), at 4 players then 7: in
+# a field of B (general-sum, every player on their own), the rule bot against the random bot and
+# the Monte-Carlo bot against the rule bot over 200 hands each, in points per hand; fails like
+# `make arena`. About 10 min on 2 quiet cores (docs/auction-pitch-bots.md).
+.PHONY: arena-pitch
+arena-pitch: $(STAMP)
+	$(BIN)/python benchmarks/arena.py --game auction-pitch --players 4
+	$(BIN)/python benchmarks/arena.py --game auction-pitch --players 7
 
 # --- this working tree against an earlier revision, in one process (benchmarks/compare.py): the
 # same results on both and each workload's median time ratio within 5 %; exit status 1 if not.

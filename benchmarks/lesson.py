@@ -18,6 +18,13 @@ What is measured (targets in brackets; where they come from: ``docs/lessons.md``
 3. **Classroom** — N sessions opened at once against the server; every render must succeed;
    peak memory of the server and its kernels; then idle culling (short settings for the run)
    must stop every kernel, and the memory after is reported.
+4. **First solver action on a fresh server** (``--first-action``; issue 22) — for each of
+   lessons 14, 15 and 06, a new Voilà server, the page opened in chromium, and the first click
+   that needs the double-dummy solver timed until its answer is on the page [≤ 2 s]: lesson 15's
+   *Advise* until the advisor's table, lesson 14's *Hint* on the teacher's deal stopped in trick
+   6, lesson 6's *First question* of "Which trump?". ``--cold`` runs it with numba's cache
+   emptied (``$NUMBA_CACHE_DIR`` a new folder: the solver is compiled in the kernel), and
+   ``--no-prewarm`` without the background load (``$TUTOR_PREWARM=0``) for comparison.
 
 Figures are medians of ``--reps`` rounds; nothing here asserts wall-clock times (tests never
 do); the exit status is 0 unless a render fails.
@@ -250,6 +257,63 @@ def classroom(server: VoilaServer, names: list[str], sessions: int) -> dict[str,
             "after_culling_MiB": tree_rss(pid) / MiB}
 
 
+# --- 4. the first click that needs the solver, on a fresh server ---------------------------------
+#: lesson -> (what is timed, the steps before the click, the click, the answer's selector)
+FIRST_ACTIONS: dict[str, tuple[str, list[str], str, str]] = {
+    "15-decisions.ipynb": ("Advise", [], "button.tutor-advisor-go",
+                           ".tutor-advisor-table table"),
+    "14-play-against-the-engine.ipynb": ("Hint", ["button.tutor-load"], "button.tutor-hint",
+                                         ".tutor-hint-out :text('Hint:')"),
+    "06-solo.ipynb": ("First question", [], ".tutor-decisions button.tutor-quiz-next",
+                      ".tutor-decisions .tutor-quiz-question .st-prompt"),
+}
+
+
+def first_actions(root: Path, reps: int, *, cold: bool, prewarm: bool) -> dict[str, list[float]]:
+    """Seconds from the click to its answer, per lesson, each on a fresh server (see 4.)."""
+    path = chromium_path()
+    if path is None:
+        return {}
+    from playwright.sync_api import sync_playwright
+
+    out: dict[str, list[float]] = {}
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
+        try:
+            for name, (what, before, click, answer) in FIRST_ACTIONS.items():
+                for _ in range(reps):
+                    env = {"TUTOR_PROGRESS_DIR": str(root / "progress")}
+                    if cold:
+                        env["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="numba-cold-")
+                    if not prewarm:
+                        env["TUTOR_PREWARM"] = "0"
+                    server = VoilaServer(root / "notebooks", env=env)
+                    server.start()
+                    try:
+                        ctx = browser.new_context(viewport={"width": 1100, "height": 900})
+                        page = ctx.new_page()
+                        page.set_default_timeout(180_000)
+                        page.goto(f"{server.url}/voila/render/{name}")
+                        page.wait_for_selector("#loading", state="detached")
+                        page.wait_for_function(WIDGETS_DRAWN)
+                        for step in before:
+                            page.locator(step).first.click()
+                        button = page.locator(click).first
+                        page.wait_for_function("s => !document.querySelector(s).disabled",
+                                               arg=click)
+                        t0 = time.perf_counter()
+                        button.click()
+                        page.locator(answer).first.wait_for()
+                        out.setdefault(name, []).append(time.perf_counter() - t0)
+                        print(f"  {name}: {what} answered in {out[name][-1]:.2f} s", flush=True)
+                        ctx.close()
+                    finally:
+                        server.stop()
+        finally:
+            browser.close()
+    return out
+
+
 # --- the report -----------------------------------------------------------------------------------
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -263,9 +327,30 @@ def main() -> int:
                     help="only the lessons whose names start so (e.g. 14 15)")
     ap.add_argument("--renders-only", action="store_true",
                     help="render time and memory only: no classroom, no answer latency")
+    ap.add_argument("--first-action", action="store_true",
+                    help="only the first click that needs the solver, on fresh servers (4.)")
+    ap.add_argument("--cold", action="store_true", help="with --first-action: numba's cache empty")
+    ap.add_argument("--no-prewarm", action="store_true",
+                    help="with --first-action: no background load of the engine")
     args = ap.parse_args()
 
     root = workspace()
+    if args.first_action:
+        try:
+            mode = ("cold numba cache" if args.cold else "numba's cache as it is") + \
+                (", no prewarm" if args.no_prewarm else ", prewarmed")
+            print(f"4. First solver action on a fresh server ({mode}), {args.reps} each",
+                  flush=True)
+            got = first_actions(root, args.reps, cold=args.cold, prewarm=not args.no_prewarm)
+            for name, times in got.items():
+                print(f"{name:<34} median {statistics.median(times):.2f} s, worst "
+                      f"{max(times):.2f} s (target ≤ 2 s)")
+            if args.json:
+                args.json.write_text(json.dumps({"first_action": got}, indent=2),
+                                     encoding="utf-8")
+        finally:
+            shutil.rmtree(root, ignore_errors=True)
+        return 0
     lessons = sorted(p.name for p in (root / "notebooks").glob("*.ipynb") if p.name != BLANK
                      and (not args.lessons or p.name.startswith(tuple(args.lessons))))
     names = [BLANK, *lessons]

@@ -98,19 +98,22 @@ def test_legal_play_quiz_round_trip(browser: Any, voila_server: VoilaServer) -> 
     page = open_lesson(browser, voila_server, "05-play.ipynb")
     try:
         q = quiz(page, 0)
-        boxes = q.locator(".tutor-quiz-option input[type=checkbox]")
-        assert boxes.count() >= 1
-        boxes.nth(0).check()
-        q.locator(".tutor-quiz-pick").get_by_text("Your pick:").wait_for()
-        label = q.locator(".tutor-quiz-option").nth(0).inner_text().strip()
-        q.get_by_text(re.compile(f"Your pick: {re.escape(label)}")).wait_for()
+        cards = q.locator("button.tutor-quiz-option")  # each card's face is the button
+        assert cards.count() >= 1
+        name = cards.nth(0).get_attribute("title") or ""
+        cards.nth(0).click()
+        q.get_by_text(re.compile(r"Your pick: (?!nothing)")).wait_for()
+        label = q.locator(".tutor-quiz-pick").inner_text().removeprefix("Your pick: ").strip()
         q.locator("button.tutor-quiz-check").click()
         feedback = q.locator(".tutor-quiz-feedback .st-feedback")
         feedback.wait_for()
+        if q.locator("button.tutor-quiz-show:not([disabled])").count():  # a second try: shown
+            q.locator("button.tutor-quiz-show").click()
+            q.locator(".tutor-quiz-feedback .st-feedback:not(.st-retry)").wait_for()
         words = feedback.inner_text()
-        assert "SBS-23" in words and "Score:" in words and label in words
+        assert "SBS-23" in words and "Score:" in words and label in words, (name, words)
         assert re.search(r"Right!|Not quite", words)
-        assert q.locator(".tutor-quiz-option input[type=checkbox]").nth(0).is_disabled()
+        assert q.locator("button.tutor-quiz-option").nth(0).is_disabled()
         q.locator("button.tutor-quiz-next").click()  # and a new question arrives
         q.locator(".tutor-quiz-feedback .st-feedback").wait_for(state="detached")
         screenshot(page, "05-play-round-trip")
@@ -236,6 +239,9 @@ def test_browser_holds_no_hidden_card_and_no_answer(browser: Any, voila_server: 
                 "() => !document.querySelector('.tutor-quiz button.tutor-quiz-check').disabled")
             q.locator("button.tutor-quiz-check").click()
             q.locator(".tutor-quiz-feedback .st-feedback").wait_for()
+            if q.locator("button.tutor-quiz-show:not([disabled])").count():  # a wrong first try
+                q.locator("button.tutor-quiz-show").click()  # then the answer, shown
+                q.locator(".tutor-quiz-feedback .st-feedback:not(.st-retry)").wait_for()
             after = read_audit(lesson_dirs["audit"], kernel)
             answered = [k for k in asking if not after[k]["secrets"]]
             assert len(answered) == 1

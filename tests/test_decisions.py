@@ -238,6 +238,15 @@ def browser_text(quiz: DecisionQuiz) -> str:
     return plain(state_text(subtree(quiz.box)))
 
 
+def choose(quiz: DecisionQuiz, value: str) -> None:
+    """Pick as a learner would: a card's face (cards are the buttons), else a toggle."""
+    if quiz.pick_buttons:
+        for b, v in zip(quiz.pick_buttons, quiz.pick_values, strict=True):
+            b.value = v == value
+    else:
+        quiz.choices.value = value
+
+
 def assert_hidden_kept(quiz: DecisionQuiz) -> None:
     text = browser_text(quiz)
     hidden = {c.text for c in quiz.hidden_cards()}
@@ -269,7 +278,10 @@ def test_decision_widget_round_trip(kind: str, tmp_path: Path) -> None:
     assert learner.progress.answered == 0
     assert_hidden_kept(quiz)
     # the right answer, through the buttons
-    quiz.choices.value = sorted(q.key().answer)[0]
+    if kind == "play-decision":  # the choices are the cards' faces, named for screen readers
+        assert [b.description for b in quiz.pick_buttons] == \
+            [Card.parse(v).name for v in q.values]
+    choose(quiz, sorted(q.key().answer)[0])
     assert "Your pick" in quiz.pick.value and not quiz.check.disabled
     quiz.check.click()
     fb = quiz.feedback
@@ -296,7 +308,7 @@ def test_decision_widget_wrong_answer_shows_the_cost() -> None:
     values = q.detail()["values"]
     best = sorted(q.key().answer)[0]
     wrong = next(v for v in q.values if v not in q.key().answer)
-    quiz.choices.value = wrong
+    choose(quiz, wrong)
     quiz.check.click()
     assert quiz.feedback is not None and not quiz.feedback.correct
     cost = abs(values[wrong] - values[best])
@@ -401,6 +413,32 @@ assert not engine_ready() and warm_up(said.append) and engine_ready() and said
 assert not warm_up(said.append) and len(said) == 1
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=False, env={**os.environ, "TUTOR_PROGRESS_DIR": str(tmp_path)})
+                         check=False, env={**os.environ, "TUTOR_PROGRESS_DIR": str(tmp_path),
+                                           "TUTOR_PREWARM": "0"})
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]", out.stdout
+
+
+def test_the_engine_loads_in_the_background_when_a_widget_needs_it(tmp_path: Path) -> None:
+    """A widget that will need the solver starts loading it in a background thread when it is
+    built (tutor.widgets.engine.prewarm); the learner's first click waits for that load instead
+    of starting its own, and the main thread never imported the solver itself."""
+    code = """
+import sys, threading
+from tutor.widgets import DecisionQuiz
+from tutor.widgets import engine
+DecisionQuiz(["play-decision"], start=False)
+loading = engine._warming
+assert loading is not None and loading.name == "tutor-prewarm"
+said = []
+waited = engine.warm_up(said.append)  # True (with the status) unless the load had finished
+assert said == ([engine.WARMING] if waited else []) and engine.engine_ready()
+assert not loading.is_alive() and not engine.warm_up(said.append) and len(said) == waited
+engine.prewarm()
+assert engine._warming is loading  # once per kernel
+print("ok")
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=False, env={**os.environ, "TUTOR_PROGRESS_DIR": str(tmp_path)})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "ok", out.stdout

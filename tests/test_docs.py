@@ -11,7 +11,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 MODULES = ["tutor", "tutor.cards", "tutor.engine.match", "tutor.facts",
            "tutor.games.sixty_six.match",
-           "tutor.games.auction_pitch.match"]
+           "tutor.games.auction_pitch.match", "tutor.games.auction_pitch.sampling"]
 
 
 def test_readme_examples() -> None:

@@ -375,7 +375,8 @@ def test_fuzz_view_and_new_deal_of_every_game(game: Any, seat: Any, seed: int) -
 SETUP = r"""
 import hashlib, json
 from tutor.widgets import (AdvisorPanel, AuctionExplorer, CutForDealer, DealReplay, DealStepper,
-                           DecisionQuiz, Learner, LearnerBox, QuizWidget, TableWidget)
+                           DecisionQuiz, GuidedHand, Learner, LearnerBox, MasteryView,
+                           QuizWidget, TableWidget)
 from tutor.widgets import guard
 from tutor.widgets.common import state_text, subtree
 
@@ -383,7 +384,8 @@ _learner = Learner("fuzz")
 PANELS = [QuizWidget(learner=_learner), LearnerBox(_learner),
           DealReplay(DEAL), AuctionExplorer(), CutForDealer(seed=1), DealStepper(seed=1),
           TableWidget(seed=3, bot="rule", auto=False, records_dir=DEALS_DIR),
-          AdvisorPanel(seed=1), DecisionQuiz(["bid-decision"], learner=_learner, prefetch=False)]
+          AdvisorPanel(seed=1), DecisionQuiz(["bid-decision"], learner=_learner, prefetch=False),
+          GuidedHand(GUIDE), MasteryView(learner=_learner)]  # issue 22's panels too
 
 def _notice(x):
     return "tutor-notice" in getattr(x, "_dom_classes", ())
@@ -427,7 +429,8 @@ class Kernel:
         self.kc.start_channels()
         self.kc.wait_for_ready(timeout=120)
         code = SETUP.replace("DEALS_DIR", repr(str(deals))).replace(
-            "DEAL", repr(str(DEALS[0])))
+            "DEAL", repr(str(DEALS[0]))).replace(
+            "GUIDE", repr(str(DEALS[0].parents[1] / "guides" / "first-hand.json")))
         reply = self.kc.execute_interactive(code, timeout=180, output_hook=lambda m: None)
         assert reply["content"]["status"] == "ok", reply["content"]
         self.targets = json.loads(self.expression("__fuzz_targets()"))

@@ -3,7 +3,7 @@
 The rooms stand in this order, each importing only rooms to its left (:data:`FORBIDDEN`; the
 display, drawing for the quizzes, also stays clear of the solver and the bots)::
 
-    errors, cards, facts, state -> rules -> engine -> solver -> bots -> quiz
+    errors, cards, facts, state -> rules -> engine -> solver -> bots -> quiz -> problems
         -> display -> play -> widgets
 
 Cards and rules know nothing of the solver, the bots, the quizzes, the drawings or the widgets;
@@ -47,18 +47,23 @@ ENTRY_POINTS = {FACADE, "tutor.__main__"}
 
 #: for each room, the rooms it must never import (directly or inside a function)
 FORBIDDEN: dict[str, set[str]] = {
-    "cards": {"facts", "rules", "engine", "solver", "bots", "quiz", "display", "play", "widgets"},
-    "errors": {"cards", "facts", "state", "rules", "engine", "solver", "bots", "quiz", "display",
-               "play", "widgets"},
+    "cards": {"facts", "rules", "engine", "solver", "bots", "quiz", "problems", "display", "play",
+              "widgets"},
+    "errors": {"cards", "facts", "state", "rules", "engine", "solver", "bots", "quiz", "problems",
+               "display", "play", "widgets"},
     # a game's facts (deck, players, action kinds): on cards and errors, below state and rules
-    "facts": {"rules", "engine", "solver", "bots", "quiz", "display", "play", "widgets"},
-    "state": {"rules", "engine", "solver", "bots", "quiz", "display", "play", "widgets"},
-    "rules": {"engine", "solver", "bots", "quiz", "display", "play", "widgets"},
-    "engine": {"solver", "bots", "quiz", "display", "play", "widgets"},
-    "solver": {"bots", "quiz", "display", "play", "widgets"},
-    "bots": {"quiz", "display", "play", "widgets"},
-    "quiz": {"display", "play", "widgets"},
-    "display": {"solver", "bots", "play", "widgets"},
+    "facts": {"rules", "engine", "solver", "bots", "quiz", "problems", "display", "play",
+              "widgets"},
+    "state": {"rules", "engine", "solver", "bots", "quiz", "problems", "display", "play",
+              "widgets"},
+    "rules": {"engine", "solver", "bots", "quiz", "problems", "display", "play", "widgets"},
+    "engine": {"solver", "bots", "quiz", "problems", "display", "play", "widgets"},
+    "solver": {"bots", "quiz", "problems", "display", "play", "widgets"},
+    "bots": {"quiz", "problems", "display", "play", "widgets"},
+    "quiz": {"problems", "display", "play", "widgets"},
+    # play problems: made by the solver and the bots, kept with the quiz's progress
+    "problems": {"display", "play", "widgets"},
+    "display": {"solver", "bots", "problems", "play", "widgets"},
     "play": {"widgets"},
     "widgets": set(),
 }

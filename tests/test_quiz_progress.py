@@ -37,11 +37,12 @@ def wrong(q: Question) -> str | list[str]:
 
 # --- sessions ------------------------------------------------------------------------------------
 def test_a_seeded_session_is_reproducible_and_cycles_kinds() -> None:
-    a = [q.public() for q in Session(seed=5).questions(14)]
-    b = [q.public() for q in Session(seed=5).questions(14)]
+    n = 2 * len(KINDS)
+    a = [q.public() for q in Session(seed=5).questions(n)]
+    b = [q.public() for q in Session(seed=5).questions(n)]
     assert a == b
     assert [p["kind"] for p in a] == list(KINDS) * 2
-    c = [q.public() for q in Session(seed=6).questions(14)]
+    c = [q.public() for q in Session(seed=6).questions(n)]
     assert a != c
 
 

@@ -158,10 +158,12 @@ def test_only_legal_cards_are_enabled_and_only_own_cards_are_shown() -> None:
         view = tw.table.view
         if view.phase == PLAY:
             seen_play = True
-            hand = {card_label(c) for c in view.hand}
+            hand = {c.name for c in view.hand}  # each card's face is a button named for it
             row = tw.rows["card"]
             shown = {b.description for b in row.buttons if b.layout.display != "none"}
             assert shown == hand
+            assert all("st-face-btn" in b._dom_classes for b in row.buttons
+                       if b.layout.display != "none")
             enabled = {row.actions[i] for i, b in enumerate(row.buttons) if not b.disabled}
             assert enabled == (set(view.legal) if tw.table.learner_to_move() else set())
         click_for(tw, learner_choice(tw, rng))
@@ -869,8 +871,7 @@ def test_bot_levels_per_game_and_what_frog_lacks(frog_without_pimc: Any) -> None
         TableGame(game="frog", bot="genius")
     with pytest.raises(TutorError, match="REC-2"):
         TableGame(game="whist")  # not a registered game
-    with pytest.raises(TableError, match="TABLE-2: the table does not deal Auction Pitch yet"):
-        TableGame(game="auction-pitch")  # registered; its table comes later (issue 20)
+    assert levels("auction-pitch")[0] == "random"  # the random bot plays every game
     t = TableGame(game="frog", seed=2)
     assert t.bot_kind == "rule" and not t.has_pimc
     with pytest.raises(TableError, match="TABLE-2"):
@@ -967,7 +968,8 @@ def test_rows_follow_the_kinds_of_the_games_actions(frog_without_pimc: Any) -> N
     assert labels(frog, "call") == ["pass", "Frog bid", "Chico", "Grand"]
     assert frog.bot_pick.options == (("random cards", "random"), ("rules of thumb", "rule"))
     assert frog.game_pick.options == (("Six-Bid Solo", "six-bid-solo"), ("Frog (game)", "frog"),
-                                      ("Crazy Solo", "crazy-solo"), ("Sixty-Six", "sixty-six"))
+                                      ("Crazy Solo", "crazy-solo"), ("Sixty-Six", "sixty-six"),
+                                      ("Auction Pitch", "auction-pitch"))
     assert frog.hint_button.disabled and "Frog" in frog.hint_button.tooltip
 
 

@@ -172,7 +172,8 @@ def click_for(tw: TableWidget, action: int) -> None:
 
 # --- the table seats Sixty-Six ------------------------------------------------------------------
 def test_the_table_deals_sixty_six() -> None:
-    assert [s.id for s in table_games()] == ["six-bid-solo", "frog", "crazy-solo", "sixty-six"]
+    assert [s.id for s in table_games()] == ["six-bid-solo", "frog", "crazy-solo", "sixty-six",
+                                             "auction-pitch"]
     t = TableGame(game=GAME, seed=1)
     assert isinstance(t.state, SixtySixState) and t.game.players == 2 and not t.family
     assert t.state.dealer == 1 and t.learner_to_move()  # seat 0 leads the first deal (SS-4)

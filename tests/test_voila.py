@@ -99,10 +99,11 @@ def test_forged_widget_messages_over_the_websocket_send_no_traceback(
     """The issue's reproduction on a real lesson page: a quiz's ToggleButtons index 99, -1 and
     "abc", a Button's ``disabled`` "yes", a forged ``comm_open`` — the kernel sends the page
     notices (PAGE-1, PAGE-2) and the true state, never an error or a stderr stream; the detail
-    goes to the kernel log, which is the server's."""
+    goes to the kernel log, which is the server's. (Lesson 3: its quiz always asks one answer
+    from a row of toggle buttons; a card question's choices are the cards' faces, issue 22.)"""
     import websocket  # websocket-client, a jupyter_server dependency
 
-    status, page = voila_server.get("/voila/render/01-card-ranking.ipynb")
+    status, page = voila_server.get("/voila/render/03-the-deal.ipynb")
     assert status == 200
     kernel = kernel_id_of(page)
     ws = websocket.create_connection(

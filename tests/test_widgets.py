@@ -58,9 +58,11 @@ def right_answer(q: Any) -> str | list[str]:
 
 
 def pick(quiz: QuizWidget, answer: str | list[str]) -> None:
-    if quiz.question is not None and quiz.question.multi:
+    """Pick as a learner would: the boxes or cards' faces (one or several), else a toggle."""
+    if quiz.box_values:
+        wanted = answer if isinstance(answer, list) else [answer]
         for cb, value in zip(quiz.boxes, quiz.box_values, strict=True):
-            cb.value = value in answer
+            cb.value = value in wanted
     else:
         quiz.single.value = answer
 
@@ -84,6 +86,12 @@ def test_quiz_round_trip_right_and_wrong(kind: str) -> None:
     wrong = [v for v in q2.values if v not in q2.key().answer]
     pick(quiz, wrong[:1] if q2.multi else wrong[0])
     quiz.check.click()
+    # a wrong pick: the likely mistake and another try, the answer not shown yet
+    assert quiz.feedback is None and len(quiz.attempts) == 1 and not quiz.attempts[0].correct
+    assert "try again" in quiz.result.value and quiz.attempts[0].mistake
+    assert quiz.question.key().explanation not in quiz.result.value
+    assert not quiz.next.disabled and not quiz.show.disabled
+    quiz.show.click()  # Show the answer
     fb2 = quiz.feedback
     assert fb2 is not None and not fb2.correct
     # the feedback gives the correct answer, why (the rule ids) and the session score
@@ -250,10 +258,10 @@ def test_quiz_game_defaults_and_refusals() -> None:
 
 # --- the worked deals ----------------------------------------------------------------------------
 #: a rule id cited in a commentary sentence: ``(SBS-23)``, ``(FR-1, FR-5)``, ``(FR-4, SBS-V2)``
-CITED = re.compile(r"\((?:SBS|FR|CS)-(?:\d+a?|V\d)(?:, (?:SBS|FR|CS)-(?:\d+a?|V\d))*\)")
+CITED = re.compile(r"\((?:SBS|FR|CS|SS)-(?:\d+[ab]?|V\d)(?:, (?:SBS|FR|CS|SS)-(?:\d+[ab]?|V\d))*\)")
 RULE_IDS = ({f"SBS-{n}" for n in range(1, 29)} | {"SBS-16a"} | {f"SBS-V{n}" for n in range(1, 7)}
             | {f"FR-{n}" for n in range(1, 6)} | {f"CS-{n}" for n in range(1, 15)}
-            | {"CS-3a", "CS-4a"})
+            | {"CS-3a", "CS-4a"} | {f"SS-{n}" for n in range(1, 18)} | {"SS-13a", "SS-13b"})
 
 
 def turned_up_at_the_end(record: dict[str, Any]) -> set[str]:
@@ -282,8 +290,13 @@ def test_replay_shows_only_the_seat_view(path: Path) -> None:
         # what lay face down is shown at the result, and the chips are the engine's
         laid = turned_up_at_the_end(record)
         assert laid <= mentions(text_of(widget), laid)
-        chips = replay(record)["chips"]
-        assert ", ".join(f"seat {s} {c:+d}" for s, c in enumerate(chips)) in widget.words.value
+        out = replay(record)
+        if out["chips"] is not None:  # the Tapp family's chips, as the engine settles them
+            assert ", ".join(f"seat {s} {c:+d}" for s, c in enumerate(out["chips"])) \
+                in widget.words.value
+        else:  # Sixty-Six: the game points of SS-13..15, the engine's
+            scored = ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(out["game_points"]) if p)
+            assert f"Game points: {scored}" in widget.words.value
 
 
 def test_replay_forged_navigation_changes_nothing() -> None:

@@ -12,6 +12,12 @@ Crazy Solo's worked deal (``crazy-solo-*.json``, :data:`CRAZY_PLANS`) scripts th
 take-over in hearts and the called card (the highest heart the bidder lacks); the rule bots play
 the cards, each from its own view.
 
+Sixty-Six's worked deal (``sixty-six-*.json``, :data:`SIXTY_SIX_PLANS`) is played by both seats
+with :func:`sixty_six_move`, a few plain rules of thumb (claim at 66, exchange the 9, declare a
+marriage, close with a lead of 40 and three trumps with the ace or ten, win a trick worth 10 or
+more as cheaply as possible, else throw the cheapest card); the first seeded deal whose play
+shows what the lesson wants is kept.
+
     python notebooks/deals/make_deals.py            # rewrites notebooks/deals/*.json
     python notebooks/deals/make_deals.py frog-bid   # only the named records
 
@@ -29,6 +35,8 @@ from tutor.engine.record import save
 from tutor.games.crazy_solo.rules import SOLO_IN_HEARTS, CrazySolo, CrazySoloState
 from tutor.games.frog.rules import FROG, Frog, FrogState
 from tutor.games.six_bid_solo.rules import SixBidSolo, SixBidSoloState, parse_call
+from tutor.games.sixty_six import rules as ss
+from tutor.games.sixty_six.rules import SixtySix, SixtySixState
 from tutor.games.tapp import (
     CALL_BASE,
     CALLCARD_BASE,
@@ -274,9 +282,92 @@ def make_frog(name: str) -> dict[str, object]:
     raise SystemExit(f"no deal found for {name}")
 
 
+# --- Sixty-Six -----------------------------------------------------------------------------------
+def _beats(card: int, lead: int, trump: int) -> bool:
+    """SS-7: does ``card``, following ``lead``, win the trick?"""
+    if ss.SUIT_OF[card] == ss.SUIT_OF[lead]:
+        return card < lead  # a lower index is a higher card
+    return ss.SUIT_OF[card] == trump
+
+
+def _spouse(card: int, hand: int) -> bool:
+    """Is ``card`` a king or queen whose partner of the marriage is in ``hand``?"""
+    place = card % 6
+    if place == ss.KING:
+        return bool(hand >> (card + 1) & 1)
+    return place == ss.QUEEN and bool(hand >> (card - 1) & 1)
+
+
+def _closing_time(state: SixtySixState, seat: int) -> bool:
+    """40 or more already, and three trumps with the ace or the ten among them."""
+    trumps = [c for c in ss.mask_cards(state.hands[seat]) if ss.SUIT_OF[c] == state.trump]
+    return (state.total(seat) >= 40 and len(trumps) >= 3
+            and any(c % 6 in (ss.ACE, ss.TEN) for c in trumps))
+
+
+def sixty_six_move(state: SixtySixState) -> int:
+    """The rules of thumb both seats of the worked deal play by (every action legal: it is
+    picked from ``legal_actions``)."""
+    legal = state.legal_actions()
+    seat = state.to_move
+    assert seat is not None
+    hand, trump = state.hands[seat], state.trump
+    if ss.CLAIM in legal and state.total(seat) >= 66:
+        return ss.CLAIM
+    if state.step == "draw":
+        return ss.CLOSE if _closing_time(state, seat) else ss.DRAW
+    if ss.EXCHANGE in legal:
+        return ss.EXCHANGE
+    if ss.CLOSE in legal and state.tricks and _closing_time(state, seat):
+        return ss.CLOSE
+    marriages = [a for a in legal if ss.MARRIAGE <= a < ss.CARD]
+    if marriages:  # the trump marriage first, leading the king
+        return max(marriages, key=lambda a: (ss.SUIT_OF[ss.marriage_cards(a)[0]] == trump, -a))
+    cards = [a - ss.CARD for a in legal if a >= ss.CARD]
+
+    def cheap(c: int) -> tuple[bool, bool, int, int]:
+        return ss.SUIT_OF[c] == trump, _spouse(c, hand), ss.POINTS[c], -c
+
+    if state.step == "lead":
+        if state.strict:  # the strongest card: trumps, then points
+            return ss.CARD + max(cards, key=lambda c: (ss.SUIT_OF[c] == trump, ss.POINTS[c], -c))
+        return ss.CARD + min(cards, key=cheap)
+    lead = state.lead_card
+    winners = [c for c in cards if _beats(c, lead, trump)]
+    if winners and (ss.POINTS[lead] >= 10 or state.strict):
+        return ss.CARD + min(winners, key=lambda c: (ss.SUIT_OF[c] == trump, ss.POINTS[c]))
+    return ss.CARD + min(cards, key=cheap)
+
+
+SixtySixWant = Callable[[SixtySixState], bool]
+SIXTY_SIX_PLANS: dict[str, tuple[int, SixtySixWant]] = {
+    # record name: (dealer, the play wanted)
+    "sixty-six-close-and-claim": (1, lambda s: (
+        s.ending == "SS-14a" and s.history()[0] >= ss.MARRIAGE  # a marriage at the first lead
+        and ss.EXCHANGE in s.history() and s.closed_by == s.exchanged[0]  # type: ignore[index]
+        and sum(1 for a in s.history() if ss.MARRIAGE <= a < ss.CARD) == 2)),
+}
+
+
+def make_sixty_six(name: str) -> dict[str, object]:
+    """A Sixty-Six deal: both seats play by :func:`sixty_six_move` to the end."""
+    dealer, wanted = SIXTY_SIX_PLANS[name]
+    game = SixtySix()
+    for seed in range(1, 20000):
+        state = game.new_deal(seed, dealer)
+        while not state.is_terminal():
+            state.apply(sixty_six_move(state))
+        if wanted(state):
+            print(f"{name}: seed {seed}, {state.ending}, game points {state.points}, totals "
+                  f"{state.totals()}", file=sys.stderr)
+            return state.record()
+    raise SystemExit(f"no deal found for {name}")
+
+
 def main(names: list[str]) -> None:
-    for contract in names or [*PLANS, *FROG_PLANS, *CRAZY_PLANS]:
-        save(make(contract), HERE / f"{contract}.json")
+    for name in names or [*PLANS, *FROG_PLANS, *CRAZY_PLANS, *SIXTY_SIX_PLANS]:
+        record = make_sixty_six(name) if name in SIXTY_SIX_PLANS else make(name)
+        save(record, HERE / f"{name}.json")
 
 
 if __name__ == "__main__":

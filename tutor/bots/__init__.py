@@ -6,7 +6,8 @@
   Crazy Solo, which also plays its own cards: it reads who the secret partner may be);
 - :class:`~tutor.bots.pimc.PimcBot` — sampled worlds solved double-dummy (Perfect Information
   Monte Carlo), for a game with a double-dummy solver and ``tutor/games/<game>/pimc.py``
-  (Six-Bid Solo and Frog, bidding through the bid advisor).
+  (Six-Bid Solo and Frog, bidding through the bid advisor; Crazy Solo, searching the last tricks
+  and playing out the earlier ones, weighing its calls by playouts).
 
 ``make_bot(kind, seed)`` builds one by name; :mod:`tutor.bots.arena` plays them against each
 other in duplicate.

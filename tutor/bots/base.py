@@ -11,7 +11,9 @@ legal action and a one-line reason a learner can read::
 The bots are written once for every game of the Tapp family (cards as ints, tricks, trump); a
 game's own choices — what to bid, how to declare, what a solver's value is worth — live in its
 folder (``tutor/games/<game>/bots.py``, and ``pimc.py`` for the PIMC bot), found through the
-registry (:func:`game_choices`).
+registry (:func:`game_choices`). A game outside the family (Sixty-Six) plays every step by its
+own choices: an ``act`` of its ``RULES`` or ``PIMC`` takes the whole turn, and the bot keeps
+what the game's choices remember between turns in its ``memo``.
 """
 
 from __future__ import annotations
@@ -21,32 +23,38 @@ from functools import cache
 from importlib import import_module
 from typing import Any, Protocol
 
-from ..engine.sampler import game_of
+from ..engine.sampler import SampledView, any_game_of, game_of
 from ..errors import IllegalActionError, OptionError
 from ..games import spec
 from ..games.tapp import CARD_INDEX, N_CARDS, POINTS, SUIT_MASK, SeatView
-from ..state import Action
+from ..state import Action, View
 
 ALL = (1 << N_CARDS) - 1
 
 
 class Bot(Protocol):
-    """A sparring partner: ``act(view)`` → (a legal action, a one-line reason)."""
+    """A sparring partner: ``act(view)`` → (a legal action, a one-line reason). A bot may
+    remember the views it is given within a deal (a Sixty-Six player counts the tricks, which
+    no single view shows): give it every view of its turns, in order."""
 
     name: str
 
-    def act(self, view: SeatView) -> tuple[Action, str]: ...
+    def act(self, view: Any) -> tuple[Action, str]: ...
 
 
-def require_turn(view: SeatView) -> None:
-    """A bot asked to act out of turn is a caller's mistake: say so with the rule."""
+def require_turn(view: View) -> None:
+    """A bot asked to act out of turn is a caller's mistake: say so with the game's rule (its
+    presentation's ``turn_order_rule``, else the rule of the phase's turn: SBS-5 in the Tapp
+    family, SS-5 in Sixty-Six)."""
     if view.to_move != view.seat or not view.legal:
-        raise IllegalActionError("SBS-5", "it is not this seat's turn", where=f"seat {view.seat}")
+        words = spec(view.game).presentation
+        rule = getattr(words, "turn_order_rule", None) or words.turn_rule(view.phase)[0]
+        raise IllegalActionError(rule, "it is not this seat's turn", where=f"seat {view.seat}")
 
 
-def action_words(view: SeatView, action: Action) -> str:
+def action_words(view: SampledView, action: Action) -> str:
     """The game's words for ``action`` (``bid Solo``, ``trump ♠``, ``discard AS``, ``TH``)."""
-    return game_of(view.game, view.options).action_info(action).label
+    return any_game_of(view.game, view.options).action_info(action).label
 
 
 @cache

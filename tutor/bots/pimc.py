@@ -8,7 +8,8 @@
   ``max_worlds`` (16), with a work guard per move (:data:`NODE_BUDGET`).
 - **The defenders' objective** is their own chips, which in every contract of the Tapp family
   is the bidder's loss (SBS-27): both defenders minimise the bidder's value, so the two pursue
-  the same objective as one side.
+  the same objective as one side. Where the bidder has a partner (Crazy Solo's called card),
+  the partner plays for the bidder's value (the game's ``bidders_side``).
 - **Reading the calls.** Worlds, for a card as for a bid, prefer deals in which each other
   player's bid fits that player's hand (the bidder's with the trump named) and no player who
   passed held a hand clearly calling for more (:func:`tutor.engine.inference.read_calls`).
@@ -17,7 +18,9 @@
   (:class:`PimcChoices`): Six-Bid Solo's solves exact Solo points and asks yes/no questions
   where a contract pays a tariff, bids through the bid advisor and names trump by sampling;
   Frog's solves exact points (every contract pays on the margin), bids through the advisor,
-  names Chico's trump and chooses the Frog bid's discard by sampling. A game without one is
+  names Chico's trump and chooses the Frog bid's discard by sampling; Crazy Solo's, at a table
+  of up to 12 where the compiled kernel does not apply, searches the last tricks exactly and
+  plays out the earlier ones, and weighs its calls against the rule bot's. A game without one is
   refused, naming the game; the bot's diagnostic hybrids (``auction="rule"``,
   ``play="rule"``) still play it where they hand the phase to the rule bot.
 
@@ -52,7 +55,9 @@ class Workspace(Protocol):
 
 
 class PimcChoices(Protocol):
-    """A game's own part of the PIMC bot (``PIMC`` of its ``pimc`` module)."""
+    """A game's own part of the PIMC bot (``PIMC`` of its ``pimc`` module). A game outside the
+    Tapp family gives instead an ``act(bot, view)`` that plays every step (Sixty-Six: sampled
+    worlds, each searched, :mod:`tutor.games.sixty_six.pimc`)."""
 
     #: the expected chips (the bid advisor's) a bid must clear unless the bot is given a margin
     bid_margin: float
@@ -77,6 +82,19 @@ class PimcChoices(Protocol):
     def bidder_wants_more(self, view: SeatView) -> bool:
         """Does a higher value serve the bidder (False in a misère)?"""
         ...
+
+    def bidders_side(self, view: SeatView) -> bool:
+        """Is this seat on the bidder's side, as far as its view tells (the bidder, or a partner
+        who knows it from its hand)?"""
+        ...
+
+    def valued_by(self, view: SeatView) -> str:
+        """How the card values of this move are found, for the reason ("solved double-dummy")."""
+        ...
+
+    #: the work guard of a card choice in this game's solver nodes (:data:`NODE_BUDGET` for the
+    #: compiled kernel), unless the bot is given a budget
+    node_budget: int
 
     def workspace(self) -> Workspace:
         """The solver's workspace, whose nodes the work guard counts."""
@@ -121,14 +139,16 @@ class PimcBot:
     def __init__(self, seed: int | None = None, worlds: int = 8, bid_samples: int = 16,
                  bid_margin: float | None = None, executor: Executor | None = None,
                  exact: bool = True, auction: str = "pimc", play: str = "pimc",
-                 max_worlds: int = 16, budget: int | None = None) -> None:
+                 max_worlds: int = 16, budget: int | None = None,
+                 memo: dict[object, object] | None = None) -> None:
         if auction not in ("pimc", "rule") or play not in ("pimc", "rule"):
             raise ValueError("auction and play are 'pimc' or 'rule'")
         self.rng = random.Random(seed)
         self.worlds = worlds  # worlds per batch (and the fewest a card choice is made from)
         self.max_worlds = max(worlds, max_worlds)  # the most, when the choice stays close
-        # solver nodes per card choice after which no more worlds are drawn (None: default)
+        # solver nodes per card choice after which no more worlds are drawn (None: the game's)
         self.budget = NODE_BUDGET if budget is None else budget
+        self.budget_given = budget is not None
         self.worlds_used: list[int] = []  # worlds per card choice (diagnostics)
         self.guard_stops = 0  # card choices cut short by the node budget
         self.bid_samples = bid_samples
@@ -144,11 +164,16 @@ class PimcBot:
         self.auction = auction
         self.play = play
         # what a game's choices remember between the steps of one decision (the plan of the
-        # Frog bid's discard, chosen at its first card)
-        self.memo: dict[object, object] = {}
+        # Frog bid's discard, chosen at its first card) or between turns (a Sixty-Six player's
+        # count of the tricks); a table bot that makes a PIMC bot per move hands its own
+        self.memo: dict[object, object] = {} if memo is None else memo
 
     def act(self, view: SeatView) -> tuple[Action, str]:
         require_turn(view)
+        whole = getattr(pimc_choices(view.game), "act", None)
+        if whole is not None:  # a game whose PIMC part takes the whole turn (Sixty-Six)
+            found: tuple[Action, str] = whole(self, view)
+            return found
         legal = list(view.legal)
         if len(legal) == 1:
             return legal[0], f"{action_words(view, legal[0])}: the only legal action"
@@ -219,6 +244,7 @@ class PimcBot:
         ws = game.workspace()
         ws.clear()  # a fresh table: the node count below is reproducible
         start = ws.nodes
+        budget = self.budget if self.budget_given else game.node_budget
         n = 0
         guarded = False
         while n < self.max_worlds:
@@ -228,7 +254,7 @@ class PimcBot:
                 for c in legal:
                     chips[c].append(game.chips_for(world, view.seat, values[c]))
                     raw[c] += values[c]
-                if n >= 2 and ws.nodes - start > self.budget:
+                if n >= 2 and ws.nodes - start > budget:
                     guarded = True
                     break
             if guarded or settled(chips):
@@ -237,8 +263,9 @@ class PimcBot:
         self.guard_stops += guarded
         totals = {c: sum(v) for c, v in chips.items()}
         # the bidder wants more (fewer tricks in a misère); the defenders the opposite
-        sign = (1 if view.seat == view.bidder else -1) * (1 if game.bidder_wants_more(view)
-                                                           else -1)
+        sign = (1 if game.bidders_side(view) else -1) * (1 if game.bidder_wants_more(view)
+                                                          else -1)
+        how = game.valued_by(view)
 
         def score(c: int) -> tuple[float, float]:
             return totals[c], sign * raw[c]
@@ -249,12 +276,12 @@ class PimcBot:
         if len(tied) > 1:  # the worlds cannot tell these apart: let the rules of thumb choose
             hint, why = self.rules.act(view)
             if hint in tied:
-                return hint, (f"{why} — {len(tied)} cards tie over {n} sampled deals solved "
-                              f"double-dummy ({totals[hint] / n:+.1f} chips for me)")
+                return hint, (f"{why} — {len(tied)} cards tie over {n} sampled deals {how} "
+                              f"({totals[hint] / n:+.1f} chips for me)")
         best = tied[0]
         runner = next(c for c in ranked if c != best)
-        return best, (f"{card_words(best)}: over {n} sampled deals solved double-dummy it "
-                      f"averages {totals[best] / n:+.1f} chips for me "
+        return best, (f"{card_words(best)}: over {n} sampled deals {how} it averages"
+                      f" {totals[best] / n:+.1f} chips for me "
                       f"(next best {card_words(runner)} {totals[runner] / n:+.1f})")
 
 

@@ -36,7 +36,8 @@ def card_words(card: int) -> str:
 
 
 class RuleChoices(Protocol):
-    """A game's own rules of thumb for the rule bot (``RULES`` of its ``bots`` module)."""
+    """A game's own rules of thumb for the rule bot (``RULES`` of its ``bots`` module). A game
+    outside the Tapp family gives instead an ``act(bot, view)`` that plays every step."""
 
     def bid(self, view: SeatView, t: Table) -> tuple[Action, str]:
         """The call, with its reason (the auction)."""
@@ -74,9 +75,15 @@ class RuleBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
+        # what a game's own choices remember between turns (a Sixty-Six player's count)
+        self.memo: dict[object, object] = {}
 
     def act(self, view: SeatView) -> tuple[Action, str]:
         require_turn(view)
+        whole = getattr(rule_choices(view.game), "act", None)
+        if whole is not None:  # a game whose rules of thumb take the whole turn (Sixty-Six)
+            found: tuple[Action, str] = whole(self, view)
+            return found
         legal = list(view.legal)
         if len(legal) == 1:
             return legal[0], f"{action_words(view, legal[0])}: the only legal action"

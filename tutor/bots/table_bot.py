@@ -77,6 +77,9 @@ class TablePimc:
         self.rng = random.Random(seed)
         self.worlds = worlds
         self.bid_samples = bid_samples
+        # what the game's choices remember between moves (a Sixty-Six player's count of the
+        # tricks), handed to the PIMC bot made for each move
+        self.memo: dict[object, object] = {}
 
     def act(self, view: SeatView) -> tuple[Action, str]:
         if view.phase == AUCTION and view.to_move == view.seat and not within_reach(view):
@@ -89,7 +92,7 @@ class TablePimc:
         # the table's own sizing: no extra worlds past ``worlds`` and a tighter node guard than
         # the arena's, so a move (or a hint) stays within a second
         bot = PimcBot(self.rng.getrandbits(31), worlds=worlds, bid_samples=self.bid_samples,
-                      max_worlds=worlds, budget=TABLE_NODE_BUDGET)
+                      max_worlds=worlds, budget=TABLE_NODE_BUDGET, memo=self.memo)
         return bot.act(view)
 
 

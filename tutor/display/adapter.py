@@ -15,10 +15,12 @@ the registry (:func:`tutor.games.spec`) for
   :func:`deal_notes`.
 
 A game outside the Tapp family (Sixty-Six: two hands, a stock and its turn-up, tricks turned
-face down as they fall) draws its own table, settlement and whole deal in its deal notes
+face down as they fall; Auction Pitch: 3 to 7 players each on their own, most of the pack never
+dealt) draws its own table, settlement, whole deal and match standing in its deal notes
 (:meth:`DealNotes.table_view_html`, :meth:`DealNotes.settlement_html`,
-:meth:`DealNotes.whole_deal_html`) from the same parts (:mod:`.cards`, :mod:`.ring`, the facts);
-each returns None in the family's notes, where the display's own drawings serve.
+:meth:`DealNotes.whole_deal_html`, :meth:`DealNotes.match_html`) from the same parts
+(:mod:`.cards`, :mod:`.ring`, the facts); each returns None in the family's notes, where the
+display's own drawings serve.
 """
 
 from __future__ import annotations
@@ -75,6 +77,8 @@ class DealNotes:
     #: what that review leaves out
     review_title: ClassVar[str] = "Your play, valued exactly (every hand seen, best play after)"
     review_note: ClassVar[str] = ""
+    #: how the strong bot's hint and comparison value a game outside the family
+    hint_how: ClassVar[str] = "each played out with best play by both"
 
     def declaration(self, state: TappState) -> list[tuple[str, str]]:
         """Rows (label, words) the declaration adds after the contract and the bidder."""
@@ -134,6 +138,13 @@ class DealNotes:
         family's drawing (:func:`.table.deal_html`)."""
         return None
 
+    def match_html(self, view: View, match: Any) -> HtmlStr | None:
+        """The match's standing under the play table's status line, for ``view``'s seat
+        (``match``: a :class:`~.play_table.MatchStanding`); None: the table's own line (the
+        chips, or the game points to a target). Auction Pitch draws a score board whose
+        negative scores read as negative (PI-11)."""
+        return None
+
     # -- what the play table's log and its bots' reasons may show --
     def over_rule(self, state: GameState) -> str:
         """The rule that ended a finished deal (a refused action after it names it): by default
@@ -148,6 +159,18 @@ class DealNotes:
         default the text up to its first colon, ``seat 1: a card, now face down``."""
         who = text.split(":", 1)[0]
         return f"{who}: a card, now face down"
+
+    def deals_again(self, state: GameState) -> bool:
+        """Does the dealer of the finished ``state`` deal the next deal too (Auction Pitch: a
+        deal everyone passed under ``all_pass: redeal_same_dealer``, PI-6)? No by default: the
+        deal passes to the left, a throw-in included (SBS-9)."""
+        return False
+
+    def never_shown(self, state: GameState) -> frozenset[Card]:
+        """Cards of the game's deck that are never shown, not even once the deal is over
+        (Auction Pitch's undealt rest of the pack, PI-3): no drawing, log line or reason on
+        the table names one. None by default: a finished deal shows every card."""
+        return frozenset()
 
     def secrets(self, state: GameState, learner: int) -> tuple[str, ...]:
         """Numbers the ``learner``'s seat must not read yet (Sixty-Six: the opponent's total,

@@ -58,6 +58,8 @@ class MatchStanding:
     unit: str = "chips"
     target: int | None = None
     after: tuple[int, ...] | None = None
+    #: the balances after each settled deal, oldest first (a running score board)
+    history: tuple[tuple[int, ...], ...] = ()
 
 
 def note_html(text: str) -> HtmlStr:
@@ -92,7 +94,10 @@ def table_status_html(view: View, *, done: bool, learner_to_move: bool, auto: bo
         text = (f"{who} is to move — press “Next bot move”." if not auto
                 else f"{who} is to move…")
     line = ""
-    if match is not None and match.target is not None:
+    own = deal_notes(view.game).match_html(view, match) if match is not None else None
+    if own is not None:  # the game's own score board (Auction Pitch's)
+        line = own
+    elif match is not None and match.target is not None:
         n = match.deals_played + (0 if match.settled else 1)
         scores = ", ".join(("you" if s == view.seat else f"seat {s}") + f" {b}"
                            for s, b in enumerate(match.balances))
@@ -111,15 +116,17 @@ def table_status_html(view: View, *, done: bool, learner_to_move: bool, auto: bo
 
 def table_view_html(view: View, emphasis: Mapping[CardLike, str], *,
                     fallen: Sequence[Trick], teaching_aid: bool,
-                    seat_notes: Mapping[int, str] | None = None) -> HtmlStr:
+                    seat_notes: Mapping[int, str] | None = None,
+                    own_hand: bool = True) -> HtmlStr:
     """The learner's seat at the table, from the view alone: the game's facts and the auction;
     the seats around the table (the others as card backs with the game's marks and a line of
     ``seat_notes`` each, the learner's hand at the bottom, ``emphasis`` marking cards, e.g. the
     legal ones); in the centre the trick in progress and the tricks ``fallen`` since the
     learner's last action (SBS-25), or with the ``teaching_aid`` every trick played below; the
-    exposed Spread Misère hand; a Frog bidder's own discard. A game that draws its own table
-    (its deal notes, :meth:`~.adapter.DealNotes.table_view_html`: Sixty-Six) draws it instead,
-    from the view alone."""
+    exposed Spread Misère hand; a Frog bidder's own discard. ``own_hand=False`` leaves the
+    learner's hand out (the widget shows it as buttons, each card's face a button). A game that
+    draws its own table (its deal notes, :meth:`~.adapter.DealNotes.table_view_html`:
+    Sixty-Six) draws it instead, from the view alone."""
     own_table = deal_notes(view.game).table_view_html(view, emphasis, seat_notes=seat_notes)
     if own_table is not None:
         return own_table
@@ -134,7 +141,11 @@ def table_view_html(view: View, emphasis: Mapping[CardLike, str], *,
     top = (f'<div class="st-row"><div>{facts_html(pres.facts(view))}</div>'
            f'<div><h4 class="st-h">Auction</h4>'
            f"{calls_html(view.calls, active, game=view.game)}</div></div>")
-    own = hand_svg(view.hand, width=56, emphasis=emphasis or None, label="your hand", deck=deck)
+    # ``own_hand`` False: the learner's cards are buttons below the table (their faces are the
+    # buttons), so the seat says so instead of drawing the hand a second time
+    own = (hand_svg(view.hand, width=56, emphasis=emphasis or None, label="your hand", deck=deck)
+           if own_hand else HtmlStr('<p class="st-muted st-own-buttons">Your cards are the '
+                                    "buttons below: press one to play it.</p>"))
     centre = trick_centre(view, width=48)
     if not teaching_aid:
         centre += "".join(_fallen(view, fallen))

@@ -56,13 +56,15 @@ def pick_html(question: Question | None, picks: Sequence[str]) -> HtmlStr:
 
 def question_html(question: Question, *, four_colour: bool = False,
                   emphasis: Mapping[CardLike, str] | None = None,
-                  feedback: Feedback | None = None, width: float = 64) -> HtmlStr:
+                  feedback: Feedback | None = None, width: float = 64,
+                  own_hand: bool = True) -> HtmlStr:
     """The prompt and the exhibit of ``question`` (no choices, no answer).
 
     ``emphasis`` marks cards of the exhibit — a widget echoes the learner's current picks
     with ``{"9S": "selected"}`` before the answer is sent. Once the answer is graded, pass its
     ``feedback`` instead: the picks are marked right / wrong / missed and a trick shows its
-    winner. Before grading, nothing drawn here depends on the answer.
+    winner. Before grading, nothing drawn here depends on the answer. ``own_hand=False``: the
+    seat's hand is not drawn in the view (the widget shows it as the choices' card faces).
     """
     if not isinstance(question, Question):
         raise DisplayError("DSP-3", "question_html draws a tutor.quiz.Question",
@@ -100,7 +102,8 @@ def question_html(question: Question, *, four_colour: bool = False,
         # a question about what the play so far has shown (a void, a card gone) shows the
         # tricks played, a teaching aid as in the replay (its public context says so)
         parts.append(view_html(q.view, four_colour=four_colour, emphasis=emphasis, width=width,
-                               show_tricks=bool(q.context.get("show_tricks"))))
+                               show_tricks=bool(q.context.get("show_tricks")),
+                               own_hand=own_hand))
     return HtmlStr(f'<div class="st-root st-question" role="group" '
                    f'aria-label="{esc("question: " + q.prompt)}">{"".join(parts)}</div>')
 
@@ -135,6 +138,29 @@ def feedback_html(feedback: Feedback) -> HtmlStr:
         note = "" if fb.scored else " (a second try is not scored)"
         parts.append(f'<p class="st-score-line">Score: {score_html(fb.score)}{esc(note)}</p>')
     return HtmlStr(f'<div class="st-root st-feedback {cls}" role="status" '
+                   f'aria-live="polite">{"".join(parts)}</div>')
+
+
+def retry_html(feedback: Feedback, *, tries_left: int = 1) -> HtmlStr:
+    """A wrong pick before the answer is shown: "Not quite — try again", the likely mistake
+    behind it (:attr:`~tutor.quiz.Feedback.mistake`), the rule ids and the score — never the
+    answer or its explanation."""
+    if not isinstance(feedback, Feedback):
+        raise DisplayError("DSP-3", "retry_html draws a tutor.quiz.Feedback",
+                           where="retry_html", what=type(feedback).__name__)
+    fb = feedback
+    more = "another try" if tries_left == 1 else f"{tries_left} more tries"
+    parts = [f'<p class="st-headline"><span aria-hidden="true">↻</span> '
+             f"<strong>Not quite — try again.</strong> You have {more}, or press "
+             "<em>Show the answer</em>.</p>",
+             facts_html([("Your answer", esc(", ".join(fb.your_answer) or "nothing"))])]
+    if fb.mistake:
+        parts.append(f'<p class="st-mistake">{esc(fb.mistake)}</p>')
+    parts.append(f'<p class="st-rules">Rules: {rules_html(fb.rules)}</p>')
+    if fb.score is not None:
+        parts.append(f'<p class="st-score-line">Score: {score_html(fb.score)} (only the first '
+                     "try is scored)</p>")
+    return HtmlStr(f'<div class="st-root st-feedback st-retry" role="status" '
                    f'aria-live="polite">{"".join(parts)}</div>')
 
 

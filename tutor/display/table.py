@@ -155,7 +155,8 @@ def trick_centre(view: SeatView, *, width: float) -> str:
 
 def view_html(view: View, *, four_colour: bool = False,
               emphasis: Mapping[CardLike, str] | None = None, show_tricks: bool = False,
-              width: float = 64, seat_notes: Mapping[int, str] | None = None) -> HtmlStr:
+              width: float = 64, seat_notes: Mapping[int, str] | None = None,
+              own_hand: bool = True) -> HtmlStr:
     """What seat ``view.seat`` sees: facts, the auction, the table, the trick, the own hand.
 
     The facts and every name come from the game's presentation; the hand sorts in the game's
@@ -165,9 +166,10 @@ def view_html(view: View, *, four_colour: bool = False,
     them. ``show_tricks`` adds the tricks played so far (a teaching aid; SBS-25 has them face
     down at the table). A Frog bidder's view shows the bidder's own discard; no other view
     holds it. ``seat_notes`` puts a line under a seat's cards (a teaching aid worked out from
-    the view: :meth:`~.adapter.DealNotes.seat_notes`). A game outside the Tapp family draws
-    its own table (Sixty-Six's two hands, stock and turn-up: its deal notes'
-    :meth:`~.adapter.DealNotes.table_view_html`).
+    the view: :meth:`~.adapter.DealNotes.seat_notes`). ``own_hand=False`` leaves the own hand
+    out: a widget shows it as buttons, each card's face a button, and the seat says so. A game
+    outside the Tapp family draws its own table (Sixty-Six's two hands, stock and turn-up: its
+    deal notes' :meth:`~.adapter.DealNotes.table_view_html`).
     """
     if not isinstance(view, SeatView) and isinstance(view, View) \
             and isinstance(getattr(view, "game", None), str):
@@ -184,8 +186,9 @@ def view_html(view: View, *, four_colour: bool = False,
     me = view.seat
     parts = [facts_html(pres.facts(view)),
              _section("Auction", _calls(view.calls, active, pres), "st-auction")]
-    own = hand_svg(view.hand, four_colour=four_colour, width=width, emphasis=emphasis,
-                   label="your hand", deck=deck)
+    own = (hand_svg(view.hand, four_colour=four_colour, width=width, emphasis=emphasis,
+                    label="your hand", deck=deck) if own_hand else
+           HtmlStr('<p class="st-muted st-own-buttons">Your cards are the buttons below.</p>'))
     ring = ring_html(seat_places(view, pres, own, backs_width=width * 0.45, notes=seat_notes),
                      trick_centre(view, width=width * 0.75), label="the seats at the table")
     parts.append(_section("The table", ring, "st-others"))

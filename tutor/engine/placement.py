@@ -25,6 +25,16 @@ Two ways of counting, the same numbers:
   shuffle of the kind's slots), then the cards (a uniform shuffle of the suit).
 
 :func:`placement` picks one by the number of slots.
+
+A third way suits a pack mostly unseen, with a pile that may take any card (Auction Pitch's
+cards never dealt: up to six hands and a pile of 10 to 34 cards):
+
+- :class:`Compositions` fills the slots one after another, counting each slot's *composition*
+  (how many cards of each group it takes) with the cards of each group still unplaced as the
+  state; the slots free of every fact (no void, no group they must hold) come last and are
+  counted at once — whatever cards are left, dealt to them in any way: a multinomial. Before
+  any void is shown a world is one shuffle. A game picks it through its constraints
+  (:meth:`tutor.engine.sampler.Constraints.placement`); the other games' draws are unchanged.
 """
 
 from __future__ import annotations
@@ -327,4 +337,119 @@ class Grouped:
         return held
 
 
-__all__ = ["PER_SLOT_MOST", "Grouped", "PerSlot", "Placement", "placement"]
+# --- slot by slot, by composition ----------------------------------------------------------------
+class Compositions:
+    """The slots filled one after another by their composition — how many cards of each group
+    each takes — with the cards of each group still unplaced as the state; the slots free of
+    every fact last, counted and dealt at once (see the module docstring).
+
+    The number of placements is the sum, over the compositions of the restricted slots, of the
+    ways to pick those cards (a binomial per group) times the multinomial of the cards left over
+    the free slots. A draw takes each restricted slot's composition weighted by its count, its
+    cards uniformly within each group, then shuffles what is left into the free slots.
+    """
+
+    def __init__(self, caps: Sequence[int], by_suit: Sequence[Sequence[int]],
+                 allowed: Sequence[Sequence[bool]], least: Sequence[Sequence[bool]]) -> None:
+        self.caps = tuple(caps)
+        self.by_suit = [list(cards) for cards in by_suit]
+        groups = range(len(self.by_suit))
+        self.restricted = [i for i in range(len(caps))
+                           if not all(allowed[g][i] and not least[g][i] for g in groups)]
+        self.free = [i for i in range(len(caps)) if i not in self.restricted]
+        #: per restricted slot: (room, the groups it may take, the groups it must take)
+        self.rules = [(caps[i], tuple(allowed[g][i] for g in groups),
+                       tuple(least[g][i] for g in groups)) for i in self.restricted]
+        self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._options: dict[tuple[int, tuple[int, ...]],
+                            tuple[list[tuple[int, ...]], list[int]]] = {}
+
+    def _compositions(self, step: int, left: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+        """Every composition of restricted slot ``step`` from the cards ``left`` per group, with
+        the ways to pick its cards."""
+        room, may, must = self.rules[step]
+        out: list[tuple[tuple[int, ...], int]] = []
+        last = len(left) - 1
+
+        def rec(g: int, room_left: int, acc: list[int], ways: int) -> None:
+            low = 1 if must[g] else 0
+            top = min(room_left, left[g]) if may[g] else 0
+            if g == last:
+                if low <= room_left <= top:
+                    out.append(((*acc, room_left), ways * comb(left[g], room_left)))
+                return
+            for k in range(low, top + 1):
+                acc.append(k)
+                rec(g + 1, room_left - k, acc, ways * comb(left[g], k))
+                acc.pop()
+
+        if left:
+            rec(0, room, [], 1)
+        elif room == 0:
+            out.append(((), 1))
+        return out
+
+    def _count(self, step: int, left: tuple[int, ...]) -> int:
+        """Ways to place the cards ``left`` (per group) into restricted slots ``step``.. and the
+        free slots."""
+        if step == len(self.restricted):
+            total = sum(left)
+            rooms = [self.caps[i] for i in self.free]
+            if sum(rooms) != total:
+                return 0
+            return _multinomial(rooms)
+        key = (step, left)
+        got = self._ways.get(key)
+        if got is None:
+            got = sum(ways * self._count(step + 1, tuple(n - k for n, k in zip(left, comp,
+                                                                                strict=True)))
+                      for comp, ways in self._compositions(step, left))
+            self._ways[key] = got
+        return got
+
+    def count(self) -> int:
+        return self._count(0, tuple(len(cards) for cards in self.by_suit))
+
+    def _choices(self, step: int, left: tuple[int, ...]
+                 ) -> tuple[list[tuple[int, ...]], list[int]]:
+        """The compositions with a consistent rest, and their running weights (remembered)."""
+        key = (step, left)
+        got = self._options.get(key)
+        if got is None:
+            options: list[tuple[int, ...]] = []
+            weights: list[int] = []
+            for comp, ways in self._compositions(step, left):
+                rest = tuple(n - k for n, k in zip(left, comp, strict=True))
+                w = ways * self._count(step + 1, rest)
+                if w:
+                    options.append(comp)
+                    weights.append(w)
+            got = self._options[key] = (options, list(accumulate(weights)))
+        return got
+
+    def draw(self, rng: random.Random) -> list[int]:
+        held = [0] * len(self.caps)
+        pools = [cards[:] for cards in self.by_suit]
+        left = tuple(len(cards) for cards in pools)
+        for step, slot in enumerate(self.restricted):
+            options, running = self._choices(step, left)
+            i = bisect_right(running, rng.randrange(running[-1])) if len(options) > 1 else 0
+            comp = options[i]
+            for g, k in enumerate(comp):
+                if k:
+                    pool = pools[g]
+                    for c in rng.sample(pool, k):
+                        held[slot] |= 1 << c
+                        pool.remove(c)
+            left = tuple(len(cards) for cards in pools)
+        rest = [c for cards in pools for c in cards]
+        rng.shuffle(rest)
+        at = 0
+        for slot in self.free:
+            for c in rest[at: at + self.caps[slot]]:
+                held[slot] |= 1 << c
+            at += self.caps[slot]
+        return held
+
+
+__all__ = ["PER_SLOT_MOST", "Compositions", "Grouped", "PerSlot", "Placement", "placement"]

@@ -28,6 +28,9 @@ from .jsonio import parse_json, plain, read_bounded, write_atomic
 
 FORMAT = "tutor-record/1"
 REQUIRED = ("format", "game", "dealer", "hands")
+#: Sections another room keeps beside the deal, which replay reads past (a play problem's,
+#: README "Play problems"; checked by tutor.problems.problem).
+SECTIONS = frozenset({"problem"})
 
 
 def parse(text: str | bytes) -> dict[str, Any]:
@@ -108,7 +111,7 @@ def state_of(record: object) -> GameState:
         raise RecordError("REC-5", f"options.players is {options['players']} but hands lists "
                           f"{len(hands)} seats", where="hands")
     for key in rec:
-        if key not in game.record_keys:
+        if key not in game.record_keys and key not in SECTIONS:
             raise RecordError("REC-1", f"unknown key for a {game.id} record", where=str(key))
     state = game.from_record_deal(rec)
     game.replay_record(state, rec)

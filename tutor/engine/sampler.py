@@ -11,8 +11,8 @@ kinds of fact, and nothing of any game:
   deal, in which the leader is under because the hand holds a heart);
 - **cards known to be in a hand** (or in a pile) though the viewer does not hold them;
 - **unseen piles** of known size that take unseen cards too: the widow, a discard laid away
-  face down, Sixty-Six's stock and a turn-up never seen (:data:`WIDOW`, :data:`DISCARD`,
-  :data:`STOCK`, :data:`TURNUP`);
+  face down, Sixty-Six's stock and a turn-up never seen, the cards Auction Pitch never deals
+  (:data:`WIDOW`, :data:`DISCARD`, :data:`STOCK`, :data:`TURNUP`, :data:`UNDEALT`);
 - **single cards known to be out of a hand** (``excluded``): Sixty-Six's strict rules show a
   player who did not beat the card led holds no higher card of its suit (SS-11).
 
@@ -26,6 +26,7 @@ nothing here assumes a deck. Six-Bid Solo's: Call Solo's called card and gift, t
 Misère hand. Frog's: the widow in the Frog bidder's hand and the discard beside it. Crazy
 Solo's: up to eleven other hands, the called card's holder unknown like any other card.
 Sixty-Six's: the opponent's hand, the stock's order and what the seat remembers of the play.
+Auction Pitch's: up to six other hands of a 52-card pack and the cards never dealt.
 
 Every consistent world is equally likely here: the deal is uniform and this sampler reads
 nothing into the players' choices (reading the bids is a layer above it,
@@ -78,6 +79,7 @@ WIDOW = -1  # the slot id of the widow among the seats
 DISCARD = -2  # the slot id of cards laid away face down (Frog's discard)
 STOCK = -3  # the slot id of a stock's face-down cards (Sixty-Six, SS-3)
 TURNUP = -4  # the slot id of a turn-up the viewer never saw (Sixty-Six after a first-lead close)
+UNDEALT = -5  # the slot id of the cards never dealt (Auction Pitch deals 6n of 52, PI-3)
 ALL = (1 << N_CARDS) - 1  # every card of the 36-card deck, as a mask
 #: the Tapp family's suits as masks of its 36 cards (nine a suit), the constraints' default
 TAPP_SUITS: tuple[int, ...] = tuple(0x1FF << (9 * s) for s in range(4))
@@ -126,14 +128,14 @@ class Constraints:
     """What one view fixes about where the unseen cards lie: the generic core's input.
 
     ``slots`` are the places that receive unseen cards — other seats (``>= 0``) and piles
-    (:data:`WIDOW`, :data:`DISCARD`, :data:`STOCK`, :data:`TURNUP`); ``sizes`` how many cards
-    each holds now; ``known`` the cards known to lie in a slot though the viewer does not hold
-    them; ``voids`` the suits (bit ``s``) a slot holds none of; ``holds`` the suits a slot holds
-    at least one unseen card of; ``excluded`` single cards a slot holds none of (a mask per
-    slot); ``unseen`` the cards left to place; ``suits`` the game's suits as masks of its cards
-    (default: the Tapp family's 36 cards). ``rules`` name the rules a contradictory view
-    breaks: the hand sizes (the deal), the voids (following suit); ``holds_rule`` the rule
-    behind ``holds``.
+    (:data:`WIDOW`, :data:`DISCARD`, :data:`STOCK`, :data:`TURNUP`, :data:`UNDEALT`);
+    ``sizes`` how many cards each holds now; ``known`` the cards known to lie in a slot though
+    the viewer does not hold them; ``voids`` the suits (bit ``s``) a slot holds none of;
+    ``holds`` the suits a slot holds at least one unseen card of; ``excluded`` single cards a
+    slot holds none of (a mask per slot); ``unseen`` the cards left to place; ``suits`` the
+    game's suits as masks of its cards (default: the Tapp family's 36 cards). ``rules`` name
+    the rules a contradictory view breaks: the hand sizes (the deal), the voids (following
+    suit); ``holds_rule`` the rule behind ``holds``.
 
     A game subclasses it to rebuild the deal as dealt from one placement (:meth:`deal_of`),
     and says how many ways each placement can be completed (:meth:`orders`: the orders of a
@@ -191,6 +193,15 @@ class Constraints:
                 allowed.append(tuple(a and not x for a, x in zip(open_to, out, strict=True)))
                 least.append(must)
         return cards, allowed, least
+
+    def placement(self, caps: Sequence[int], by_suit: Sequence[Sequence[int]],
+                  allowed: Sequence[Sequence[bool]], least: Sequence[Sequence[bool]]
+                  ) -> Placement:
+        """The exact placement that draws this view's worlds: the shared choice by the number
+        of slots (:func:`tutor.engine.placement.placement`) unless the game picks another
+        (Auction Pitch: :class:`~tutor.engine.placement.Compositions`, for its pile of cards
+        never dealt). Every choice counts the same worlds; only the draws differ."""
+        return placement(caps, by_suit, allowed, least)
 
     def orders(self) -> int:
         """The ways :meth:`deal_of` completes each placement, all equally likely (the orders
@@ -346,7 +357,8 @@ class WorldSampler(Generic[V, S]):
         if sum(self.caps) != c.unseen.bit_count() or min(self.caps, default=0) < 0:
             raise IllegalActionError(c.rules[0], "the view's hand sizes do not fit the unseen "
                                      "cards", where=f"seat {view.seat}")
-        self.placement: Placement = placement(self.caps, self.by_suit, self.allowed, self.least)
+        self.placement: Placement = c.placement(self.caps, self.by_suit, self.allowed,
+                                                self.least)
         if self.placement.count() == 0:
             raise self._no_world()
 
@@ -456,7 +468,7 @@ def holder_shares(view: SeatView, card: Card | int, worlds: int = 200,
     return {s: v / worlds for s, v in shares.items()}
 
 
-__all__ = ["ALL", "DISCARD", "STOCK", "TAPP_SUITS", "TURNUP", "WIDOW", "Constraints", "Deal",
-           "GameSampling", "PublicHistory", "SampledView", "Sampler", "WorldSampler",
+__all__ = ["ALL", "DISCARD", "STOCK", "TAPP_SUITS", "TURNUP", "UNDEALT", "WIDOW", "Constraints",
+           "Deal", "GameSampling", "PublicHistory", "SampledView", "Sampler", "WorldSampler",
            "any_game_of", "cards_played", "game_of", "history_of", "holder_shares", "mask_bits",
            "played_and_voids", "rebuild", "sample_worlds", "sampling_of", "world_of"]

@@ -39,6 +39,11 @@ POSITIONS = ("forehand", "middlehand", "endhand")
 V = TypeVar("V", bound=View)
 
 
+
+#: A deal's stage in a learner's words (the engine's phases: auction, declare, play, done).
+STAGE_WORDS = {"auction": "the auction", "declare": "the declaration", "play": "the play",
+               "done": "the deal is over"}
+
 class GamePresentation(Generic[V]):
     """The words of one game, read off its view class ``V`` (a subclass per game; instances
     hold no state)."""
@@ -117,6 +122,8 @@ class TappPresentation(GamePresentation[SeatView]):
     """The Tapp family's words (Six-Bid Solo, Frog): three active hands, an auction of
     contracts, trump, eleven tricks (SBS-5, SBS-13, SBS-22..25)."""
 
+    #: the rule a move out of turn breaks, whatever the phase (the bots' check)
+    turn_order_rule: ClassVar[str] = "SBS-5"
     #: the rule each phase's turn order rests on (a game may name its own declaration rule)
     turn_rules: ClassVar[Mapping[str, tuple[str, str]]] = {
         AUCTION: ("SBS-16a", "the auction passes from player to player by rule"),
@@ -191,7 +198,7 @@ class TappPresentation(GamePresentation[SeatView]):
     def facts(self, view: SeatView) -> list[tuple[str, str]]:
         me, active = view.seat, view.active
         rows = [("Game", self.name), ("Seat", self.seat_label(me, active, view.dealer)),
-                ("Phase", view.phase)]
+                ("Now", STAGE_WORDS.get(view.phase, view.phase))]
         if view.to_move is not None:
             rows.append(("To move", "you" if view.to_move == me
                          else self.seat_label(view.to_move, active)))

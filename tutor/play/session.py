@@ -233,10 +233,14 @@ class TableGame:
     @property
     def has_review(self) -> bool:
         """The review: do the sampling bots and the double-dummy solver both play this game
-        (the Tapp family), or does the game's solver value positions exactly (any other)?"""
+        (the Tapp family), or does the game's solver value a position's actions exactly
+        (``solver.card_values(state)``: Sixty-Six once the stock is gone)? A game whose solver
+        answers another question has none (Auction Pitch's paranoid search values one seat's
+        score against all the others, not the game's own best play)."""
         if self.family:
             return has_review(self.spec.id)
-        return has_part(self.spec.id, "solver")
+        return has_part(self.spec.id, "solver") and callable(
+            getattr(game_part(self.spec.id, "solver"), "card_values", None))
 
     @property
     def has_compare(self) -> bool:
@@ -293,7 +297,9 @@ class TableGame:
             state = self.match.next_deal()
             self._match_deal = True
         else:
-            self.dealer = (self.dealer + 1) % self.game.players  # SBS-9: the deal passes left
+            again = self.state.is_terminal() and deal_notes(self.spec.id).deals_again(self.state)
+            if not again:  # SBS-9, PI-3: the deal passes left (PI-6: a throw-in dealt again)
+                self.dealer = (self.dealer + 1) % self.game.players
             state = self.game.new_deal(self.rng, self.dealer)
         self._check_seat(seat, state)
         self.seat = seat
@@ -593,37 +599,55 @@ class TableGame:
         bot = TablePimc(self.rng.getrandbits(31), worlds=self.hint_worlds)
         return bot.act(view)
 
+    def action_values(self, view: Any) -> dict[Action, tuple[float, float | None]]:
+        """The strong bot's expected score for the learner of each legal action of ``view`` —
+        what the learner has seen (:meth:`seen`) — with its standard error where the game's
+        part gives one, over :attr:`hint_worlds` deals sampled from it (a game outside the Tapp
+        family): only from what the learner may know. The game's ``pimc`` part answers:
+        ``expected_points(view, worlds, seed)`` (Sixty-Six), or ``bid_values`` in the auction
+        and ``card_values`` in the play, each ``(mean, standard error)`` (Auction Pitch)."""
+        part = game_part(self.spec.id, "pimc")
+        seed = self.rng.getrandbits(31)
+        own = getattr(part, "expected_points", None)
+        if own is not None:
+            points: dict[Action, float] = own(view, worlds=self.hint_worlds, seed=seed)
+            return {a: (v, None) for a, v in points.items()}
+        ask = part.bid_values if view.phase == AUCTION else part.card_values
+        found: dict[Action, tuple[float, float]] = ask(view, worlds=self.hint_worlds, seed=seed)
+        return {a: (m, se) for a, (m, se) in found.items()}
+
     def expected_points(self, view: Any, actions: list[Action] | None = None
                         ) -> dict[Action, float]:
-        """The strong bot's expected game points of each legal action of ``view`` — what the
-        learner has seen (:meth:`seen`) — over :attr:`hint_worlds` deals sampled from it (a
-        game outside the Tapp family: its ``pimc.expected_points``): only from what the learner
-        may know."""
-        found: dict[Action, float] = game_part(self.spec.id, "pimc").expected_points(
-            view, worlds=self.hint_worlds, seed=self.rng.getrandbits(31))
+        """The means of :meth:`action_values` (of ``actions`` only, when given)."""
+        found = {a: m for a, (m, _) in self.action_values(view).items()}
         if actions is not None:
             return {a: found[a] for a in actions}
         return found
 
     def points_hint(self, view: Any) -> tuple[Action, str]:
-        """The action with the most expected game points for the learner (the strong bot's
-        advice, :meth:`expected_points`), with the next best for comparison."""
-        values = self.expected_points(view)
+        """The action with the most expected points for the learner (the strong bot's advice,
+        :meth:`action_values`; among equals the rules of thumb's choice, where the game has
+        them), with the next best for comparison and, where the game gives one, a 95%
+        interval."""
+        values = self.action_values(view)
         legal = list(view.legal)
-        top = max(values.values())
-        tied = [a for a in legal if values[a] == top]
+        top = max(m for m, _ in values.values())
+        tied = [a for a in legal if values[a][0] == top]
         best = tied[0]
         if len(tied) > 1 and "rule" in levels(self.spec.id):  # the rules of thumb break ties
             choice, _ = make_table_bot("rule", self.rng.getrandbits(31), self.hint_worlds,
                                        family=False).act(view)
             best = choice if choice in tied else best
         order = [best, *sorted((a for a in values if a != best),
-                               key=lambda a: (-values[a], legal.index(a)))]
+                               key=lambda a: (-values[a][0], legal.index(a)))]
         unit = self.game.info.score_unit
-        others = "; ".join(f"{self.words(a)} {values[a]:+.2f}" for a in order[1:4])
-        return best, (f"{self.words(best)}: {values[best]:+.2f} {unit} expected for you over "
-                      f"{self.hint_worlds} deals sampled from your view, each played out with "
-                      "best play" + (f" (next: {others})" if others else ""))
+        mean, se = values[best]
+        spread = f" ± {1.96 * se:.2f}" if se is not None and se == se and se < 1e9 else ""
+        others = "; ".join(f"{self.words(a)} {values[a][0]:+.2f}" for a in order[1:4])
+        how = deal_notes(self.spec.id).hint_how
+        return best, (f"{self.words(best)}: {mean:+.2f}{spread} {unit} expected for you over "
+                      f"{self.hint_worlds} deals sampled from your view, {how}"
+                      + (f" (next: {others})" if others else ""))
 
     def hint_samples_bids(self, view: View) -> bool:
         """Does the hint in ``view``'s auction ask the bid advisor (a game with one, more than
@@ -695,8 +719,8 @@ class TableGame:
             verdict = (f"{abs(diff):.2f} {unit} {'better' if diff > 0 else 'worse'}" if diff
                        else "the same")
             self.comparison = (
-                f"Compared on the same {self.hint_worlds} deals sampled from your view (each "
-                f"played out with best play): your first try {self.words(old)} averages "
+                f"Compared on the same {self.hint_worlds} deals sampled from your view ("
+                f"{deal_notes(self.spec.id).hint_how}): your first try {self.words(old)} averages "
                 f"{points[old]:+.2f} {unit} for you, {self.words(new)} {points[new]:+.2f} — "
                 f"{verdict}.")
             return self.comparison
@@ -715,11 +739,15 @@ class TableGame:
 
     # -- what the learner may see --
     def hidden_cards(self) -> set[Card]:
-        """Cards the learner's seat must not see now: every card its view does not show.
-        Nothing once the deal is over (the whole deal is shown then)."""
-        if self.state.is_terminal():
-            return set()
-        return set(self.game.info.deck.cards) - self.view.visible_cards()
+        """Cards the learner's seat must not see now: every card its view does not show. Once
+        the deal is over the whole deal is shown, so only the cards the game never shows
+        (Auction Pitch's undealt rest of the pack, PI-3; none in the other games) — but for
+        those a bot's reason names in words: the reasons are read in full once the deal is
+        over, and a name in a reason shows no card (which cards were dealt is public then)."""
+        if not self.state.is_terminal():
+            return set(self.game.info.deck.cards) - self.view.visible_cards()
+        never = deal_notes(self.spec.id).never_shown(self.state)
+        return {c for c in never if not any(names_any(e.reason, {c}) for e in self.log)}
 
     def sides_hidden(self) -> bool:
         """Is some seat's side still a secret to the learner (Crazy Solo's partner until the
@@ -807,9 +835,14 @@ class TableGame:
         preview = getattr(m, "preview", None)
         after = (tuple(preview(self.state)) if preview is not None and self.done
                  and self._match_deal and not self.settled else None)
+        running = [b - sum(r.chips[s] for r in m.results) for s, b in enumerate(m.balances)]
+        history = []
+        for r in m.results:  # the balances after each settled deal
+            running = [b + c for b, c in zip(running, r.chips, strict=True)]
+            history.append(tuple(running))
         return MatchStanding(m.deals_played, m.deals, tuple(m.balances), self.settled,
                              type(m).bank_loans, getattr(type(m), "unit", "chips"), target,
-                             after)
+                             after, tuple(history))
 
     # -- the end --
     def review(self, on_line: Callable[[ReviewLine], None] | None = None) -> list[ReviewLine]:

@@ -229,6 +229,10 @@ class Feedback:
     scored: bool = True
     #: The question's game (progress is counted by game and kind).
     game: str = DEFAULT_GAME
+    #: For a wrong pick: the slip that most likely led to it, naming the rule and never the
+    #: answer (set by :class:`tutor.quiz.Session`, :mod:`tutor.quiz.mistakes`) — what a learner
+    #: reads before trying again.
+    mistake: str = ""
 
     @property
     def headline(self) -> str:

@@ -389,8 +389,9 @@ def generators(game: str = DEFAULT_GAME, *, live: bool = False
     :class:`~.decision_basics.DecisionGame` (QUIZ-3 for a game the decision quizzes do not
     know)."""
     adapter = decision_game(game)
-    if game == DEFAULT_GAME:
-        return LIVE_GENERATORS if live else GENERATORS
+    if game == DEFAULT_GAME:  # the bank's bid questions and the game's own kinds
+        base = LIVE_GENERATORS if live else GENERATORS
+        return {**base, **adapter.own_generators()}
     generic: dict[str, Callable[[int, random.Random], DecisionQuestion]] = {
         "bid-decision": partial(bid_decision, game=game), "play-decision": play_decision}
     own = adapter.own_generators()

@@ -1,9 +1,11 @@
 """The generic question kinds of the Tapp family (Six-Bid Solo, Frog): one generator per kind,
 each a pure function of a game's quiz, a seed and a seeded ``random.Random``.
 
-Positions come from real deals: the game's ``new_deal`` with a seeded ``random.Random``, an
-auction and a declaration played through the engine's checked ``apply``, then seeded random
-legal cards. Every answer is the engine's (``legal_actions``, the winner it recorded for a
+Positions come from real deals played as players play them: the game's ``new_deal`` with a
+seeded ``random.Random``, an auction won by the seat whose hand suits the contract best by the
+game's hand count (:meth:`TappQuiz.bidder_for`), the declaration and every card by the rule bot
+(:class:`tutor.bots.rule_bot.RuleBot`), each through the engine's checked ``apply``. Every
+answer is the engine's (``legal_actions``, the winner it recorded for a
 trick, ``to_move`` and ``bidder`` after the calls, ``chips()``, ``bidder_points()``, the deck's
 rank order) — never a table written here. The explanations restate the rule in words and cite
 its id; the numbers in them come from the engine too.
@@ -26,10 +28,11 @@ from functools import cmp_to_key
 from itertools import permutations
 from typing import Any, ClassVar
 
+from ..bots import make_bot
 from ..cards import DECK_36, DECK_52, Card, Rank, Suit, card_label
 from ..errors import IllegalActionError
 from ..games import spec
-from ..games.presentation import POSITIONS, Presentation
+from ..games.presentation import POSITIONS
 from ..games.tapp import (
     AUCTION,
     CALL_BASE,
@@ -44,12 +47,11 @@ from ..games.tapp import (
     TappState,
     mask_cards,
     mask_points,
-    random_playout,
 )
+from .adapter import CourseLesson as CourseLesson  # the games' quiz modules import it here
+from .adapter import GameQuiz, tagged
+from .adapter import Generator as Generator  # the type the games' quiz modules import here
 from .core import AnswerKey, Choice, Question
-
-#: A generator bound to its game: ``(seed, rng) -> Question``.
-Generator = Callable[[int, random.Random], Question]
 
 
 # --- a game's part in the generic kinds ---------------------------------------------------------
@@ -74,13 +76,11 @@ class SettlementTerms:
     wrong_each: tuple[int, ...]  # typical slips in the amount per opponent
 
 
-class TappQuiz:
+class TappQuiz(GameQuiz):
     """A Tapp-family game's part in the quiz: the game-specific choices and words the generic
     kinds ask for, and the game's own kinds. One instance per game (``QUIZ`` in the game's
     ``quiz.py``); it holds no state."""
 
-    #: the game's record id
-    game_id: ClassVar[str] = ""
     #: the generic kinds this game takes (:data:`GENERIC`), in the order a session asks them
     generic_kinds: ClassVar[tuple[str, ...]] = (
         "card-order", "points", "deal", "legal-plays", "trick-winner", "auction", "settlement")
@@ -94,12 +94,6 @@ class TappQuiz:
     win_rule: ClassVar[str] = "SBS-24"
     next_lead_rule: ClassVar[str] = "SBS-25"
     order_rule: ClassVar[str] = "SBS-2"
-
-    @property
-    def presentation(self) -> Presentation:
-        """The game's words (seat and contract names)."""
-        return spec(self.game_id).presentation
-
     def game(self, options: Mapping[str, Any] | None = None) -> TappGame[Any]:
         """The game with ``options`` (the defaults when None)."""
         found = spec(self.game_id)
@@ -112,14 +106,8 @@ class TappQuiz:
         out: dict[str, tuple[str, Generator]] = {}
         for kind in self.generic_kinds:
             title, make = GENERIC[kind]
-            out[kind] = (title, _tagged(_bound(make, self), self.game_id))
-        for kind, (title, own) in self.own_kinds().items():
-            out[kind] = (title, _tagged(own, self.game_id))
-        return out
-
-    def own_kinds(self) -> dict[str, tuple[str, Generator]]:
-        """The kinds only this game has: kind -> (title, generator)."""
-        return {}
+            out[kind] = (title, tagged(_bound(make, self), self.game_id))
+        return {**out, **super().kinds()}
 
     # -- choices a generic kind leaves to the game --
     def table_options(self, rng: random.Random, players: int) -> dict[str, Any]:
@@ -142,9 +130,15 @@ class TappQuiz:
         return bid_deal(self, rng, self.game())
 
     def play_on(self, state: TappState, rng: random.Random) -> list[TappState]:
-        """Play ``state`` to the end; the state before every card (copies). By default seeded
-        random legal cards (:func:`play_out`)."""
-        return play_out(state, rng)
+        """Play ``state`` to the end; the state before every card (copies). By default the rule
+        bot's cards, as a club player would play them (:func:`bot_play_out`)."""
+        return bot_play_out(state)
+
+    def bidder_for(self, state: TappState, contract: int, rng: random.Random) -> int:
+        """The active seat that bids ``contract`` (its number, 1..) in a deal made for a
+        question: by default one drawn at random; a game with a hand count picks the hand it
+        rates best for that contract."""
+        return state.active[rng.randrange(len(state.active))]
 
     def play_context(self, state: TappState) -> dict[str, Any]:
         """Public facts of a play question besides the contract's (the table size ...)."""
@@ -193,17 +187,6 @@ def _bound(make: Callable[[TappQuiz, int, random.Random], Question], quiz: TappQ
     return generate
 
 
-def _tagged(make: Generator, game: str) -> Generator:
-    """``make`` whose questions carry ``game``'s id."""
-    def generate(seed: int, rng: random.Random) -> Question:
-        q = make(seed, rng)
-        return q if q.game == game else replace(q, game=game)
-
-    generate.__name__ = make.__name__
-    generate.__doc__ = make.__doc__
-    return generate
-
-
 # --- small helpers --------------------------------------------------------------------------------
 def seat_text(quiz: TappQuiz, seat: int, active: Sequence[int], dealer: int | None = None) -> str:
     """``seat 1 (forehand)``, ``seat 3 (sits out, dealer)``."""
@@ -231,11 +214,12 @@ def contract_context(state: TappState) -> dict[str, object]:
 
 def bid_deal(quiz: TappQuiz, rng: random.Random, game: TappGame[Any],
              contract: int | None = None) -> TappState:
-    """A fresh deal whose auction a random active player wins with ``contract``, declared at
-    random, ready for the first lead — every call and step through the checked ``apply``."""
+    """A fresh deal whose auction the seat :meth:`TappQuiz.bidder_for` picks wins with
+    ``contract``, declared by the rule bot, ready for the first lead — every call and step
+    through the checked ``apply``."""
     state: TappState = game.new_deal(rng, rng.randrange(game.players))
     target = contract or quiz.pick_contract(rng)
-    bidder = state.active[rng.randrange(len(state.active))]
+    bidder = quiz.bidder_for(state, target, rng)
     bid = False
     while state.phase == AUCTION:
         if state.to_move == bidder and not bid:
@@ -243,9 +227,23 @@ def bid_deal(quiz: TappQuiz, rng: random.Random, game: TappGame[Any],
             bid = True
         else:
             state.apply(PASS)
+    bot = make_bot("rule")
     while state.phase == DECLARE:
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(bot.act(state.view(bidder))[0])
     return state
+
+
+def bot_play_out(state: TappState) -> list[TappState]:
+    """The rule bot's cards to the end of the deal, each from its seat's view only; the state
+    before every card (copies)."""
+    bot = make_bot("rule")
+    before: list[TappState] = []
+    while state.phase == PLAY:
+        before.append(state.copy())
+        seat = state.to_move
+        assert seat is not None
+        state.apply(bot.act(state.view(seat))[0])
+    return before
 
 
 def play_out(state: TappState, rng: random.Random) -> list[TappState]:
@@ -377,7 +375,7 @@ def points(quiz: TappQuiz, seed: int, rng: random.Random) -> Question:
     game = quiz.game()
     if variant == "bidder":
         state = bid_deal(quiz, rng, game, rng.choice(quiz.point_contracts))
-        play_out(state, rng)
+        quiz.play_on(state, rng)
         bidder = state.bidder
         assert bidder is not None and state.contract_id is not None
         won = mask_cards(state.won_cards[bidder])
@@ -404,7 +402,7 @@ def points(quiz: TappQuiz, seed: int, rng: random.Random) -> Question:
             _key=AnswerKey(frozenset({str(p)}), explanation, rules))
     if variant == "trick":
         state = bid_deal(quiz, rng, game)
-        play_out(state, rng)
+        quiz.play_on(state, rng)
         _, cards, _ = rng.choice(state.tricks)
         shown = list(cards)
         prompt = "How many card points are in this trick?"
@@ -447,7 +445,7 @@ def table_words(game: TappGame[Any], dealer: int) -> str:
     if n == 5:
         rule = game.options.five_player_sitout
         text += (f"; the second player to sit out is {SITOUT_WORDS[rule]}"
-                 f" (five_player_sitout = {rule})")
+                 " (the table's sit-out rule)")
     return text
 
 
@@ -591,7 +589,8 @@ def legal_plays(quiz: TappQuiz, seed: int, rng: random.Random) -> Question:
         rules = (follow,)
         if kind == "follow":
             n_led = (pos.hands[seat] & SUIT_MASK[led]).bit_count()
-            explanation = (f"{follow}: {led.symbol} was led and you hold {n_led} {led.noun}: "
+            held = f"{n_led} {led.noun}" if n_led != 1 else f"one {led.noun.removesuffix('s')}"
+            explanation = (f"{follow}: {led.symbol} was led and you hold {held}: "
                            f"you must follow suit — with any of them, high or low (there is no "
                            f"obligation to head the trick).")
         elif kind == "trump":
@@ -779,7 +778,7 @@ def settlement(quiz: TappQuiz, seed: int, rng: random.Random) -> Question:
     rules: SBS-10/11/27/V2, FR-1/4/5)."""
     game = table_game(quiz, rng)
     state = bid_deal(quiz, rng, game)
-    random_playout(state, rng)
+    quiz.play_on(state, rng)
     bidder = state.bidder
     assert bidder is not None
     chips = state.chips()  # the engine's settlement

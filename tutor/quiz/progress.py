@@ -10,7 +10,14 @@ same ones again. The file (format ``tutor-progress/2``)::
      "games": {"six-bid-solo": {"kinds": {"legal-plays": [4, 3], ...},
                                 "rules": {"SBS-23": [4, 3], ...}},
                "frog": {"kinds": {"settlement": [1, 0]}, "rules": {"FR-1": [1, 0], ...}}},
-     "recent": [["legal-plays#99", true], ["frog/settlement#7", false], ...]}
+     "recent": [["legal-plays#99", true], ["frog/settlement#7", false], ...],
+     "review": {"six-bid-solo": {"SBS-23": [0, 14], "SBS-3": [2, 20]}, ...}}
+
+``review`` (optional; written from the first answer on, and kept as it is by a tutor that does
+not know it) is the spaced-repetition schedule of each rule: a Leitner box (0 = just missed ..
+:data:`TOP_BOX`) and the value of ``issued`` at which the rule is due to be asked again. A miss
+puts a rule back in box 0, due after the first of :data:`GAPS` more questions; a right answer
+moves it a box up and further away (:meth:`Progress.due_rules`, :mod:`tutor.quiz.mastery`).
 
 A file of format ``tutor-progress/1`` (written before the tutor had several games: ``kinds`` and
 ``rules`` at the top, all of them Six-Bid Solo's) is read and **migrated**: its counts become the
@@ -52,6 +59,7 @@ from typing import Any
 from ..engine.jsonio import parse_json, read_bounded, write_atomic
 from ..errors import RecordError
 from .core import DEFAULT_GAME, Feedback, Question, QuizError, Score, check_kinds, grade
+from .mistakes import likely_mistake
 from .registry import generate
 from .registry import kinds as kinds_of
 
@@ -59,6 +67,10 @@ FORMAT = "tutor-progress/2"
 #: The format before progress was kept by game (read and migrated, never written).
 FORMAT_1 = "tutor-progress/1"
 RECENT = 50  # answers remembered in ``recent``
+#: Questions until a rule is asked again, by its Leitner box: a rule just missed comes back after
+#: two more questions, a rule answered right in a row four times after 32.
+GAPS = (2, 4, 8, 16, 32)
+TOP_BOX = len(GAPS) - 1
 #: How many ``.corrupt`` files of one learner are kept side by side (then the last is reused).
 ASIDE = 20
 
@@ -129,9 +141,21 @@ def _valid_common(data: dict[str, Any]) -> bool:
         for r in recent)
 
 
+def _valid_review(review: object) -> bool:
+    """``{game: {rule: [box, due]}}`` with 0 ≤ box ≤ :data:`TOP_BOX` and due ≥ 0."""
+    return isinstance(review, dict) and all(
+        isinstance(g, str) and isinstance(t, dict) and all(
+            isinstance(r, str) and isinstance(v, list) and len(v) == 2
+            and all(type(x) is int and x >= 0 for x in v) and v[0] <= TOP_BOX
+            for r, v in t.items())
+        for g, t in review.items())
+
+
 def _valid(data: object) -> bool:
     """Is ``data`` a progress object of format 2?"""
     if not isinstance(data, dict) or data.get("format") != FORMAT or not _valid_common(data):
+        return False
+    if "review" in data and not _valid_review(data["review"]):
         return False
     games = data.get("games")
     return isinstance(games, dict) and all(
@@ -274,6 +298,24 @@ class Progress:
         table = self.data["games"].get(game, {}).get("rules", {})
         return {k: (v[0], v[1]) for k, v in table.items()}
 
+    def schedule(self, game: str = DEFAULT_GAME) -> dict[str, tuple[int, int]]:
+        """``{rule id: (Leitner box, due)}`` in ``game``: the spaced-repetition schedule."""
+        table = self.data.get("review", {}).get(game, {})
+        return {k: (v[0], v[1]) for k, v in table.items()}
+
+    @property
+    def clock(self) -> int:
+        """How many questions this learner has been given: the schedule's clock."""
+        return int(self.data["issued"])
+
+    def due_rules(self, game: str = DEFAULT_GAME) -> list[str]:
+        """The rules of ``game`` due to be asked again now, the weakest first (lowest box, then
+        the longest overdue): spaced repetition of what the learner missed."""
+        now = self.clock
+        due = [(box, when, rule) for rule, (box, when) in self.schedule(game).items()
+               if when <= now and box < TOP_BOX]
+        return [rule for _, _, rule in sorted(due)]
+
     # -- changes (each saved at once) --
     def next_seed(self) -> int:
         """A fresh question seed for this learner (the counter is saved, so it survives a
@@ -296,6 +338,11 @@ class Progress:
                 cell[0] += 1
                 cell[1] += int(feedback.correct)
         d["recent"] = [*d["recent"], [feedback.question_id, feedback.correct]][-RECENT:]
+        review = d.setdefault("review", {}).setdefault(feedback.game, {})
+        for rule in dict.fromkeys(feedback.rules):
+            box = review.get(rule, [0, 0])[0]
+            box = min(box + 1, TOP_BOX) if feedback.correct else 0
+            review[rule] = [box, int(d["issued"]) + GAPS[box]]
         self.save()
 
     def save(self) -> None:
@@ -374,6 +421,8 @@ class Session:
     def answer(self, question: Question, answer: object) -> Feedback:
         """Grade ``answer``; on a first answer, update the score (and the progress file)."""
         fb = self.grade(question, answer)
+        if not fb.correct and not fb.mistake:
+            fb = replace(fb, mistake=likely_mistake(question, fb.your_values))
         first = question.id not in self._answered
         if first:
             self._answered.add(question.id)

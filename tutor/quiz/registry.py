@@ -1,8 +1,10 @@
 """The registry of question kinds, per game.
 
 A game takes part in the quiz through ``tutor/games/<game>/quiz.py``, whose ``QUIZ`` (a
-:class:`~tutor.quiz.generators.TappQuiz`) names the generic kinds it takes, the choices and
-words they ask of it, and the kinds only that game has. This module finds that adapter by the
+:class:`~tutor.quiz.adapter.GameQuiz`) lists the game's kinds: a Tapp-family game's
+(:class:`~tutor.quiz.generators.TappQuiz`) names the generic kinds it takes, the choices and
+words they ask of it, and the kinds only that game has; a game outside the family (Sixty-Six)
+brings kinds of its own only. This module finds that adapter by the
 game's folder (so no quiz module imports a game's rules) and lists its kinds in order; a game
 without one is QUIZ-3 ("the quiz does not know ... yet"). ``generate(kind, seed, game)`` makes
 a question; the same game, kind and seed always give the same question.
@@ -13,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from .adapter import GameQuiz, Generator
 from .core import DEFAULT_GAME, Question, from_seed, game_adapter, game_named, games_with
-from .generators import Generator, TappQuiz
 
 
 @dataclass(frozen=True)
@@ -27,15 +29,15 @@ class QuizKind:
     make: Generator  # (seed, seeded rng) -> Question
 
 
-def game_quiz(game: object) -> TappQuiz:
+def game_quiz(game: object) -> GameQuiz:
     """The quiz adapter of ``game`` (a record id): ``QUIZ`` of ``tutor/games/<game>/quiz.py``.
     QUIZ-3 for an unknown game or one the quiz does not know yet."""
     return _game_quiz(game_named(game))
 
 
 @cache
-def _game_quiz(game: str) -> TappQuiz:
-    return game_adapter(game, "quiz", "QUIZ", TappQuiz, "the quiz does not know", " quiz")
+def _game_quiz(game: str) -> GameQuiz:
+    return game_adapter(game, "quiz", "QUIZ", GameQuiz, "the quiz does not know", " quiz")
 
 
 def games() -> tuple[str, ...]:

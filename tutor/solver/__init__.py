@@ -15,6 +15,9 @@ Four layers, each usable on its own, for the Tapp family:
   bidder's final points, or tricks in Six-Bid Solo's misères), ``analyse`` (that value after
   each legal card), ``reaches`` (a yes/no threshold test), ``bidder_wins_no_trick`` and
   ``takes_no_card_points``; and the same on a bare :class:`~tutor.solver.search.Position`.
+- :mod:`tutor.solver.endgame` and :mod:`tutor.solver.rollout` — for a table of any size
+  (Crazy Solo's 4 to 12 hands), where the kernel's three hands do not fit: an exact two-side
+  search of the last tricks in plain Python, and playouts (random or greedy) before it.
 - :mod:`tutor.solver.api` — ``solve(record)`` for a hand record stopped in the play, the
   function behind ``tutor.solve`` and ``python -m tutor solve``.
 

@@ -8,7 +8,10 @@ drawings (:mod:`tutor.display`); it holds no rules of its own. Display one in a 
 
 - :class:`QuizWidget` — questions of some kinds, graded in Python, with feedback citing rule
   ids and the session score; :class:`LearnerBox` — whose progress file the page uses.
-- :class:`DealReplay` — a hand record replayed step by step from one seat's view.
+- :class:`DealReplay` — a hand record replayed step by step from one seat's view, with "why"
+  notes; :class:`GuidedHand` — a first hand played with the learner deciding, each choice
+  answered with its reasons; :class:`MasteryView` — mastery per lesson and per rule, and
+  practice of the weak rules.
 - :class:`AuctionExplorer` — make the calls of an auction and read who speaks next and why.
 - :class:`CutForDealer`, :class:`DealStepper` — the cut for the first dealer, the deal packet
   by packet.
@@ -36,6 +39,8 @@ if TYPE_CHECKING:  # the names below are imported on first use: a lesson loads o
     from .common import Panel
     from .deal import CutForDealer, DealStepper
     from .decisions import DecisionQuiz
+    from .guided import GuidedHand
+    from .mastery import MasteryView
     from .quiz import Learner, LearnerBox, QuizWidget, page_learner
     from .replay import DealReplay
     from .table import TableWidget
@@ -43,7 +48,8 @@ if TYPE_CHECKING:  # the names below are imported on first use: a lesson loads o
 _WHERE = {
     "AdvisorPanel": "advisor_panel", "AuctionExplorer": "auction", "CutForDealer": "deal",
     "DealReplay": "replay", "DealStepper": "deal", "DecisionQuiz": "decisions",
-    "Learner": "quiz", "LearnerBox": "quiz", "Panel": "common", "QuizWidget": "quiz",
+    "GuidedHand": "guided", "Learner": "quiz", "LearnerBox": "quiz", "MasteryView": "mastery",
+    "Panel": "common", "QuizWidget": "quiz",
     "TableWidget": "table", "page_learner": "quiz",
 }  # fmt: skip
 
@@ -63,5 +69,5 @@ def lesson_style() -> HtmlStr:
 
 
 __all__ = ["AdvisorPanel", "AuctionExplorer", "CutForDealer", "DealReplay", "DealStepper",
-           "DecisionQuiz", "Learner", "LearnerBox", "Panel", "QuizWidget", "TableWidget",
-           "lesson_style", "page_learner"]
+           "DecisionQuiz", "GuidedHand", "Learner", "LearnerBox", "MasteryView", "Panel",
+           "QuizWidget", "TableWidget", "lesson_style", "page_learner"]

@@ -54,7 +54,7 @@ from ..play.anytime import MIN_SAMPLES, advise_within, clear_after
 from ..quiz.core import DEFAULT_GAME
 from ..quiz.decision_basics import DecisionGame, decision_game, decision_games
 from .common import Panel, Shared, button, guarded, html
-from .engine import preload, warm_up
+from .engine import preload, prewarm, warm_up
 
 if TYPE_CHECKING:  # the solver is loaded on the first Advise (tutor.widgets.engine)
     from ..solver.advisor import Advice
@@ -375,8 +375,10 @@ class AdvisorPanel(Panel):
         self.calls_text.observe(lambda _c: self.show_position(), names="value")
         self._situation_changed()
         self.show_position()
+        prewarm()  # the engine loads in the background while the learner reads
 
     # -- hidden information --
+
     def hidden_cards(self) -> set[Card]:
         """Every card but the learner's own: the deal the advisor starts from is made up, and
         its other hands stay in Python."""

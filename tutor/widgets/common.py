@@ -38,7 +38,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 
-from ..cards import Card
+from ..cards import Card, card_label
 from ..display.markup import esc
 from ..errors import NotationError, TutorError
 from ..facts import ActionInfo, ActionKind
@@ -77,6 +77,44 @@ def button(description: str, *, cls: str, tooltip: str = "", disabled: bool = Fa
                  button_style=style, layout=layout, style=look)
     b.add_class(cls)
     return b
+
+
+#: The classes :func:`dress_card` puts on a button (so it can take them all off again).
+_FACE_PREFIXES = ("st-r-", "st-s-", "st-mark-")
+
+
+def dress_card(b: w.Button | w.ToggleButton, card: Card | None, *, verb: str = "",
+               picked: bool = False) -> None:
+    """Make button ``b`` the face of ``card`` (``None``: a plain, empty button again).
+
+    The button's text becomes the card's spoken name — its name for screen readers ("ten of
+    hearts", "…, picked" while a toggle is on) — and the lesson stylesheet draws the face over it
+    from the classes set here (``st-face-btn``, ``st-r-10``, ``st-s-hearts``, ``st-red``), so
+    the card itself is what the learner clicks, Tabs to and presses with Enter or Space. The
+    tooltip says what pressing it does (``verb``: "play ten of hearts")."""
+    for c in list(b._dom_classes):
+        if c.startswith(_FACE_PREFIXES) or c in ("st-face-btn", "st-red", "st-black"):
+            b.remove_class(c)
+    if card is None:
+        b.description = ""
+        b.tooltip = ""
+        return
+    rank = card_label(card)[: -len(card.suit.symbol)]
+    for c in ("st-face-btn", f"st-r-{rank}", f"st-s-{card.suit.noun}",
+              "st-red" if card.suit.is_red else "st-black"):
+        b.add_class(c)
+    b.description = card.name + (", picked" if picked else "")
+    b.tooltip = f"{verb} {card.name}".strip()
+
+
+def mark_card(b: w.Button | w.ToggleButton, mark: str) -> None:
+    """Mark a card button after grading: ``right``, ``wrong``, ``missed``, ``tried`` (a first
+    wrong pick, before the second try) or ``""`` for none."""
+    for c in list(b._dom_classes):
+        if c.startswith("st-mark-"):
+            b.remove_class(c)
+    if mark:
+        b.add_class(f"st-mark-{mark}")
 
 
 class Shared:

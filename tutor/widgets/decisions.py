@@ -34,13 +34,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 
 from ..cards import Card, card_label
 from ..display import deal_html, feedback_html, pick_html, question_html, score_html
 from ..display.markup import CardLike, esc
+from ..display.quiz import feedback_emphasis
 from ..games import spec
 from ..games.tapp import CARD_INDEX, CARDS
 from ..quiz.core import DEFAULT_GAME, Feedback, Question, QuizError, check_kinds
@@ -51,8 +52,8 @@ from ..quiz.decision_session import (
     decision_titles,
 )
 from .advisor_panel import WIDGET_CSS, advice_chart, advice_table
-from .common import Panel, Shared, button, guarded, html
-from .engine import warm_up
+from .common import Panel, Shared, button, dress_card, guarded, html, mark_card
+from .engine import prewarm, warm_up
 from .quiz import Learner, page_learner, reset_html
 
 if TYPE_CHECKING:  # the solver is loaded on the first question (tutor.widgets.engine)
@@ -130,6 +131,7 @@ class DecisionQuiz(Panel):
         #: a discard question's cards: one toggle button each, three to pick
         self.picks = w.HBox([], layout=w.Layout(display="none", flex_flow="row wrap"))
         self.picks.add_class("tutor-discard-picks")
+        self.picks.add_class("tutor-quiz-choices")  # the choices when they are cards' faces
         self.pick_buttons: list[w.ToggleButton] = []
         self.pick_values: list[str] = []
         self.pick = html("", "tutor-quiz-pick", shared=same)
@@ -155,6 +157,7 @@ class DecisionQuiz(Panel):
             self.new_question()
         else:  # the page loads at once; the first question is found on request
             self._wait_for_first()
+        prewarm()  # the engine loads in the background while the learner reads
 
     def _kinds_in(self, game: str) -> tuple[str, ...]:
         """The kinds asked for that ``game`` offers (all it offers when none were asked)."""
@@ -284,8 +287,8 @@ class DecisionQuiz(Panel):
         with self.box.hold_sync():
             self.status.value = ""
             self.next.description = "Next question"
-            self.exhibit.value = question_html(q)
             self._show_choices(q)
+            self.exhibit.value = self._exhibit(q)
             self.pick.value = self._pick_words([])
             self.result.value = ""
             self.evidence.value = ""
@@ -299,34 +302,61 @@ class DecisionQuiz(Panel):
                              f"{esc(text)}</p>")
 
     def _show_choices(self, q: DecisionQuestion | None) -> None:
-        """The question's choices: one row of toggle buttons for one answer, or a toggle button
-        per card to pick several (the discard); none without a question."""
+        """The question's choices: a card's face each when they are cards — the discard's three
+        to pick, or the one card of a play — else one row of toggle buttons; none without a
+        question."""
         self._quiet = True  # new options reset the pick: not the learner's pick
         try:
-            multi = q is not None and q.multi
-            self.choices.options = q.options() if q is not None and not multi else []
+            faces = q is not None and all(_is_card_text(v) for v in q.values)
+            self.choices.options = q.options() if q is not None and not faces else []
             self.choices.value = None
             self.choices.disabled = q is None
-            self.choices.layout.display = "none" if multi else None
+            self.choices.layout.display = "none" if faces else None
             self.pick_buttons, self.pick_values = [], []
-            if q is not None and multi:
-                for label, value in q.options():
-                    b = w.ToggleButton(value=False, description=label, tooltip=label,
-                                       layout=self.same.layout)
-                    b.add_class("st-card-btn")
-                    b.add_class("st-red" if Card.parse(value).suit.is_red else "st-black")
-                    b.observe(lambda _c: self._picked(), names="value")
+            if q is not None and faces:
+                for _label, value in q.options():
+                    b = w.ToggleButton(value=False, layout=self.same.layout)
+                    dress_card(b, Card.parse(value), verb="pick")
+                    b.add_class("tutor-quiz-option")
+                    b.observe(lambda change, v=value: self._toggled(v, change), names="value")
                     self.pick_buttons.append(b)
                     self.pick_values.append(value)
             self.picks.children = self.pick_buttons
-            self.picks.layout.display = None if multi else "none"
+            self.picks.layout.display = None if faces else "none"
         finally:
             self._quiet = False
+
+    def _exhibit(self, q: DecisionQuestion, **kw: Any) -> str:
+        """The question's exhibit; a hand whose cards are all the choices (the discard) is shown
+        once: as the cards' faces, the buttons."""
+        whole_hand = bool(self.pick_buttons) and q.view is not None and \
+            set(q.values) == {c.text for c in q.view.hand}
+        graded = kw.get("feedback") is not None  # then the hand is drawn with its marks
+        return question_html(q, own_hand=graded or not whole_hand, **kw)
+
+    def _toggled(self, value: str, change: dict[str, object]) -> None:
+        """A card's face toggled: for a one-card answer, the other cards go off."""
+        q = self.question
+        if self._quiet or q is None:
+            return
+        if not q.multi and change.get("new") is True:
+            self._quiet = True
+            try:
+                for b, v in zip(self.pick_buttons, self.pick_values, strict=True):
+                    if v != value and b.value:
+                        b.value = False
+            finally:
+                self._quiet = False
+        for b, v in zip(self.pick_buttons, self.pick_values, strict=True):
+            name = Card.parse(v).name + (", picked" if b.value else "")
+            if b.description != name:
+                b.description = name
+        self._picked()
 
     def _picks(self) -> list[str]:
         """The learner's pick now: the one choice, or the cards toggled on."""
         q = self.question
-        if q is not None and q.multi:
+        if q is not None and self.pick_buttons:
             return [v for b, v in zip(self.pick_buttons, self.pick_values, strict=True)
                     if b.value]
         return [] if self.choices.value is None else [self.choices.value]
@@ -353,7 +383,7 @@ class DecisionQuiz(Panel):
         if q.kind != "bid-decision":
             marks = dict.fromkeys(picks, "selected")
         with self.box.hold_sync():
-            self.exhibit.value = question_html(q, emphasis=marks or None)
+            self.exhibit.value = self._exhibit(q, emphasis=marks or None)
             self.pick.value = self._pick_words(picks)
             self.check.disabled = not self._ready_to_check(picks)
         self.clear_notice()
@@ -380,12 +410,14 @@ class DecisionQuiz(Panel):
         fb = self.session.answer(q, value)  # QuizError → a notice, nothing changed
         self.feedback = fb
         with self.box.hold_sync():
-            self.exhibit.value = question_html(q, feedback=fb)
+            self.exhibit.value = self._exhibit(q, feedback=fb)
             self.result.value = feedback_html(fb)
             self.evidence.value = self._evidence_html(q)
             self.choices.disabled = True
-            for b in self.pick_buttons:
+            marks = feedback_emphasis(fb)
+            for b, v in zip(self.pick_buttons, self.pick_values, strict=True):
                 b.disabled = True
+                mark_card(b, marks.get(v, ""))
             self.check.disabled = True
             self.next.disabled = False
             self._show_score()
@@ -405,6 +437,17 @@ class DecisionQuiz(Panel):
                     + advice_chart(advice) + "</section>")
         if q.kind == "discard-decision":
             return self._discard_evidence(q)
+        if "rows" in d:  # a declaration: every choice, valued on the same sampled deals
+            rows = "".join(
+                f"<tr><th scope=\"row\">{esc(r['choice'])}</th><td>{r['points']:.0f}</td>"
+                f"<td>{r['made']} of {r['worlds']}</td><td>{r['chips']:+.0f}</td></tr>"
+                for r in d["rows"])
+            return ('<section class="st-root" aria-label="the solver’s values">'
+                    '<h4 class="st-h">Each choice, on the same sampled deals solved '
+                    "double-dummy</h4>"
+                    '<table class="st-chips"><thead><tr><th>choice</th><th>P on average</th>'
+                    "<th>made</th><th>your chips</th></tr></thead><tbody>" + rows
+                    + "</tbody></table></section>")
         values = d["values"]
         unit = d["unit"]
         rows = "".join(f"<tr><th scope=\"row\">{esc(card_label(Card.parse(c)))}</th>"
@@ -450,6 +493,15 @@ class DecisionQuiz(Panel):
     def _show_score(self) -> None:
         self.score.value = (f'<p class="st-muted">Session: {score_html(self.session.score)}'
                             "</p>" + reset_html(self.learner))
+
+
+def _is_card_text(value: str) -> bool:
+    """Is a choice value a card (``TH``)?"""
+    try:
+        Card.parse(value)
+    except ValueError:
+        return False
+    return True
 
 
 __all__ = ["DecisionQuiz"]

@@ -16,11 +16,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..cards import DECK_36, Rank
+from ..cards import DECK_36, Rank, Suit
+from ..display import facts_html, trick_svg
 from ..display.markup import HtmlStr, esc
 from ..engine.record import state_of
-from ..games import make_game
-from ..games.tapp import TappGame, TappState, active_seats
+from ..errors import RecordError
+from ..games import make_game, spec
+from ..games.tapp import CARDS, POINTS, TappGame, TappState, active_seats
 from .replay import load_record
 
 #: A colour no chart uses, replaced by ``currentColor`` after drawing.
@@ -90,6 +92,27 @@ def points_picture(path: str | os.PathLike[str] = POINTS_CHART) -> HtmlStr:
             f"{sum(p for _, p in pts) * len(DECK_36.suits)} in all.")
     return HtmlStr(f'<figure class="st-root st-chart" role="img" aria-label="{esc(desc)}" '
                    f'style="margin:0;max-width:100%;overflow-x:auto">{svg}</figure>')
+
+
+def worked_trick(record: Mapping[str, Any] | str | os.PathLike[str], k: int) -> HtmlStr:
+    """Trick ``k`` (0..) of a recorded deal, drawn with its winner, the contract and the card
+    points in it — every fact from the engine's replay of the record."""
+    state = state_of(load_record(record))
+    if not isinstance(state, TappState) or not 0 <= k < len(state.tricks):
+        raise RecordError("REC-2", "a worked trick is a trick of a Tapp-family deal",
+                          where="trick", what=repr(k))
+    leader, cards, winner = state.tricks[k]
+    seats = [leader]
+    while len(seats) < len(cards):
+        seats.append(state.next_active(seats[-1]))
+    pres = spec(state.game.id).presentation
+    labels = [pres.seat_name(s, state.active) for s in seats]
+    trump = Suit(state.trump) if state.trump >= 0 else None
+    facts = [("Contract", pres.contract_words(state.contract_id, trump)),
+             ("Card points in the trick", str(sum(POINTS[c] for c in cards))),
+             ("Won by", labels[seats.index(winner)])]
+    drawing = trick_svg([CARDS[c] for c in cards], seats=seats, labels=labels, winner=winner)
+    return HtmlStr(f'<div class="st-root st-worked-trick">{facts_html(facts)}{drawing}</div>')
 
 
 def misere_both_ways(record: Mapping[str, Any] | str | os.PathLike[str]) -> HtmlStr:

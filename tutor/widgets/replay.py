@@ -9,7 +9,14 @@ from the engine (who won the trick, the points, whether the contract was made, t
 step citing its rule ids. What lay face down (the widow, Frog's discard) is shown only at the
 result, when it is counted.
 
-The deal, the auction and the tricks are worded here, for the whole family, in the game's words
+A game outside the Tapp family (Sixty-Six: two players, a stock and a turn-up, draws after each
+trick, an exchange, marriages, a close and a claim) walks its deal itself: its lessons module's
+``replay_steps`` gives every step — title, state, commentary, the trick's cards and winner, the
+cards laid open at the result — and this widget shows each as the chosen seat sees it: the facts
+of the game's presentation, the opponent's hand as backs (its publicly known cards face up), the
+turn-up and the stock, the seat's own hand.
+
+For the Tapp family, the deal, the auction and the tricks are worded here, in the game's words
 (its presentation). The declaration, the running tally after a trick, the result and what is
 turned up at the end are each game's own: :func:`replay_words` finds them in the game's folder,
 ``tutor/games/<game>/lessons.py``. A game whose deal, auction or play differ from Six-Bid Solo's
@@ -21,17 +28,28 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 
+from ..bots.explain import why_notes
 from ..cards import Card, card_label
-from ..display import cards_html, facts_html, trick_svg, view_html
+from ..display import (
+    card_back_svg,
+    card_svg,
+    cards_html,
+    facts_html,
+    hand_svg,
+    trick_svg,
+    view_html,
+)
+from ..display.adapter import deck_of
 from ..display.markup import esc
 from ..display.table import contract_words, seat_label, trick_rows
 from ..engine.record import state_of
@@ -50,8 +68,9 @@ from ..games.tapp import (
     TappState,
     mask_cards,
 )
-from ..state import Action
+from ..state import Action, GameState, View
 from .common import Panel, button, guarded, html
+from .presenter import presenter_mode
 
 #: A step's commentary from a game's lessons module: its sentences and the rules they rest on.
 Commentary = tuple[tuple[str, ...], tuple[str, ...]]
@@ -142,17 +161,37 @@ def replay_words(game: str) -> ReplayWords:
     return _replay_words(spec(game).id)
 
 
-@cache
-def _replay_words(game: str) -> ReplayWords:
+def _lessons(game: str) -> Any:
+    """The game's ``tutor/games/<game>/lessons.py`` (REC-2 if it has none)."""
     found = spec(game)
     name = f"{found.folder}.lessons"
     try:
-        module = import_module(name)
+        return import_module(name)
     except ModuleNotFoundError as e:
         if e.name is None or not (name == e.name or name.startswith(e.name + ".")):
             raise  # the module is there but fails to import: a bug to see, not to hide
         raise RecordError("REC-2", f"the replay does not know {found.name} yet (no {name})",
                           where="game", what=game) from None
+
+
+def game_steps(game: str) -> StepsOf:
+    """``replay_steps`` of ``game``'s lessons module: how a game outside the Tapp family walks
+    its deal (REC-2 for an unknown game, or one whose lessons have no ``replay_steps``)."""
+    found = spec(game)
+    steps = getattr(_lessons(found.id), "replay_steps", None)
+    if not callable(steps):
+        raise RecordError("REC-2", f"the replay does not know {found.name} yet "
+                          f"({found.folder}.lessons has no replay_steps)", where="game",
+                          what=game)
+    out: StepsOf = steps
+    return out
+
+
+@cache
+def _replay_words(game: str) -> ReplayWords:
+    found = spec(game)
+    name = f"{found.folder}.lessons"
+    module = _lessons(game)
     parts = ("replay_declaration", "replay_tally", "replay_result", "replay_turned_up")
     missing = [p for p in parts if not callable(getattr(module, p, None))]
     if missing:
@@ -167,14 +206,53 @@ def _replay_words(game: str) -> ReplayWords:
 
 @dataclass(frozen=True)
 class Step:
-    """One step of a replay: a title, the state after it, the commentary and its rules."""
+    """One step of a replay: a title, the state after it, the commentary and its rules.
+
+    A Tapp-family step names the trick it completed by its index (``trick``); a step of another
+    game carries the trick's cards itself (``played``: ``(seat, card)`` in play order, and its
+    ``winner``) and the cards it lays face up (``shown``: ``(caption, cards)``)."""
 
     title: str
-    state: TappState
+    state: GameState
     words: tuple[str, ...]
     rules: tuple[str, ...]
     trick: int = -1  # index of the trick this step completed, -1 for none
     result: bool = False
+    played: tuple[tuple[int, Card], ...] = ()
+    winner: int | None = None
+    shown: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+
+
+class GameStep(Protocol):
+    """A step as a game's ``replay_steps`` gives it (the fields of :class:`Step`)."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def words(self) -> tuple[str, ...]: ...
+
+    @property
+    def rules(self) -> tuple[str, ...]: ...
+
+    @property
+    def played(self) -> tuple[tuple[int, Card], ...]: ...
+
+    @property
+    def winner(self) -> int | None: ...
+
+    @property
+    def result(self) -> bool: ...
+
+    @property
+    def shown(self) -> tuple[tuple[str, tuple[Card, ...]], ...]: ...
+
+
+#: ``replay_steps(dealt, actions, seat)`` of a game outside the Tapp family.
+StepsOf = Callable[[GameState, Sequence[Action], int], Sequence[GameStep]]
 
 
 def load_record(record: Mapping[str, Any] | str | os.PathLike[str]) -> Mapping[str, Any]:
@@ -196,19 +274,38 @@ def _label(card: int) -> str:
     return card_label(CARDS[card])
 
 
-def _final(record: Mapping[str, Any]) -> TappState:
+def _final(record: Mapping[str, Any]) -> GameState:
     """The record replayed to its end (RecordError/IllegalActionError if it is bad)."""
-    final = state_of(record)
-    if not isinstance(final, TappState):
-        raise RecordError("REC-2", "the replay shows deals of the Tapp family (Six-Bid Solo, "
-                          "Frog)", where="game", what=str(final.game.id))
-    return final
+    return state_of(record)
 
 
 def build_steps(record: Mapping[str, Any], seat: int | None = None) -> list[Step]:
     """Replay ``record`` and describe each step as ``seat`` may know it (``None``: as no seat
-    does, so nothing laid face down is named) — RecordError/IllegalActionError if it is bad."""
-    return _steps(_final(record), record, seat)
+    does, so nothing laid face down is named; a game outside the Tapp family tells its steps to
+    a seat, the first to lead by default) — RecordError/IllegalActionError if it is bad."""
+    final = _final(record)
+    if isinstance(final, TappState):
+        return _steps(final, record, seat)
+    return _game_steps(final, record, _first_seat(final, record) if seat is None else seat)
+
+
+def _first_seat(final: GameState, record: Mapping[str, Any]) -> int:
+    """The seat that acts first in the deal of ``record`` (the non-dealer in Sixty-Six)."""
+    first = final.game.from_record_deal(record).to_move
+    assert first is not None
+    return first
+
+
+def _game_steps(final: GameState, record: Mapping[str, Any], seat: int) -> list[Step]:
+    """The steps of a game outside the Tapp family, from its lessons module's
+    ``replay_steps``."""
+    players = final.game.info.players
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise RecordError("REC-5", f"no seat {seat!r} at a table of {players}", where="seat")
+    dealt = final.game.from_record_deal(record)
+    return [Step(s.title, s.state, tuple(s.words), tuple(s.rules), result=s.result,
+                 played=tuple(s.played), winner=s.winner, shown=tuple(s.shown))
+            for s in game_steps(final.game.id)(dealt, final.history(), seat)]
 
 
 def _steps(final: TappState, record: Mapping[str, Any], seat: int | None) -> list[Step]:
@@ -347,21 +444,73 @@ def _trick_step(pres: Presentation, own: ReplayWords, after: TappState, k: int, 
                 trick=k)
 
 
+def step_of_action(steps: Sequence[Step], final: TappState) -> list[int]:
+    """For each action of ``final``'s history, the index of the step that shows it: the
+    auction's calls the auction step, the declaration the declaration step, a card its
+    trick's step."""
+    history = final.history()
+    played = sum(len(cs) for _, cs, _ in final.tricks) + len(final.trick)
+    n_before = len(history) - played  # the calls and the declaration
+    calls = sum(1 for a in history[:n_before] if CALL_BASE <= a < TRUMP_BASE)
+    titles = [st.title for st in steps]
+    auction = titles.index("The auction") if "The auction" in titles else 0
+    declaration = titles.index("The declaration") if "The declaration" in titles else auction
+    tricks = {st.trick: i for i, st in enumerate(steps) if st.trick >= 0}
+    places = len(final.active)
+    out = []
+    for i in range(len(history)):
+        if i < calls:
+            out.append(auction)
+        elif i < n_before:
+            out.append(declaration)
+        else:
+            out.append(tricks.get((i - n_before) // places, len(steps) - 1))
+    return out
+
+
+def mentions_card(text: str, card: Card) -> bool:
+    """Does ``text`` name ``card`` — as ``10♥``, ``ten of hearts`` or ``TH``?"""
+    return (card_label(card) in text or card.name in text
+            or re.search(rf"\b{card.text}\b", text) is not None)
+
+
 class DealReplay(Panel):
     """Step through a recorded deal from ``seat``'s view: a seat number, ``"bidder"`` (the
     default) or ``"defender"`` (the one after the bidder, clockwise).
 
     Buttons: **Start**, **Back**, **Next**, **End** (real buttons; Tab + Enter). A forged click on
     a disabled button is re-checked here and changes nothing.
+
+    ``why`` (on by default): three to five "why" notes on the deal — why that bid, that trump,
+    that call, that lead, that card — the rule bot's reasons where it would have done what was
+    done (:func:`tutor.bots.explain.why_notes`), each shown at its step unless it names a card
+    the seat cannot see yet there. ``presenter`` (by default the page's presenter mode): every
+    hand open, large cards — for a class, where the teacher talks each step through; the widow
+    still turned up only at the end.
     """
 
     css_class = "tutor-replay"
 
     def __init__(self, record: Mapping[str, Any] | str | os.PathLike[str], *,
-                 seat: int | str = "bidder", title: str = "") -> None:
+                 seat: int | str = "bidder", title: str = "", why: bool = True,
+                 presenter: bool | None = None) -> None:
         super().__init__()
         rec = load_record(record)
         last = _final(rec)
+        self.tapp = isinstance(last, TappState)
+        if not isinstance(last, TappState):  # a game of its own: no bidder, no defenders
+            if seat in ("bidder", "defender"):
+                seat = _first_seat(last, rec)
+            if not isinstance(seat, int):
+                raise RecordError("REC-5", f"no seat {seat!r}", where="seat")
+            self.seat: int = seat
+            self.steps = _game_steps(last, rec, seat)
+            self.turned_up: Callable[[TappState], tuple[str, int]] = _nothing_turned_up
+            self._secrets: Callable[[TappState, int | None], list[str]] = _no_secrets
+            self.presenter = False  # presenter mode opens the Tapp family's hands only
+            self.notes: list[list[str]] = [[] for _ in self.steps]
+            self._build(title)
+            return
         if seat == "bidder":
             seat = last.bidder if last.bidder is not None else last.active[0]
         elif seat == "defender":  # the defender after the bidder, clockwise (SBS-22's leader)
@@ -371,10 +520,24 @@ class DealReplay(Panel):
         if not isinstance(seat, int) or not 0 <= seat < last.n:
             raise RecordError("SBS-5", f"no seat {seat!r} at a table of {last.n}", where="seat")
         self.seat = seat
+        self.presenter = presenter_mode() if presenter is None else bool(presenter)
         self.steps = _steps(last, rec, seat)
         own = replay_words(last.game.id)
+        #: each step's "why" notes (shown when they name no card hidden at that step)
+        self.notes = [[] for _ in self.steps]
+        if why:
+            where = step_of_action(self.steps, last)
+            # a game with a secret side (Crazy Solo's partner) gets notes only from the seat
+            # watched and the bidder: another seat's reasons could tell its side
+            secret_sides = own.secrets is not _no_secrets
+            seats = {seat, last.bidder} if secret_sides and last.bidder is not None else None
+            for i, note in why_notes(last, rec, seats=seats).items():
+                self.notes[where[i]].append(note)
         self.turned_up = own.turned_up
         self._secrets = own.secrets
+        self._build(title)
+
+    def _build(self, title: str = "") -> None:
         self.index = 0
         self.title = html(f'<h3 class="st-replay-title">{esc(title)}</h3>' if title else "",
                           "tutor-replay-title")
@@ -393,6 +556,8 @@ class DealReplay(Panel):
         nav = w.HBox([self.first, self.back, self.forward, self.last],
                      layout=w.Layout(flex_flow="row wrap"))
         self.box.children = [self.title, self.where, nav, self.notice, self.words, self.table]
+        if self.presenter:
+            self.box.add_class("st-presenter")
         self._show()
 
     @guarded
@@ -405,9 +570,36 @@ class DealReplay(Panel):
         self.clear_notice()
         self._show()
 
+    def shown_notes(self, index: int | None = None) -> list[str]:
+        """The "why" notes of step ``index`` (by default the one on screen) this seat may read
+        there: those that name no card hidden from it at that step."""
+        i = self.index if index is None else index
+        hidden = self._hidden_at(i)
+        return [n for n in self.notes[i] if not any(mentions_card(n, c) for c in hidden)]
+
     def _show(self) -> None:
         step = self.steps[self.index]
+        parts = self._tapp_parts(step) if self.tapp else self._game_parts(step)
+        rules = "".join(f'<span class="st-rule">{esc(r)}</span>' for r in step.rules)
+        notes = "".join(f'<p class="st-why-note">{esc(n)}</p>' for n in self.shown_notes())
+        with self.box.hold_sync():
+            seen = ("every hand, open" if self.presenter else f"seat {self.seat}'s cards")
+            self.where.value = (f'<p class="st-step" aria-live="polite"><strong>Step '
+                                f"{self.index + 1} of {len(self.steps)}: {esc(step.title)}"
+                                f"</strong> — you see {seen}</p>")
+            self.words.value = ('<div class="st-root st-commentary">'
+                                + "".join(f"<p>{esc(x)}</p>" for x in step.words) + notes
+                                + f'<p class="st-rules">Rules: {rules}</p></div>')
+            self.table.value = '<div class="st-root">' + "".join(parts) + "</div>"
+            self.first.disabled = self.back.disabled = self.index == 0
+            self.forward.disabled = self.last.disabled = self.index == len(self.steps) - 1
+            self.audit()  # written before the state goes out: a test reads it after
+
+    def _tapp_parts(self, step: Step) -> list[str]:
+        """A Tapp-family step: the trick it completed, the result's facts and what lay face
+        down, and the seat's view."""
         state = step.state
+        assert isinstance(state, TappState)
         game = state.game.id
         view = state.view(self.seat)
         parts = []
@@ -432,32 +624,117 @@ class DealReplay(Panel):
             if mask:
                 parts.append(f'<p class="st-muted">{esc(caption)}</p>'
                              + cards_html(mask_cards(mask)))
-        parts.append(view_html(view, show_tricks=step.result))
-        rules = "".join(f'<span class="st-rule">{esc(r)}</span>' for r in step.rules)
-        with self.box.hold_sync():
-            self.where.value = (f'<p class="st-step" aria-live="polite"><strong>Step '
-                                f"{self.index + 1} of {len(self.steps)}: {esc(step.title)}"
-                                f"</strong> — you see seat {self.seat}'s cards</p>")
-            self.words.value = ('<div class="st-root st-commentary">'
-                                + "".join(f"<p>{esc(x)}</p>" for x in step.words)
-                                + f'<p class="st-rules">Rules: {rules}</p></div>')
-            self.table.value = '<div class="st-root">' + "".join(parts) + "</div>"
-            self.first.disabled = self.back.disabled = self.index == 0
-            self.forward.disabled = self.last.disabled = self.index == len(self.steps) - 1
-            self.audit()  # written before the state goes out: a test reads it after
+        if self.presenter:
+            parts.append(self._all_hands(state, step.result))
+        else:
+            parts.append(view_html(view, show_tricks=step.result))
+        return parts
+
+    def _game_parts(self, step: Step) -> list[str]:
+        """A step of a game outside the Tapp family: the trick it completed, the cards it lays
+        face up, and the seat's view (:func:`game_view_html`)."""
+        state = step.state
+        parts = []
+        if step.played:
+            seats = [s for s, _ in step.played]
+            labels = ["you" if s == self.seat else f"seat {s}" for s in seats]
+            drawn = trick_svg([c for _, c in step.played], seats=seats, labels=labels,
+                              winner=step.winner, slots=len(seats))
+            parts.append(f'<div class="st-replay-trick">{drawn}</div>')
+        for caption, cards in step.shown:
+            parts.append(f'<p class="st-muted">{esc(caption)}</p>' + cards_html(cards))
+        parts.append(game_view_html(state.view(self.seat)))
+        return parts
 
     def secrets(self) -> list[str]:
         """What this step may not show yet (the game's: Crazy Solo's partner before the called
         card is played)."""
-        return self._secrets(self.steps[self.index].state, self.seat)
+        state = self.steps[self.index].state
+        return self._secrets(state, self.seat) if isinstance(state, TappState) else []
 
-    def hidden_cards(self) -> set[Card]:
-        step = self.steps[self.index]
-        seen = step.state.view(self.seat).visible_cards()
+    def _all_hands(self, state: TappState, result: bool) -> str:
+        """Presenter mode: every active seat's hand open, the trick so far, the widow face down
+        until the result."""
+        game = state.game.id
+        deck = state.game.info.deck
+        seats = []
+        for s_ in state.active:
+            label = seat_label(s_, state.active, game=game)
+            cards = [CARDS[c] for c in mask_cards(state.hands[s_])]
+            seats.append(f'<div class="st-seat"><div class="st-who">{esc(label.capitalize())}'
+                         f"</div>{hand_svg(cards, deck=deck, width=84, label=label)}</div>")
+        widow = mask_cards(state.widow)
+        if widow:
+            shown = ([CARDS[c] for c in widow] if result else [])
+            drawing = (hand_svg(shown, deck=deck, width=64, label="the widow") if result else
+                       hand_svg([], face_down=len(widow), width=64, label="the widow"))
+            seats.append(f'<div class="st-seat"><div class="st-who">The widow</div>{drawing}'
+                         "</div>")
+        return (f'<div class="st-root st-all-hands st-row" role="region" aria-label="every '
+                f'hand, open">{"".join(seats)}</div>')
+
+    def _hidden_at(self, index: int) -> set[Card]:
+        step = self.steps[index]
+        state = step.state
+        seen = state.view(self.seat).visible_cards()
+        if not isinstance(state, TappState):  # a game of its own: what its steps showed
+            seen |= {c for _, c in step.played}
+            seen |= {c for _, cards in step.shown for c in cards}
+            return set(state.game.info.deck.cards) - seen
+        if self.presenter:  # every hand open; the widow until the result
+            return set() if step.result else {CARDS[c] for c in mask_cards(state.widow)}
         if step.result:
-            seen |= {CARDS[c] for c in mask_cards(self.turned_up(step.state)[1])}
+            seen |= {CARDS[c] for c in mask_cards(self.turned_up(state)[1])}
         return {CARDS[c] for c in range(N_CARDS)} - seen
 
+    def hidden_cards(self) -> set[Card]:
+        return self._hidden_at(self.index)
 
-__all__ = ["Commentary", "DealReplay", "ReplayWords", "Step", "build_steps", "load_record",
-           "replay_words"]
+
+def _nothing_turned_up(state: TappState) -> tuple[str, int]:
+    return "", 0
+
+
+def game_view_html(view: View) -> str:
+    """One seat's view of a two-player game with a stock (Sixty-Six), drawn from its facts (the
+    game's presentation) and its cards: the opponent's hand as backs with its publicly known
+    cards face up, the turn-up and the stock, the seat's own hand. Only what the view holds."""
+    pres = spec(view.game).presentation
+    data = view.public()
+    deck = deck_of(view.game, data.get("options"))
+    me = view.seat
+    sizes = data.get("hand_sizes") or []
+    known_all = data.get("known") or [[], []]
+    parts: list[str] = [facts_html(pres.facts(view))]
+    if len(sizes) == 2:
+        other = 1 - me
+        known = [Card.parse(t) for t in known_all[other]]
+        backs = sizes[other] - len(known)
+        body = (hand_svg([], face_down=backs, width=40, overlap=0.6,
+                         label=f"seat {other}, face down") if backs else "")
+        if known:
+            words = " ".join(card_label(c) for c in known)
+            body += (f'<p class="st-muted">Known to both: {esc(words)}</p>'
+                     + cards_html(known, width=48))
+        parts.append(_section_html(f"Your opponent, seat {other} — {sizes[other]} card"
+                                   f"{'s' if sizes[other] != 1 else ''}", body))
+    turnup = data.get("turnup")
+    left = data.get("stock_left")
+    if turnup is not None and isinstance(left, int):
+        body = (f'<div class="st-row" style="display:flex;gap:8px;align-items:center">'
+                f"{card_svg(turnup, width=48)}{card_back_svg(width=48)}"
+                f"<span>the turn-up and {left} card{'s' if left != 1 else ''} face down</span>"
+                "</div>")
+        parts.append(_section_html("The stock", body))
+    parts.append(_section_html("Your hand", hand_svg(view.hand, label="your hand", deck=deck)))
+    return (f'<div class="st-root st-view" role="region" aria-label="{esc(f"seat {me}’s view")}">'
+            + "".join(parts) + "</div>")
+
+
+def _section_html(title: str, body: str) -> str:
+    return (f'<section aria-label="{esc(title)}"><h4 class="st-h">{esc(title)}</h4>{body}'
+            "</section>")
+
+
+__all__ = ["Commentary", "DealReplay", "GameStep", "ReplayWords", "Step", "build_steps",
+           "game_steps", "game_view_html", "load_record", "replay_words"]

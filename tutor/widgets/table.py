@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w  # type: ignore[import-untyped]  # ships no type hints
 
-from ..cards import Card, Deck, Rank, Suit, card_label
+from ..cards import Card, Deck, Rank, Suit
 from ..display import style_html
 from ..display.adapter import deal_notes
 from ..display.markup import CardLike
@@ -61,8 +61,8 @@ from ..play.saved import load_saved, save_path, saved_names
 from ..play.session import DEFAULT_GAME, TableGame, table_games, table_sizes
 from ..state import Action, Game, View
 from .advisor_panel import WIDGET_CSS
-from .common import Catalogue, Panel, Shared, button, guarded, html
-from .engine import warm_up
+from .common import Catalogue, Panel, Shared, button, dress_card, guarded, html
+from .engine import prewarm, warm_up
 
 if TYPE_CHECKING:  # the solver is loaded on first use (tutor.widgets.engine)
     from ..quiz.decisions import ReviewLine
@@ -94,6 +94,9 @@ HAND_ROWS: Mapping[ActionKind, str] = {"card": "play", "give": "give", "discard"
 WAITING: Mapping[str, ActionKind] = {AUCTION: "call", PLAY: "card"}
 #: The *Play* picker's value for a match that opens with a blind round (CS-14).
 BLIND = "blind"
+#: The *Play* picker's values for a match to another target score (``"to 10"``), where the
+#: game's match names its targets (Auction Pitch: 7, 10, 11, 15, 21, PI-12).
+TO = "to "
 
 #: The table's styles, on top of assets/lesson.css and :data:`WIDGET_CSS`.
 TABLE_CSS = WIDGET_CSS + """
@@ -395,6 +398,7 @@ class TableWidget(Panel):
         self._sync_pickers()
         self.refresh()
         self._start()
+        prewarm()  # the engine loads in the background while the learner reads
 
     @guarded
     def _start(self) -> None:
@@ -484,16 +488,12 @@ class TableWidget(Panel):
                 card = hand[i]
                 action = self.catalogue.by_card.get((row.kind, card))
                 row.actions[i] = action
-                b.description = card_label(card)
-                b.tooltip = f"{verb} {card.name}"
+                dress_card(b, card, verb=verb)  # the card's face is the button
                 b.disabled = not (mine and action in legal)
                 b.layout.display = None
-                b.remove_class("st-red" if not card.suit.is_red else "st-black")
-                b.add_class("st-red" if card.suit.is_red else "st-black")
             else:
                 row.actions[i] = None
-                b.description = ""
-                b.tooltip = ""
+                dress_card(b, None)
                 b.disabled = True
                 b.layout.display = "none"
 
@@ -545,8 +545,14 @@ class TableWidget(Panel):
         opens with a blind round (Crazy Solo, CS-14)."""
         n = self.match_deals
         out: list[tuple[str, int | str]] = [("single deals", 0), (self.table.match_words(n), n)]
-        if "blind_round" in getattr(match_class(self.table.game_id), "__dataclass_fields__", {}):
+        kind = match_class(self.table.game_id)
+        if "blind_round" in getattr(kind, "__dataclass_fields__", {}):
             out.append((f"a match of {n}, blind round first", BLIND))
+        targets = getattr(kind, "targets", None)  # a match to a score the game lets you pick
+        if targets is not None:
+            now = self.table.game.options_dict().get("target")
+            out += [(f"a match to {k}", f"{TO}{k}") for k in targets(self.table.game)
+                    if k != now]
         return out
 
     # -- hidden information (tests and the browser audit read these) --
@@ -565,6 +571,12 @@ class TableWidget(Panel):
         mode = self.mode_pick.value
         blind = mode == BLIND
         deals = self.match_deals if blind else mode
+        target = mode[len(TO):] if isinstance(mode, str) and mode.startswith(TO) else None
+        if target is not None:  # a match to another score: the game's option (PI-12)
+            t.set_game(t.game_id, options={**t.game.options_dict(), "target": int(target)},
+                       seat=seat)
+            self._sync_pickers()
+            self.mode_pick.value = deals = self.match_deals
         try:
             if deals and (t.match is None or t.match.deals != deals or t.match.is_over()
                           or getattr(t.match, "blind_round", False) != blind):
@@ -736,8 +748,8 @@ class TableWidget(Panel):
         said = reason if reason.lower().startswith(words.lower()) else f"{words}. {reason}"
         how = ("A sampling player's choice from what you can see: deals consistent with your "
                "view, each solved double-dummy." if t.family else "The strong bot's advice "
-               "from what you can see: deals consistent with your view, each played out with "
-               "best play by both.")
+               "from what you can see: deals consistent with your view — the hint says how "
+               "each was played out.")
         self.hint_out.value = note_html(f"Hint: {said}. ({how})")
 
     @guarded
@@ -910,7 +922,9 @@ class TableWidget(Panel):
             if mine and view.phase == PLAY:
                 emphasis = {info.card: "legal" for a in legal
                             if (info := cat.infos[a]).kind == "card" and info.card is not None}
-            self.view_out.value = self._view_html(view, emphasis, notes)
+            own_buttons = any(k in shown for k in HAND_ROWS)
+            self.view_out.value = self._view_html(view, emphasis, notes,
+                                                  own_hand=not own_buttons)
             self.aid_out.value = (points_taken_html(t.points_taken(), t.seat)
                                   if self.aid.value and t.family else "")
             # the family's teaching aid (past tricks and points); a game whose view keeps only
@@ -955,8 +969,8 @@ class TableWidget(Panel):
                 self.new_button.description = "New deal"
         self.audit()
 
-    def _view_html(self, view: View, emphasis: Mapping[CardLike, str], notes: bool
-                   ) -> str:
+    def _view_html(self, view: View, emphasis: Mapping[CardLike, str], notes: bool,
+                   own_hand: bool = True) -> str:
         """The learner's seat at the table (nothing once the deal is over: the settlement, the
         review and the whole deal are drawn below)."""
         if self.table.done:
@@ -964,7 +978,8 @@ class TableWidget(Panel):
         aid = self.aid.value
         fallen = [] if aid else self.table.fallen_tricks()
         return table_view_html(view, emphasis, fallen=fallen, teaching_aid=aid,
-                               seat_notes=self.table.seat_notes() if notes else None)
+                               seat_notes=self.table.seat_notes() if notes else None,
+                               own_hand=own_hand)
 
     # -- for tests and notebooks --
     def widget_state_text(self) -> str:

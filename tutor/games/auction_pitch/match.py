@@ -1,7 +1,9 @@
 """A match of Auction Pitch: hands dealt in turn, scores carried from hand to hand, until a player
 wins by PI-12's win check (``win_check``, ``target``, ``smudge_wins_game``). Pure rules, no UI.
 
-Scores are points per player and may go negative (PI-11); nothing is zero-sum. The deal passes
+Scores are points per player and may go negative (PI-11); nothing is zero-sum.
+:class:`PitchTableMatch` puts :class:`PitchMatch` behind the engine's
+:class:`~tutor.engine.match.Match`, the match a play table runs (:data:`MATCH`). The deal passes
 to the left after each hand (PI-3), except that a hand thrown in under
 ``all_pass: redeal_same_dealer`` is dealt again by the same dealer (PI-6).
 
@@ -16,10 +18,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
+from ...engine.match import DealResult, Match
 from ...errors import IllegalActionError, OptionError
-from ...state import Action, as_rng
+from ...state import Action, Game, GameState, as_rng
 from .rules import AuctionPitch, HandOutcome, PitchOptions, PitchState
 
 #: An agent answers a seat's view with an action, or an (action, reason) pair (the bots do).
@@ -165,3 +168,83 @@ class PitchMatch:
         while not self.is_over() and self.hands_played < max_hands:
             self.play_deal(agents)
         return self.winner
+
+
+@dataclass
+class PitchTableMatch(Match):
+    """A match of Auction Pitch behind the engine's :class:`Match`, as the play table runs one:
+    the balances are the players' scores from 0, which may go below zero (PI-11); the first
+    dealer is drawn with ``rng`` unless ``first_dealer`` names one (reading 3); the deal passes
+    left, a deal thrown in is dealt again by the same dealer (PI-3, PI-6); the match ends when
+    the win check names a winner (PI-12: ``win_check``, ``target``, ``smudge_wins_game`` from
+    the game's options). ``deals`` and ``starting_chips`` are not used."""
+
+    #: what the balances count; a score below zero does not end the match (PI-11)
+    unit: ClassVar[str] = "points"
+    bank_loans: ClassVar[bool] = True
+    points: PitchMatch = field(init=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.game, AuctionPitch):
+            raise OptionError("PI-2", "a Pitch match is played with AuctionPitch",
+                              where="match.game", what=repr(self.game))
+        rng = as_rng(self.rng)
+        self.rng = rng
+        self.points = PitchMatch(self.game, rng, self.first_dealer)  # PI-3, reading 3
+        self.first_dealer = self.points.dealer
+        self.balances = self.points.scores  # one list: the scores are the balances
+        self.dealer = self.points.dealer
+
+    @classmethod
+    def words(cls, game: Game, deals: int) -> str:
+        """The match in a picker's words: ``a match to 7`` (PI-12's target)."""
+        target = game.options.target if isinstance(game, AuctionPitch) else 7
+        return f"a match to {target}"
+
+    @classmethod
+    def targets(cls, game: Game) -> tuple[int, ...]:
+        """The targets a match may be played to (``auction-pitch.md``'s ``target`` option)."""
+        return tuple(sorted(PitchOptions.CHOICES["target"]))
+
+    @property
+    def target(self) -> int:
+        """The score that wins the match, by the win check (PI-12)."""
+        return self.points.game.options.target
+
+    @property
+    def winner(self) -> int | None:
+        return self.points.winner
+
+    def is_over(self) -> bool:
+        """PI-12: the win check has named a winner."""
+        return self.points.is_over()
+
+    def winners(self) -> list[int]:
+        """The match's winner ([] while the match goes on)."""
+        return [] if self.points.winner is None else [self.points.winner]
+
+    def next_deal(self) -> GameState:
+        """Shuffle and deal the next hand by this match's dealer (PI-3)."""
+        self._current = self.points.next_deal()  # PI-12 once over, PI-9 mid-hand
+        return self._current
+
+    def settle(self, state: GameState) -> DealResult:
+        """Score the finished hand, apply the win check and pass the deal (PI-11, PI-12)."""
+        if not isinstance(state, PitchState):
+            raise IllegalActionError("PI-11", "settle the match's own current hand")
+        scored = self.points.settle(state)  # PI-11 for another hand, PI-9 for an unfinished one
+        self.balances = self.points.scores
+        result = DealResult(scored.dealer, scored.record, list(scored.outcome.score_change))
+        self.results.append(result)
+        self.dealer = self.points.dealer
+        self._current = None
+        return result
+
+    def preview(self, state: GameState) -> tuple[int, ...]:
+        """The scores ``state``, finished and not yet settled, will leave (PI-11)."""
+        assert isinstance(state, PitchState)
+        return win_check(self.points.game.options, self.points.scores, state.outcome()).scores
+
+
+#: The match a table of Auction Pitch plays (found by :func:`tutor.engine.match.match_class`).
+MATCH = PitchTableMatch

@@ -65,6 +65,10 @@ class PitchPresentation(GamePresentation[PitchView]):
         """``seat 1 (eldest)``; ``seat 0 (dealer)`` — the dealer is the last to speak."""
         return f"seat {seat} ({self.seat_name(seat, active)})"
 
+    def seat_marks(self, view: PitchView, seat: int) -> tuple[str, ...]:
+        """The pitcher, once the auction has named one (PI-5)."""
+        return ("pitcher",) if seat == view.bidder else ()
+
     def who(self, seat: int, view: PitchView) -> str:
         """``You`` for the view's own seat, else the seat's label."""
         return "You" if seat == view.seat else self.seat_label(seat, view.active)

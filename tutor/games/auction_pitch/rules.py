@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from ...cards import DECK_52, Card, Suit
-from ...errors import IllegalActionError, NotationError, OptionError, RecordError
+from ...errors import IllegalActionError, NotationError, RecordError, shown
 from ...facts import ActionInfo, ActionTable, GameInfo
-from ...state import Action, Game, GameState, as_rng
+from ...state import Action, Game, GameState, as_rng, is_seat
 from ..tapp import OptionSet
 
 GAME_ID = "auction-pitch"
@@ -711,9 +711,10 @@ class PitchView:
 
     @classmethod
     def of(cls, state: PitchState, seat: int) -> PitchView:
-        if type(seat) is not int or not 0 <= seat < state.n:
-            raise IllegalActionError("PI-2", f"no seat {seat!r} at a table of {state.n}",
-                                     where="view")
+        if not is_seat(seat, state.n):
+            raise IllegalActionError("PI-2", f"no such seat at a table of {state.n}",
+                                     where="view", what=shown(seat))
+        seat = int(seat)
         won_tricks = [0] * state.n
         for _, _, w in state.tricks:
             won_tricks[w] += 1
@@ -824,9 +825,10 @@ class AuctionPitch(Game):
         """Shuffle and deal 6 cards each in packets of three, clockwise from the eldest (PI-3);
         the rest of the pack stays undealt."""
         n = self.players
-        if type(dealer) is not int or not 0 <= dealer < n:
-            raise OptionError("PI-3", f"the dealer is a seat 0..{n - 1}", where="dealer",
-                              what=repr(dealer))
+        if not is_seat(dealer, n):
+            raise RecordError("REC-6", f"dealer must be a seat 0..{n - 1}", where="dealer",
+                              what=shown(dealer))
+        dealer = int(dealer)
         pack = as_rng(rng).sample(range(N_CARDS), HAND_SIZE * n)  # the top 6n of a shuffle
         hands = [0] * n
         for j in range(n):  # the j-th seat from the dealer's left: packets j and n + j
@@ -846,7 +848,7 @@ class AuctionPitch(Game):
         dealer = record.get("dealer")
         if type(dealer) is not int or not 0 <= dealer < n:
             raise RecordError("REC-6", f"dealer must be a seat 0..{n - 1}", where="dealer",
-                              what=repr(dealer))
+                              what=shown(dealer))
         hands_in = record.get("hands")
         if not isinstance(hands_in, list) or len(hands_in) != n:
             raise RecordError("REC-5", f"hands must list {n} seats (options.players)",

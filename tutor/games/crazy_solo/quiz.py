@@ -29,7 +29,7 @@ from ...cards import DECK_36, Card, Suit, card_label
 from ...engine.sampler import game_of
 from ...errors import IllegalActionError
 from ...quiz.core import AnswerKey, Choice, Question
-from ...quiz.generators import Generator, TappQuiz, number_choices
+from ...quiz.generators import CourseLesson, Generator, TappQuiz, number_choices
 from ..tapp import (
     AUCTION,
     CALL_BASE,
@@ -78,6 +78,15 @@ class CrazySoloQuiz(TappQuiz):
     win_rule = "CS-10"
     next_lead_rule = "CS-10"
     order_rule = "CS-1"
+    course: ClassVar[tuple[CourseLesson, ...]] = (
+        CourseLesson("30-crazy-solo", "The deck, the leader and the calls",
+                     ("CS-1", "CS-2", "CS-3", "CS-4", "CS-5", "CS-6")),
+        CourseLesson("31-crazy-solo-partner", "Calling a card and finding the partner",
+                     ("CS-7", "CS-8", "CS-9", "CS-10")),
+        CourseLesson("32-crazy-solo-payment", "Payment, the blind round and three hands",
+                     ("CS-11", "CS-12", "CS-13", "CS-14")),
+        CourseLesson("33-crazy-solo-worked-deal", "A worked deal", ("CS-8", "CS-9", "CS-10")),
+    )
 
     def own_kinds(self) -> dict[str, tuple[str, Generator]]:
         return {"deck": ("The deck and the leader", deck),

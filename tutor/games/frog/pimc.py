@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...bots.base import Table
+from ...bots.pimc import NODE_BUDGET
 from ...bots.rule_bot import card_words
 from ...engine.sampler import Sampler
 from ...solver import search
@@ -313,6 +314,15 @@ class FrogPimc:
     def bidder_wants_more(self, view: SeatView) -> bool:
         """Every Frog contract is won on points: the bidder wants more (FR-1)."""
         return True
+
+    def bidders_side(self, view: SeatView) -> bool:
+        """The bidder plays alone against both defenders."""
+        return view.seat == view.bidder
+
+    def valued_by(self, view: SeatView) -> str:
+        return "solved double-dummy"
+
+    node_budget = NODE_BUDGET
 
     def workspace(self) -> Workspace:
         return search.workspace()

@@ -24,6 +24,7 @@ from ...cards import Suit, card_label
 from ...quiz.core import AnswerKey, Choice, Question
 from ...quiz.generators import (
     POINTS_RULE,
+    CourseLesson,
     Generator,
     PTerms,
     SettlementTerms,
@@ -55,6 +56,15 @@ class FrogQuiz(TappQuiz):
     #: the Frog bid most often, Grand least (a random deal, lowest contract first)
     contract_weights: ClassVar[tuple[int, ...]] = (3, 2, 1)
     point_contracts: ClassVar[tuple[int, ...]] = (FROG, CHICO, GRAND)  # FR-1: P decides all
+    course: ClassVar[tuple[CourseLesson, ...]] = (
+        CourseLesson("20-frog", "The Frog bid, Chico and Grand",
+                     ("FR-1", "FR-2", "FR-3", "FR-5", "SBS-13", "SBS-14")),
+        CourseLesson("21-frog-discard", "The widow and the discard", ("FR-1", "FR-2")),
+        CourseLesson("22-frog-settlement", "Settlement and the multipliers",
+                     ("FR-1", "FR-4", "FR-5", "SBS-27", "SBS-V2")),
+        CourseLesson("23-frog-worked-deals", "Worked deals",
+                     ("SBS-23", "SBS-24", "SBS-25")),
+    )
 
     def own_kinds(self) -> dict[str, tuple[str, Generator]]:
         return {"discard": ("The Frog bid's discard", discard),

@@ -26,6 +26,7 @@ from ..tapp import (
     mask_points,
 )
 from .rules import (
+    CALL_SOLO,
     CONTRACT_NAMES,
     CONTRACTS,
     GUARANTEE,
@@ -64,8 +65,9 @@ def replay_declaration(state: TappState, actions: Sequence[Action],
     state = _sbs(state)
     words: list[str] = []
     for a in actions:
-        if a < DECLINE:
-            words.append(f"The bidder names trump {SUIT_SYMBOLS[a - TRUMP_BASE]} (SBS-19).")
+        if a < DECLINE:  # Call Solo's trump is named by SBS-20 (c), the others' by SBS-19
+            rule = "SBS-20" if state.contract == CALL_SOLO else "SBS-19"
+            words.append(f"The bidder names trump {SUIT_SYMBOLS[a - TRUMP_BASE]} ({rule}).")
         elif a == DECLINE:
             words.append("The bidder calls no card (SBS-20).")
         elif a < GIVE_BASE:
@@ -74,7 +76,8 @@ def replay_declaration(state: TappState, actions: Sequence[Action],
             words.append("It lay in the widow: nothing is exchanged (SBS-20)."
                          if state.call_holder == -1 else
                          f"Seat {state.call_holder} held it and hands it over; the bidder "
-                         "gives that defender one card back, face down (SBS-20).")
+                         "chooses one of its own cards and gives it to that defender, face "
+                         "down (SBS-20).")
     c = state.contract
     if c == HEART_SOLO:
         words.insert(0, "Heart Solo: hearts are trump, nothing to declare (SBS-19).")

@@ -25,7 +25,7 @@ import statistics
 from typing import TYPE_CHECKING
 
 from ...bots.base import Table
-from ...bots.pimc import BID_MARGIN
+from ...bots.pimc import BID_MARGIN, NODE_BUDGET
 from ...engine.hand import trump_estimate, uncovered
 from ...engine.sampler import Sampler
 from ...solver import search
@@ -175,6 +175,15 @@ class SixBidSoloPimc:
         """The solver counts the bidder's points, or in a misère the bidder's tricks (or card
         points, SBS-V1): there the bidder wants fewer."""
         return view.contract not in ("misere", "spread-misere")
+
+    def bidders_side(self, view: SeatView) -> bool:
+        """The bidder plays alone against both defenders."""
+        return view.seat == view.bidder
+
+    def valued_by(self, view: SeatView) -> str:
+        return "solved double-dummy"
+
+    node_budget = NODE_BUDGET
 
     def workspace(self) -> Workspace:
         return search.workspace()

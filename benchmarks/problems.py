@@ -1,0 +1,117 @@
+"""Play problems: how fast the generator makes them, and how fast the defence that adapts
+replies to a learner's card.
+
+Run ``python benchmarks/problems.py [--count N] [--seed S] [--attempts A]``. It prints
+(CPU time of this process, ``time.process_time``):
+
+- **problems per CPU-minute**: the generator (``tutor.problems.generate``) from ``--seed`` until
+  it has made ``--count`` problems with the shipped recipes, each problem re-read from its
+  record; and the positions it examined to find them;
+- **the reply**: on every shipped problem, ``--attempts`` attempts against the defence that
+  adapts — the stated solution, and learners playing random legal cards — timing each
+  learner's card until the defence has played up to the learner's next turn (or the end).
+  Measured twice: *warm*, as the lesson plays it (opening a problem searches its position
+  first; that opening is timed too), and *cold* (no search before the first card). p50, p95
+  and the worst, in ms;
+- the **baseline** in the same run: one double-dummy ``analyse`` of each problem's position on
+  its original deal (every card seen, what the play table's review does per card), and the
+  ratio of the warm reply's p95 to its p95.
+
+Run it from the checkout's root with ``PYTHONPATH=.`` when another copy of ``tutor`` is
+installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from tutor.problems import bank
+from tutor.problems import generate as gen
+from tutor.problems.defence import Attempt, search_for
+from tutor.problems.problem import read
+from tutor.solver.search import analyse
+
+GAME = "six-bid-solo"
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def generation(seed: int, count: int) -> None:
+    tried = {"positions": 0}
+    original = gen.make_problem
+
+    def counted(*args: object, **kw: object) -> object:
+        tried["positions"] += 1
+        return original(*args, **kw)  # type: ignore[arg-type]
+
+    gen.make_problem = counted  # type: ignore[assignment]
+    t = time.process_time()
+    made = [read(p.as_record()) for p in gen.generate(GAME, seed=seed, count=count)]
+    cpu = time.process_time() - t
+    gen.make_problem = original
+    levels = sorted({p.level for p in made})
+    print(f"generator: {len(made)} problems from seed {seed} in {cpu:.1f} s CPU "
+          f"({tried['positions']} positions examined) = "
+          f"{60 * len(made) / cpu:.1f} problems per CPU-minute; levels {levels}")
+
+
+def replies(attempts: int, warm: bool) -> tuple[list[float], list[float]]:
+    times: list[float] = []
+    opens: list[float] = []
+    for entry in bank.index(GAME):
+        p = bank.load(GAME, entry.id)
+        rng = random.Random(7)
+        t = time.process_time()
+        search = search_for(p)
+        if warm:
+            search.sure_cards(search.start.spot)
+        opens.append(time.process_time() - t)
+        for n in range(attempts):
+            a = Attempt(p, search=search if warm or n else None)
+            first = True
+            while not a.done:
+                card = p.key[0] if n == 0 and first else rng.choice(a.legal())
+                first = False
+                t = time.process_time()
+                a.play(card)
+                times.append(time.process_time() - t)
+    return times, opens
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--count", type=int, default=24)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--attempts", type=int, default=3)
+    args = parser.parse_args()
+    analyse(bank.load(GAME, bank.index(GAME)[0].id).state)  # compile the kernel first
+    generation(args.seed, args.count)
+    base = []
+    for entry in bank.index(GAME):
+        p = bank.load(GAME, entry.id)
+        t = time.process_time()
+        analyse(p.state)
+        base.append(time.process_time() - t)
+    for warm in (True, False):
+        times, opens = replies(args.attempts, warm)
+        ms = [1000 * x for x in times]
+        label = "warm (as the lesson plays)" if warm else "cold (no search before)"
+        print(f"reply, {label}: {len(ms)} learner's cards on {len(opens)} problems: "
+              f"p50 {pct(ms, 0.5):.1f} ms, p95 {pct(ms, 0.95):.1f} ms, worst {max(ms):.0f} ms")
+        if warm:
+            o = [1000 * x for x in opens]
+            print(f"  opening a problem (its search warmed): p50 {pct(o, 0.5):.0f} ms, "
+                  f"p95 {pct(o, 0.95):.0f} ms, worst {max(o):.0f} ms")
+            b = [1000 * x for x in base]
+            print(f"  baseline, one double-dummy analyse of the position: p95 "
+                  f"{pct(b, 0.95):.1f} ms; reply p95 / baseline p95 = "
+                  f"{pct(ms, 0.95) / pct(b, 0.95):.1f}")
+
+
+if __name__ == "__main__":
+    main()

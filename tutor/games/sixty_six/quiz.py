@@ -1,0 +1,607 @@
+"""Sixty-Six in the quiz, found by the quiz's registry (:mod:`tutor.quiz.registry`) as ``QUIZ``.
+Sixty-Six is not a Tapp game, so it takes none of the family's generic kinds; its own are
+
+- ``points`` — the card points of a trick or a handful of cards (SS-1);
+- ``legal-plays`` — pick every card you may play: any card while the stock is open (SS-7), the
+  strict rules once it is closed or gone — follow suit and head the trick, else trump (SS-11);
+- ``marriage`` — what your marriages (or your opponent's) add to the total now: 20, 40 in
+  trumps, counting only once their declarer has won a trick (SS-9);
+- ``claim`` — "can you claim now?": the question shows the tricks you won and the marriages you
+  declared, never a total — counting it is the skill (SS-13, SS-13a, SS-17);
+- ``game-points`` — a finished deal: who scores 1, 2 or 3 game points, and why (SS-12..SS-15).
+
+Every answer is the engine's: deals dealt by ``new_deal`` and played through the checked
+``apply``; ``legal_actions`` (each card refused is tried and its rule quoted), the state's
+``total``, the claim's own verdict and the deal's ``points``. Positions come from seeded play by
+a small policy (:func:`play_on`): draw, exchange the 9 and declare a marriage when able, claim at
+66, close now and then, and otherwise a random legal card — never a hidden card in what a
+question shows: the exhibit is read off the asking seat's view, and the tricks won (which lie
+face down, SS-17) only as the cards the asking seat itself won and saw fall.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from ...cards import Card, Suit, card_label
+from ...errors import IllegalActionError
+from ...quiz.adapter import GameQuiz, Generator
+from ...quiz.core import AnswerKey, Choice, Question
+from ...quiz.generators import number_choices
+from .presentation import SixtySixPresentation
+from .rules import (
+    CARD,
+    CARDS,
+    CLAIM,
+    CLOSE,
+    DRAW,
+    ENDINGS,
+    EXCHANGE,
+    GAME_ID,
+    MARRIAGE,
+    POINTS,
+    SUIT_OF,
+    SixtySix,
+    SixtySixState,
+    SixtySixView,
+)
+
+#: SS-1 in words: the card points every explanation counts with.
+POINTS_RULE = "SS-1: A 11, 10 10, K 4, Q 3, J 2, 9 nothing — 120 in the pack"
+#: A claim is right at this total (SS-13a).
+TARGET = 66
+_WORDS = SixtySixPresentation()
+
+
+class SixtySixQuiz(GameQuiz):
+    """Sixty-Six's kinds of question (no Tapp-family kinds: its deal, play and scoring are its
+    own)."""
+
+    game_id: ClassVar[str] = GAME_ID
+
+    def own_kinds(self) -> dict[str, tuple[str, Generator]]:
+        return {"points": ("Card points", points),
+                "legal-plays": ("Legal plays", legal_plays),
+                "marriage": ("Marriages", marriage),
+                "claim": ("Can you claim now?", claim),
+                "game-points": ("Game points", game_points)}
+
+
+#: Sixty-Six's part in the quiz (the registry, :mod:`tutor.quiz.registry`, reads this name).
+QUIZ = SixtySixQuiz()
+
+
+# --- deals and play ------------------------------------------------------------------------------
+def new_game() -> SixtySix:
+    """Sixty-Six with the rule file's default options."""
+    return SixtySix()
+
+
+def deal(rng: random.Random) -> SixtySixState:
+    """A fresh deal by a random dealer (SS-2, SS-3)."""
+    return new_game().new_deal(rng, rng.randrange(2))
+
+
+def choose(state: SixtySixState, rng: random.Random, *, claim_at: int = TARGET,
+           close: float = 0.06, wrong_claim: float = 0.0) -> int:
+    """The policy's action for the player to move: claim at ``claim_at`` (or, with chance
+    ``wrong_claim``, a little short of it), draw, exchange the 9, declare a marriage, close with
+    chance ``close``, else a random legal card. Legal by construction: it picks from
+    ``legal_actions``."""
+    legal = state.legal_actions()
+    seat = state.to_move
+    assert seat is not None
+    if CLAIM in legal:
+        total = state.total(seat)
+        if total >= claim_at or (total >= claim_at - 12 and rng.random() < wrong_claim):
+            return CLAIM
+    if CLOSE in legal and state.tricks and rng.random() < close:
+        return CLOSE
+    if DRAW in legal:
+        return DRAW
+    if EXCHANGE in legal:
+        return EXCHANGE
+    marriages = [a for a in legal if MARRIAGE <= a < CARD]
+    if marriages and rng.random() < 0.85:
+        return rng.choice(marriages)
+    return rng.choice([a for a in legal if a >= CARD])
+
+
+def play_on(state: SixtySixState, rng: random.Random, **policy: Any) -> list[SixtySixState]:
+    """Play ``state`` to the end of the deal by :func:`choose` (its keywords in ``policy``);
+    the state before every action (copies)."""
+    before: list[SixtySixState] = []
+    while not state.is_terminal():
+        before.append(state.copy())
+        state.apply(choose(state, rng, **policy))
+    return before
+
+
+# --- words ---------------------------------------------------------------------------------------
+def seats_of(state: SixtySixState) -> tuple[int, int]:
+    """The two seats, the non-dealer first (SS-4)."""
+    return (1 - state.dealer, state.dealer)
+
+
+def seat_words(state: SixtySixState, seat: int, viewer: int | None = None) -> str:
+    """``seat 1 (dealer)``; ``you (seat 1, dealer)`` for the asking seat."""
+    role = _WORDS.seat_name(seat, seats_of(state))
+    return f"you (seat {seat}, {role})" if seat == viewer else f"seat {seat} ({role})"
+
+
+def cards_words(cards: Sequence[int]) -> str:
+    return " ".join(card_label(CARDS[c]) for c in cards)
+
+
+def points_sum(cards: Sequence[int]) -> str:
+    """``A♠ 11 + K♠ 4 = 15``."""
+    return " + ".join(f"{card_label(CARDS[c])} {POINTS[c]}" for c in cards) + \
+        f" = {sum(POINTS[c] for c in cards)}"
+
+
+def stock_words(view: SixtySixView) -> str:
+    """The stock as the view shows it: open (face-down cards and the turn-up), closed, or
+    exhausted (SS-3, SS-10, SS-17)."""
+    if view.closed_by is not None:
+        who = "you" if view.closed_by == view.seat else f"seat {view.closed_by}"
+        return (f"closed by {who} after {view.closed_at_trick} trick"
+                f"{'' if view.closed_at_trick == 1 else 's'}")
+    if view.turnup is not None:
+        return (f"open: {view.stock_left} card{'' if view.stock_left == 1 else 's'} face down, "
+                f"the turn-up {card_label(view.turnup)} under them")
+    return "exhausted: every card drawn"
+
+
+def stock_state(view: SixtySixView) -> str:
+    """``open``, ``closed`` or ``exhausted``."""
+    if view.closed_by is not None:
+        return "closed"
+    return "open" if view.turnup is not None else "exhausted"
+
+
+def table_facts(state: SixtySixState, seat: int) -> list[tuple[str, str]]:
+    """What the asking seat sees of the table: who it is, trump, the stock, tricks won — read
+    off its view (SS-17)."""
+    view = state.view(seat)
+    return [("You are", seat_words(state, seat)),
+            ("Trump", f"{view.trump.symbol} ({view.trump.noun})"),
+            ("Stock", stock_words(view)),
+            ("Tricks won", f"you {view.tricks_won[seat]}, your opponent "
+                           f"{view.tricks_won[1 - seat]}")]
+
+
+def base_context(state: SixtySixState, seat: int) -> dict[str, Any]:
+    """The public facts of a position as data (JSON-safe; never a hidden card or a total)."""
+    view = state.view(seat)
+    return {"seat": seat, "dealer": state.dealer, "trump": view.trump.letter,
+            "stock": stock_state(view), "stock_left": view.stock_left,
+            "turnup": view.turnup.text if view.turnup is not None else None,
+            "tricks_won": list(view.tricks_won)}
+
+
+def won_by(state: SixtySixState, seat: int) -> list[tuple[int, int, int]]:
+    """The tricks ``seat`` won, as (trick number from 1, led card, followed card)."""
+    return [(k + 1, t.lead, t.follow) for k, t in enumerate(state.tricks) if t.winner == seat]
+
+
+# --- card points (SS-1) ---------------------------------------------------------------------------
+def _miscounts(cards: Sequence[int]) -> list[int]:
+    """Typical slips: the ten as nothing, the king as ten, the nine as nine, the ace as one."""
+    total = sum(POINTS[c] for c in cards)
+    rank = [CARDS[c].rank.letter for c in cards]
+    return [total - 10 * rank.count("T"), total + 6 * rank.count("K"),
+            total + 9 * rank.count("9"), total - 10 * rank.count("A")]
+
+
+def points(seed: int, rng: random.Random) -> Question:
+    """How many card points in a trick, or in a handful of cards (SS-1)?"""
+    variant = rng.choice(("trick", "cards"))
+    if variant == "trick":
+        state = deal(rng)
+        play_on(state, rng, claim_at=200)
+        trick = rng.choice(state.tricks)
+        shown = [trick.lead, trick.follow]
+        prompt = "How many card points are in this trick?"
+    else:
+        shown = rng.sample(range(24), rng.randint(3, 6))
+        prompt = "How many card points do these cards hold together?"
+    total = sum(POINTS[c] for c in shown)  # the engine's table (SS-1)
+    rules = ("SS-1",)
+    explanation = f"{POINTS_RULE}. Here: {points_sum(shown)}."
+    return Question(
+        kind="points", seed=seed, prompt=prompt,
+        choices=number_choices(rng, total, _miscounts(shown)), multi=False, rules=rules,
+        cards=tuple(CARDS[c] for c in shown), context={"variant": variant},
+        _key=AnswerKey(frozenset({str(total)}), explanation, rules))
+
+
+# --- legal plays (SS-6, SS-7, SS-11) --------------------------------------------------------------
+def _situation(state: SixtySixState) -> str:
+    """What the player to move faces: ``lead``, ``open`` (following while the stock is open),
+    ``head``, ``follow`` (must follow, cannot beat), ``trump`` or ``any`` (strict rules)."""
+    if state.step == "lead":
+        return "lead"
+    if state.stock_open:
+        return "open"
+    seat = state.to_move
+    assert seat is not None
+    hand = state.hands[seat]
+    lead = state.lead_card
+    same = [c for c in range(24) if hand >> c & 1 and SUIT_OF[c] == SUIT_OF[lead]]
+    if same:
+        return "head" if any(c < lead for c in same) else "follow"
+    if any(hand >> c & 1 and SUIT_OF[c] == state.trump for c in range(24)):
+        return "trump"
+    return "any"
+
+
+def legal_plays(seed: int, rng: random.Random) -> Question:
+    """Pick every card you may play now: at a lead, following while the stock is open, or under
+    the strict rules once it is closed or gone (SS-6, SS-7, SS-11)."""
+    weights = {"lead": 1, "open": 3, "head": 3, "follow": 2, "trump": 2, "any": 1}
+    by: dict[str, list[SixtySixState]] = {}
+    while len(by) < 3:  # enough kinds of position to choose among
+        state = deal(rng)
+        for s in play_on(state, rng, close=0.12):
+            if s.step in ("lead", "follow") and s.hands[s.to_move or 0].bit_count() >= 2:
+                by.setdefault(_situation(s), []).append(s)
+    kinds = sorted(by)
+    kind = rng.choices(kinds, weights=[weights[k] for k in kinds])[0]
+    pos = rng.choice(by[kind])
+    seat = pos.to_move
+    assert seat is not None
+    view = pos.view(seat)
+    hand = [c for c in range(24) if pos.hands[seat] >> c & 1]
+    legal = {a - CARD for a in pos.legal_actions() if a >= CARD}  # the engine's answer
+    reasons: dict[str, str] = {}
+    for c in hand:
+        trial = pos.copy()
+        try:
+            trial.apply(CARD + c)
+        except IllegalActionError as e:
+            reasons[CARDS[c].text] = f"illegal — {e.rule}: {e.detail}."
+        else:
+            reasons[CARDS[c].text] = "legal too."
+    trump = Suit(pos.trump)
+    rules: tuple[str, ...]
+    if kind == "lead":
+        rules = ("SS-6", "SS-7")
+        explanation = ("SS-6: you are on lead: any card of your hand may be led (or a marriage "
+                       "declared). SS-7 and the strict rules bind only the player who follows.")
+    elif kind == "open":
+        rules = ("SS-7",)
+        explanation = (f"SS-7: the stock is still open ({stock_words(view)}), so there is no "
+                       "duty to follow suit or to trump: every card of your hand is legal.")
+    else:
+        led = CARDS[pos.lead_card]
+        why = ("the stock is exhausted" if view.closed_by is None else
+               f"the stock is {stock_words(view)}")
+        start = f"SS-11: {why}, so the strict rules apply. {card_label(led)} was led"
+        rules = ("SS-11",)
+        if kind == "head":
+            higher = [c for c in hand if SUIT_OF[c] == SUIT_OF[pos.lead_card] and c < pos.lead_card]
+            explanation = (f"{start} and you hold {led.suit.noun} higher than it "
+                           f"({cards_words(higher)}): you must follow suit and head the trick "
+                           "with one of them.")
+        elif kind == "follow":
+            explanation = (f"{start} and you hold {led.suit.noun}, none higher than it: you "
+                           "must follow suit — with any of them.")
+        elif kind == "trump":
+            explanation = (f"{start} and you hold no {led.suit.noun}, but you hold trumps "
+                           f"({trump.symbol}): you must play a trump — any trump.")
+        else:
+            explanation = (f"{start}, you hold no {led.suit.noun} and no trump "
+                           f"({trump.symbol}): any card is legal.")
+    facts = table_facts(pos, seat)
+    trick: tuple[tuple[int, Card], ...] = ()
+    if pos.step == "follow":
+        trick = ((pos.leader, CARDS[pos.lead_card]),)
+        facts.append(("Led", f"{card_label(CARDS[pos.lead_card])} by your opponent"))
+    return Question(
+        kind="legal-plays", seed=seed,
+        prompt=f"You are {seat_words(pos, seat)}, with these cards. Pick every card you may "
+               "legally play now.",
+        choices=tuple(Choice(CARDS[c].text, card_label(CARDS[c])) for c in hand), multi=True,
+        rules=rules, cards=tuple(CARDS[c] for c in hand), trick=trick, facts=tuple(facts),
+        context={**base_context(pos, seat), "step": pos.step,
+                 "led": CARDS[pos.lead_card].text if pos.lead_card >= 0 else None},
+        _key=AnswerKey(frozenset(CARDS[c].text for c in legal), explanation, rules, reasons))
+
+
+# --- marriages (SS-9) -----------------------------------------------------------------------------
+def _marriage_positions(rng: random.Random) -> list[tuple[SixtySixState, int]]:
+    """Positions of one deal after a marriage was declared, with the seat that declared one:
+    right after the declaring lead, after its trick, and later."""
+    while True:
+        state = deal(rng)
+        before = play_on(state, rng, claim_at=200)
+        out = []
+        for s in before[1:]:
+            for seat in {m.seat for m in s.marriages}:
+                out.append((s, seat))
+        if out:
+            return out
+
+
+def marriage(seed: int, rng: random.Random) -> Question:
+    """What do a player's marriages add to its total now? 20 each, 40 in trumps, once that
+    player has won a trick (SS-9, SS-13)."""
+    positions = _marriage_positions(rng)
+    pending = [p for p in positions if not p[0].won_tricks[p[1]]]
+    pos, who = rng.choice(pending) if pending and rng.random() < 0.4 else rng.choice(positions)
+    # asked of the declarer, mostly; sometimes of the opponent, about the declarer's marriages
+    viewer = who if rng.random() < 0.75 else 1 - who
+    view = pos.view(viewer)
+    mine = [m for m in view.marriages if m.seat == who]
+    adds = pos.total(who) - pos.won_points[who] - (10 if pos.last_bonus == who else 0)
+    declared = sum(m.points for m in mine)
+    trump = view.trump
+    you = who == viewer
+    subject = "your" if you else "your opponent's"
+    has = "you have" if you else "your opponent has"
+    parts = " + ".join(f"{m.suit.symbol} {m.points}" + (" (trumps)" if m.suit is trump else "")
+                       for m in mine)
+    won = pos.won_tricks[who]
+    if won:
+        end = (f"{has.capitalize()} won {won} trick{'s' if won != 1 else ''}, so "
+               f"{'they count' if len(mine) > 1 else 'it counts'}: {parts} = {adds}.")
+    else:
+        none = "none counts" if len(mine) > 1 else "it does not count"
+        wins = "you win" if you else "they win"
+        end = (f"{has.capitalize()} won no trick yet, so {none} yet: 0 now ({parts} = "
+               f"{declared} the moment {wins} a trick; if they never do, it is lost).")
+    explanation = (f"SS-9: a marriage — K and Q of one suit, one led and the other shown — is "
+                   f"worth 20, or 40 in trumps ({trump.symbol} here). It counts towards the total "
+                   f"from the moment its declarer has won a trick (a trick, whatever its points). "
+                   f"{end} SS-13: the total is card points plus the marriages that count.")
+    rules = ("SS-9", "SS-13")
+    swapped = sum(60 - m.points for m in mine)  # 20 and 40 mixed up
+    facts = table_facts(pos, viewer)
+    facts.append(("Marriages declared", "; ".join(
+        f"{'you' if m.seat == viewer else 'your opponent'}: K and Q of {m.suit.symbol}"
+        for m in view.marriages)))
+    trick: tuple[tuple[int, Card], ...] = ()
+    if view.trick:
+        trick = ((pos.leader, view.trick[0]),)
+    return Question(
+        kind="marriage", seed=seed,
+        prompt=f"How many points do {subject} marriages add to {'your' if you else 'its'} total "
+               "right now?",
+        choices=number_choices(rng, adds, [declared, swapped, 0, adds + 20, 40, 20], step=20),
+        multi=False, rules=rules, trick=trick, facts=tuple(facts),
+        context={**base_context(pos, viewer), "declarer": who,
+                 "marriages": [{"seat": m.seat, "suit": m.suit.letter} for m in
+                               view.marriages]},
+        _key=AnswerKey(frozenset({str(adds)}), explanation, rules))
+
+
+# --- can you claim now? (SS-13, SS-13a) -----------------------------------------------------------
+def _claim_positions(rng: random.Random, right: bool) -> list[SixtySixState]:
+    """Positions where the player to move may claim (on lead, or just after winning a trick),
+    has won a trick, and has a total close to 66 on the side asked: 66..80 for ``right``,
+    52..65 otherwise."""
+    low, high = (TARGET, 80) if right else (52, TARGET - 1)
+    while True:
+        state = deal(rng)
+        found = [s for s in play_on(state, rng, claim_at=200)
+                 if s.to_move is not None and CLAIM in s.legal_actions()
+                 and s.won_tricks[s.to_move] and low <= s.total(s.to_move) <= high]
+        if found:
+            return found
+
+
+def claim_stakes(state: SixtySixState, seat: int, right: bool) -> str:
+    """What a right or wrong claim by ``seat`` scores here, by the rule for the case (SS-13b,
+    SS-14): the table's 1, 2 or 3, or the 2 or 3 the claim's case gives — without a word of
+    the opponent's hidden total."""
+    closer = state.closed_by
+    table = "1, 2 or 3 game points by your opponent's total and tricks"
+    if closer < 0:
+        return (f"you score {table} (SS-13b)." if right else
+                "a wrong claim gives your opponent 2 game points, or 3 if they have won no "
+                "trick (SS-13b).")
+    at_close = state.closed_opponent_tricks
+    if seat == closer:
+        if right:
+            return f"you closed, so it is SS-14 (a): you score {table}."
+        return ("you closed, so a wrong claim is SS-14 (b): your opponent scores "
+                f"{2 if at_close else 3} — they had {'' if at_close else 'not '}won a trick when "
+                "you closed.")
+    if right:
+        return (f"your opponent closed, so it is SS-14 (c): you score {2 if at_close else 3} — you "
+                f"had {'' if at_close else 'not '}won a trick when the stock was closed.")
+    mine = state.won_tricks[closer]
+    return ("your opponent closed, so a wrong claim is SS-14 (d): the closer scores "
+            f"{2 if mine else 3}{'' if mine else ' — it has won no trick'}.")
+
+
+def claim(seed: int, rng: random.Random) -> Question:
+    """"Can you claim now?" — count your total from the tricks you won and the marriages you
+    declared (the game never shows it, SS-17) and say whether it reaches 66 (SS-13, SS-13a)."""
+    pos = rng.choice(_claim_positions(rng, rng.random() < 0.5))
+    seat = pos.to_move
+    assert seat is not None
+    view = pos.view(seat)
+    total = pos.total(seat)  # the engine's total
+    trial = pos.copy()
+    trial.apply(CLAIM)
+    assert trial.claim is not None
+    right = trial.claim[1]  # the claim's own verdict: the answer
+    assert right == (total >= TARGET)
+    tricks = won_by(pos, seat)
+    cards = sum(POINTS[a] + POINTS[b] for _, a, b in tricks)
+    mine = [m for m in view.marriages if m.seat == seat]
+    counted = " ".join(f"trick {k}: {points_sum([a, b])};" for k, a, b in tricks)
+    wed = (" Marriages (they count: you have won a trick, SS-9): " + " + ".join(
+        f"{m.suit.symbol} {m.points}" for m in mine) + f" = {sum(m.points for m in mine)}."
+        if mine else " No marriage declared.")
+    sentence = (f"SS-13: your total is the card points of the tricks you won plus your "
+                f"marriages that count. {counted} cards {cards} in all.{wed} Total "
+                f"{total}")
+    if right:
+        explanation = (f"{sentence} ≥ 66: claim now — the claim is right and ends the deal at "
+                       f"once (SS-13a); {claim_stakes(pos, seat, True)}")
+    else:
+        explanation = (f"{sentence} < 66: do not claim — a claim is judged at once (SS-13a); "
+                       f"{claim_stakes(pos, seat, False)} Play on and count again.")
+    explanation += f" {POINTS_RULE}."
+    rules = tuple(dict.fromkeys(RULE_ID.findall(explanation)))  # as the explanation cites them
+    facts = table_facts(pos, seat)
+    facts.append(("Tricks you won", "; ".join(f"trick {k}: {cards_words([a, b])}"
+                                              for k, a, b in tricks)))
+    facts.append(("Marriages you declared", ", ".join(
+        f"K and Q of {m.suit.symbol}" + (" (trumps)" if m.suit is view.trump else "")
+        for m in mine) or "none"))
+    step = ("you have just won a trick: draw, close or claim" if pos.step == "draw" else
+            "you are on lead")
+    return Question(
+        kind="claim", seed=seed,
+        prompt=(f"You are {seat_words(pos, seat)} and {step}. The game does not show your total: "
+                "count it from the tricks you won and the marriages you declared. Can you claim "
+                "66 now?"),
+        choices=(Choice("yes", "Yes — claim: my total is 66 or more"),
+                 Choice("no", "No — play on: my total is under 66")),
+        multi=False, rules=rules, cards=tuple(CARDS[c] for _, a, b in tricks for c in (a, b)),
+        facts=tuple(facts),
+        context={**base_context(pos, seat), "step": pos.step,
+                 "won": [[CARDS[a].text, CARDS[b].text] for _, a, b in tricks],
+                 "marriages": [{"suit": m.suit.letter, "points": m.points} for m in mine]},
+        _key=AnswerKey(frozenset({"yes" if right else "no"}), explanation, rules))
+
+
+# --- game points (SS-12..SS-15) -------------------------------------------------------------------
+RULE_ID = re.compile(r"SS-\d+[ab]?")
+
+
+def _table_words(opponent_total: int, opponent_tricks: int) -> str:
+    """SS-13b's table for one case, in words."""
+    if opponent_total >= 33:
+        return f"the opponent has {opponent_total}, 33 or more: 1 game point"
+    if opponent_tricks:
+        return (f"the opponent has {opponent_total}, under 33, but has won a trick: 2 game "
+                "points")
+    return "the opponent has won no trick: 3 game points"
+
+
+def ending_words(state: SixtySixState) -> str:
+    """Why the deal scored what it did, rule by rule (the engine's ``ending``)."""
+    assert state.points is not None and state.ending is not None
+    scorer = 0 if state.points[0] else 1
+    other = 1 - scorer
+    totals = state.totals()
+    closer = state.closed_by
+    ending = state.ending
+    if ending == "SS-13b":
+        assert state.claim is not None
+        claimant, right = state.claim
+        if right:
+            table = _table_words(totals[other], state.won_tricks[other])
+            return (f"SS-13a, SS-13b: seat {claimant} claimed with {totals[claimant]}, 66 or "
+                    f"more: right, in a deal nobody closed — {table}.")
+        return (f"SS-13a, SS-13b: seat {claimant} claimed with only {totals[claimant]}: wrong, so "
+                f"the opponent, seat {scorer}, scores "
+                + ("2 (it has won a trick)." if state.won_tricks[scorer] else
+                   "3 (it has won no trick)."))
+    at_close = state.closed_opponent_tricks
+    had = ("had won a trick when the stock was closed" if at_close else
+           "had won no trick when the stock was closed")
+    if ending == "SS-14a":
+        return (f"SS-14 (a): seat {closer} closed, then claimed with {totals[closer]}: right — "
+                f"scored by SS-13b's table at the claim: "
+                f"{_table_words(totals[other], state.won_tricks[other])}.")
+    if ending == "SS-14b":
+        return (f"SS-14 (b): seat {closer} closed, then claimed with only {totals[closer]}: wrong "
+                f"— the opponent, seat {scorer}, scores {max(state.points)}: it {had}.")
+    if ending == "SS-14c":
+        return (f"SS-14 (c): seat {closer} closed; the opponent, seat {scorer}, claimed with "
+                f"{totals[scorer]}: right — it scores {max(state.points)}: it {had}.")
+    if ending == "SS-14d":
+        return (f"SS-14 (d): seat {closer} closed; the opponent claimed with only "
+                f"{totals[1 - closer]}: wrong — the closer scores "
+                + ("2 (it has won a trick)." if state.won_tricks[closer] else
+                   "3 (it has won no trick)."))
+    if ending == "SS-14e":
+        if scorer == closer:
+            return (f"SS-14 (e): seat {closer} closed and the last card was played without a "
+                    f"claim; the closer has {totals[closer]}, 66 or more, so it is (a), judged "
+                    f"after the last trick: {_table_words(totals[other], state.won_tricks[other])}"
+                    ". No 10 for the last trick after a close (SS-12).")
+        return (f"SS-14 (e): seat {closer} closed and the last card was played without a claim; "
+                f"the closer has only {totals[closer]}, so it is (b): the opponent scores "
+                f"{max(state.points)} — it {had}. No 10 for the last trick after a close "
+                "(SS-12).")
+    last = state.tricks[-1].winner
+    return (f"SS-15: the last card was played without a claim and nobody closed: the winner of "
+            f"the last trick, seat {last}, takes 10 for it (SS-12), making {totals[last]}, and "
+            f"wins the deal (no_claim: last_trick_wins), scored by SS-13b's table: "
+            f"{_table_words(totals[other], state.won_tricks[other])}.")
+
+
+def _ending_facts(state: SixtySixState) -> list[tuple[str, str]]:
+    """The finished deal's public facts: the close, the claim or the last trick, the totals
+    (the deal is over: the umpire shows them) and the tricks."""
+    rows = [("Trump", Suit(state.trump).symbol)]
+    if state.closed_by >= 0:
+        opp = 1 - state.closed_by
+        rows.append(("Close", f"seat {state.closed_by} closed the stock after "
+                              f"{state.closed_at} trick{'s' if state.closed_at != 1 else ''}; "
+                              f"seat {opp} had then won {state.closed_opponent_tricks}"))
+    else:
+        rows.append(("Close", "nobody closed the stock"))
+    if state.claim is not None:
+        rows.append(("Claim", f"seat {state.claim[0]} claimed 66 after "
+                              f"{len(state.tricks)} trick{'s' if len(state.tricks) != 1 else ''}"))
+    else:
+        last = state.tricks[-1].winner
+        bonus = " (the stock ran out)" if state.last_bonus >= 0 else " (after a close)"
+        rows.append(("Claim", f"none: every card was played; seat {last} won the last "
+                              f"trick{bonus}"))
+    totals = state.totals()
+    for s in (0, 1):
+        extra = " including 10 for the last trick" if state.last_bonus == s else ""
+        rows.append((f"Seat {s}", f"total {totals[s]}{extra}; {state.won_tricks[s]} trick"
+                                  f"{'s' if state.won_tricks[s] != 1 else ''} won"))
+    return rows
+
+
+def _finished(rng: random.Random) -> SixtySixState:
+    """A deal played to its end, with the endings of SS-13b..SS-15 all coming up."""
+    state = deal(rng)
+    play_on(state, rng, close=rng.choice((0.0, 0.1, 0.3, 0.5)),
+            wrong_claim=rng.choice((0.0, 0.2, 0.6)), claim_at=rng.choice((TARGET, TARGET, 200)))
+    return state
+
+
+def game_points(seed: int, rng: random.Random) -> Question:
+    """The deal is over: who scores, and how many game points (SS-12..SS-15)?"""
+    want = rng.choice(ENDINGS)
+    while True:
+        state = _finished(rng)
+        if state.ending == want and state.points is not None and any(state.points):
+            break
+    assert state.points is not None and state.ending is not None
+    scorer = 0 if state.points[0] else 1
+    answer = f"{scorer}:{state.points[scorer]}"  # the engine's game points
+    explanation = ending_words(state)
+    rules = tuple(dict.fromkeys(RULE_ID.findall(explanation)))  # as the explanation cites them
+    choices = tuple(Choice(f"{s}:{p}", f"seat {s} scores {p}") for s in (0, 1) for p in (1, 2, 3))
+    return Question(
+        kind="game-points", seed=seed,
+        prompt="The deal is over. Who scores, and how many game points?",
+        choices=choices, multi=False, rules=rules, facts=tuple(_ending_facts(state)),
+        context={"dealer": state.dealer, "closed_by": state.closed_by if state.closed_by >= 0
+                 else None,
+                 "opponent_tricks_at_close": (state.closed_opponent_tricks
+                                              if state.closed_by >= 0 else None),
+                 "claim": state.claim[0] if state.claim is not None else None,
+                 "totals": state.totals(), "tricks_won": state.won_tricks[:],
+                 "last_trick": state.tricks[-1].winner,
+                 "stock_ran_out": state.last_bonus >= 0},
+        _key=AnswerKey(frozenset({answer}), explanation, rules))
+
+
+__all__ = ["POINTS_RULE", "QUIZ", "SixtySixQuiz", "choose", "deal", "ending_words", "play_on",
+           "seat_words", "stock_words", "won_by"]
