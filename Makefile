@@ -36,6 +36,7 @@ bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[bench]' || echo "open-spiel not installable: no OpenSpiel ratio"
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/sixty_six.py
+	$(BIN)/python benchmarks/sixty_six_bots.py
 	$(BIN)/python benchmarks/crazy_solo.py
 	$(BIN)/python benchmarks/auction_pitch.py
 	$(BIN)/python benchmarks/auction_pitch_bots.py
@@ -99,6 +100,13 @@ arena-crazy: $(STAMP)
 arena-pitch: $(STAMP)
 	$(BIN)/python benchmarks/arena.py --game auction-pitch --players 4
 	$(BIN)/python benchmarks/arena.py --game auction-pitch --players 7
+
+# --- Sixty-Six's ladder in duplicate (benchmarks/arena.py's LADDERS): the rule bot against the
+# random bot over 100 deals, the strong (PIMC) bot against the rule bot over 200, in game points
+# per deal (docs/sixty-six-bots.md gives the figures and the time it takes).
+.PHONY: arena-66
+arena-66: $(STAMP)
+	$(BIN)/python benchmarks/arena.py --game sixty-six
 
 # --- this working tree against an earlier revision, in one process (benchmarks/compare.py): the
 # same results on both and each workload's median time ratio within 5 %; exit status 1 if not.

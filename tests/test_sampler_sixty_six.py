@@ -21,7 +21,7 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tutor.engine.sampler import STOCK, TURNUP
@@ -84,6 +84,11 @@ def _without_turnup(seen: Seen) -> Seen:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), options=st.sampled_from(OPTION_SETS),
        steps=st.integers(0, 34))
+# seat 0 exchanges the nine for the turn-up and takes the nine back as the last turn-up
+@example(seed=6607, options={'phase2': 'follow_only', 'close_first_lead': False,
+                             'no_claim': 'carry_one_point'}, steps=19)
+@example(seed=143, options={'phase2': 'follow_only', 'close_first_lead': False,
+                            'no_claim': 'carry_one_point'}, steps=19)  # the same, seen by seat 0
 def test_SS_17_every_world_shows_the_seat_its_view(seed: int, options: dict[str, object],
                                                    steps: int) -> None:
     state, at_turns = play(options, seed, steps)
@@ -357,3 +362,24 @@ def test_the_tapp_suits_stay_whole() -> None:
     assert len(sampler.by_suit) == 4
     assert [c // 9 for g in sampler.by_suit for c in g] == sorted(
         c // 9 for g in sampler.by_suit for c in g)
+
+
+@pytest.mark.rule("SS-8")
+def test_SS_8_a_nine_exchanged_and_drawn_back() -> None:
+    """Seat 0 exchanges the 9 of trumps, then loses the sixth trick and takes the 9 back as
+    the turn-up: the 9 came twice into its hand, and every world accounts for both."""
+    from tutor.engine.record import state_of
+    record = {
+        "format": "tutor-record/1", "game": "sixty-six", "options": {}, "dealer": 0,
+        "hands": [["KC", "9C", "TS", "KS", "9H", "TD"], ["TC", "JC", "QS", "JS", "QH", "QD"]],
+        "turnup": "JH",
+        "stock": ["AD", "AC", "AH", "KH", "JD", "KD", "AS", "TH", "QC", "9D", "9S"],
+        "play": ["JC", "9C", "draw", "TC", "AC", "draw", "exchange", "KS", "KH", "draw", "JS",
+                 "KD", "draw", "QS", "KC", "draw", "JD", "9D", "draw"]}
+    state = state_of(record)
+    assert isinstance(state, SixtySixState) and state.known[0] >> 17 & 1  # 9♥ known again
+    for seat in (0, 1):
+        seen = seen_by(state, seat)
+        for world in SixtySixSampler(seen).worlds(20, seat):
+            assert world.view(seat) == state.view(seat)
+            assert world.history() == state.history()

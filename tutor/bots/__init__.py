@@ -7,7 +7,12 @@
 - :class:`~tutor.bots.pimc.PimcBot` — sampled worlds solved double-dummy (Perfect Information
   Monte Carlo), for a game with a double-dummy solver and ``tutor/games/<game>/pimc.py``
   (Six-Bid Solo and Frog, bidding through the bid advisor; Crazy Solo, searching the last tricks
-  and playing out the earlier ones, weighing its calls by playouts).
+  and playing out the earlier ones, weighing its calls by playouts; Sixty-Six, the strong bot:
+  each world searched, the endgame exact).
+
+Sixty-Six's rule and strong bots take every turn through the game's own ``act`` and remember
+the tricks they saw (no single view shows them): keep one bot per seat for a deal, and give it
+every view of its turns.
 
 ``make_bot(kind, seed)`` builds one by name; :mod:`tutor.bots.arena` plays them against each
 other in duplicate.

@@ -45,6 +45,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from ...cards import Card
 from ...engine.sampler import STOCK, TURNUP, Constraints, Deal, PublicHistory, WorldSampler
 from ...errors import IllegalActionError
 from ...state import Action, as_rng
@@ -150,6 +151,10 @@ class Seen:
     @property
     def legal(self) -> tuple[Action, ...]:
         return self.view.legal
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return self.view.hand
 
     @property
     def trump(self) -> int:
@@ -485,6 +490,22 @@ def seen_of(view: Seen | SixtySixView) -> Seen:
     return Recall().observe(view)
 
 
+def remember(memo: dict[object, object], view: Seen | SixtySixView) -> Seen:
+    """What a bot has seen, this view included: its :class:`Recall` is kept in ``memo`` (the
+    bot's memory between turns). A :class:`Seen` handed in (a table's hint for the learner's
+    seat, from :func:`seen_by`) is taken as it is."""
+    if isinstance(view, Seen):
+        return view
+    recall = memo.get(RECALL)
+    if not isinstance(recall, Recall):
+        recall = memo[RECALL] = Recall()
+    return recall.observe(view)
+
+
+#: the key of a bot's :class:`Recall` in its memo
+RECALL = "sixty-six recall"
+
+
 def seen_by(state: SixtySixState, seat: int) -> Seen:
     """What ``seat`` has seen of ``state``'s deal: its view after every action, from the deal
     on (the views only — never the other hand or the stock)."""
@@ -582,10 +603,12 @@ class SixtySixConstraints(Constraints):
             from_turnup[view.exchanged[0]] |= 1 << first_turnup
         # the opponent's cards: dealt or drawn, each held by the trick it was needed
         needed = self._deadlines(opp)
-        ever = held[opp] | self.played[opp]
+        # (the 9 it exchanged away came from its deal or a draw; if the last draw brought it
+        # back from the turn-up, that second coming is not one of them)
+        ever = (held[opp] | self.played[opp]) & ~from_turnup[opp]
         if view.exchanged is not None and view.exchanged[0] == opp:
             ever |= 1 << nine
-        pool = sorted((c for c in range(24) if (ever & ~from_turnup[opp]) >> c & 1),
+        pool = sorted((c for c in range(24) if ever >> c & 1),
                       key=lambda c: (needed.get(c, 99), c))
         places = [(-1 - i, 0) for i in range(HAND_SIZE)] + opp_places  # (-1..-6: dealt, time)
         if len(pool) != len(places):
@@ -605,14 +628,14 @@ class SixtySixConstraints(Constraints):
             else:
                 order[place[0]] = card
         # this seat's own deal: every card it held, less what it drew and took from the turn-up
-        ever_me = self.own | self.played[me]
+        ever_me = (self.own | self.played[me]) & ~from_turnup[me]
         if view.exchanged is not None and view.exchanged[0] == me:
             ever_me |= 1 << nine
         drew = 0
         for k in range(d):
             if 2 * k + (0 if winners[k] == me else 1) < STOCK_SIZE:
                 drew |= 1 << seen.drawn[k]
-        dealt_me = ever_me & ~from_turnup[me] & ~drew
+        dealt_me = ever_me & ~drew
         hands = [0, 0]
         hands[me], hands[opp] = dealt_me, dealt_opp
         return SixtySixDeal((hands[0], hands[1]), 0, (), first_turnup, tuple(order))
@@ -675,6 +698,6 @@ def sample_worlds(view: Seen | SixtySixView, n: int,
     return list(SixtySixSampler(view).worlds(n, as_rng(seed)))
 
 
-__all__ = ["DRAWS", "Recall", "Seen", "SeenTrick", "SixtySixConstraints", "SixtySixDeal",
-           "SixtySixSampler", "constraints", "deal_state", "draws_made", "history_of",
-           "sample_worlds", "seen_by", "seen_of", "trick_winner"]
+__all__ = ["DRAWS", "RECALL", "Recall", "Seen", "SeenTrick", "SixtySixConstraints",
+           "SixtySixDeal", "SixtySixSampler", "constraints", "deal_state", "draws_made",
+           "history_of", "remember", "sample_worlds", "seen_by", "seen_of", "trick_winner"]

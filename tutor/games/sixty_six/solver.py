@@ -123,11 +123,13 @@ class SixtySixRules:
     def key(self, state: SixtySixState) -> Hashable:
         """Everything the rest of the deal depends on: the hands, the step, the trick led,
         the points and whether each player has won a trick (marriages count, SS-13b's 3),
-        the marriages declared, the stock, the turn-up and the close."""
+        the marriages declared, the trump, the close, and while the stock is open the cards
+        still to be drawn and the turn-up (a table serves many deals and worlds)."""
         won = state.won_tricks
+        stock = state.stock[state.drawn:] if state.stock_open else None
         return (state.hands[0], state.hands[1], state.step, state.to_move, state.lead_card,
                 state.won_points[0], state.won_points[1], won[0] > 0, won[1] > 0,
-                state.marriage_points[0], state.marriage_points[1], state.drawn, state.turnup,
+                state.marriage_points[0], state.marriage_points[1], stock, state.turnup,
                 state.trump, state.closed_by, state.closed_opponent_tricks > 0,
                 not state.tricks)
 
