@@ -128,6 +128,20 @@ GLOSSARY: list[tuple[str, str, str, tuple[str, ...]]] = [
      "per trump (less the missing top trumps), the top cards of the side suits, ten points a "
      "trick and a share of the widow; for a misère, which cards are covered by lower ones. The "
      "rule-based bots bid by it.", ("SBS-10", "SBS-11")),
+    ("Eldest", r"eldest",
+     "In Auction Pitch, the player on the dealer's left: dealt to first, speaks first in the "
+     "auction (one call each, the dealer last) and, when everyone passes and the hand is played "
+     "anyway, leads first.", ("PI-3", "PI-4", "PI-6")),
+    ("Pitcher", r"pitchers?",
+     "In Auction Pitch, the player who made the last bid — the dealer, after a steal. The pitcher "
+     "leads the first trick, and that card's suit is trump for the hand. The four points to win "
+     "are High (the highest trump in play), Low (the lowest), Jack (the jack of trumps) and Game "
+     "(the most game points in the tricks won: 10 = 10, A 4, K 3, Q 2, J 1).",
+     ("PI-5", "PI-7", "PI-10")),
+    ("Setback", r"set back|setback",
+     "In Auction Pitch, what happens to a pitcher who wins fewer points than the bid: the bid is "
+     "taken off the score, which may go below zero (written −3). The game's other name.",
+     ("PI-11",)),
     ("Double-dummy", r"double-dummy",
      "With every hand seen. A double-dummy solver plays the rest of a deal perfectly for both "
      "sides as if all cards lay face up — the tutor's measure of a card or a bid. It is "
@@ -224,12 +238,19 @@ TITLES = {
     "42-sixty-six-closing": "Sixty-Six — closing the stock and the strict rules",
     "43-sixty-six-scoring": "Sixty-Six — counting to 66, claiming and game points",
     "44-sixty-six-worked-deal": "Sixty-Six — a worked deal",
+    # 50-55: notebooks/make_auction_pitch_lessons.py; each title names the game
+    "50-auction-pitch": "Auction Pitch — the pack, the deal and the cards never dealt",
+    "51-auction-pitch-points": "Auction Pitch — High, Low, Jack and Game",
+    "52-auction-pitch-bidding": "Auction Pitch — bidding, stealing and pitching",
+    "53-auction-pitch-play": "Auction Pitch — playing: trumping while able to follow",
+    "54-auction-pitch-scoring": "Auction Pitch — scoring, setback and the match",
+    "55-auction-pitch-worked-deal": "Auction Pitch — a worked deal",
 }  # fmt: skip
 
 # --- the lessons ---------------------------------------------------------------------------------
 WELCOME: list[Cell] = [
     md(f"""
-# Solo Tutor — Six-Bid Solo, Frog (game), Crazy Solo and Sixty-Six
+# Solo Tutor — Six-Bid Solo, Frog (game), Crazy Solo, Sixty-Six and Auction Pitch
 
 Six-Bid Solo is a card game for three active players with a 36-card pack. In each deal one
 player — the **bidder** — wins the auction by naming the highest of six **contracts**, then
@@ -246,6 +267,10 @@ highest caller picks a secret partner by naming a card.
 **Sixty-Six** is a game for two with 24 cards: a stock to draw from, marriages, closing, and
 claiming 66 before your opponent does.
 
+**Auction Pitch** takes the full 52-card pack to 3 to 7 players, each for themselves: one bid
+each, the first card led names trump, and four points — High, Low, Jack and Game — with the
+pitcher set back when short.
+
 These lessons walk through the games in order. Each one explains a part of the rules and names
 the rule ids it rests on, from the rule books, in one line at the end of each section. Most end
 with a short quiz: a wrong answer gets a hint and a second try before the answer is shown.
@@ -254,7 +279,7 @@ cards you pick are buttons too.
 
 Teaching a class? The page [for teachers](for-teachers.ipynb) shows how to project a lesson.
 
-{rules("SBS-1", "SBS-28", "SBS-V1", "SBS-V6", "FR-1", "FR-5", "CS-1", "CS-14", "SS-1", "SS-17")}
+{rules("SBS-1", "SBS-28", "SBS-V1", "SBS-V6", "FR-1", "FR-5", "CS-1", "CS-14", "SS-1", "SS-17", "PI-1", "PI-12")}
 """),
     md("""
 ## The map of lessons — pick a game
@@ -313,11 +338,24 @@ A game of its own for two players, with a pack of 24 cards:
 | 43 | [Sixty-Six: counting, claiming and game points](43-sixty-six-scoring.ipynb) | your hidden total, claiming 66, 1, 2 or 3 game points, the endings after a close, the match to 7 | SS-13 … SS-16 |
 | 44 | [Sixty-Six: a worked deal](44-sixty-six-worked-deal.ipynb) | a deal replayed trick by trick: a marriage, the exchange, a close and a claim | SS-3 … SS-14 |
 
+### Auction Pitch
+
+A game of its own for 3 to 7 players, with the full pack of 52 cards:
+
+| # | Lesson | What you learn | Rules |
+|---|---|---|---|
+| 50 | [Auction Pitch: the pack, the deal and the cards never dealt](50-auction-pitch.ipynb) | A K Q … 2, six cards each in threes, the rest of the pack never dealt — and why that matters | PI-1 … PI-3 |
+| 51 | [Auction Pitch: High, Low, Jack and Game](51-auction-pitch-points.ipynb) | the four points, the game points and why the 10 matters, a single trump, a tie | PI-10 |
+| 52 | [Auction Pitch: bidding, stealing and pitching](52-auction-pitch-bidding.ipynb) | one call each, the dealer's steal and forced bid, the pitcher, the first lead names trump; what would you call? | PI-4 … PI-7 |
+| 53 | [Auction Pitch: trumping while able to follow](53-auction-pitch-play.ipynb) | a trump lead followed in trumps, follow or trump, strict following, who wins the trick | PI-7 … PI-9 |
+| 54 | [Auction Pitch: scoring, setback and the match](54-auction-pitch-scoring.ipynb) | all points won or the bid set back, scores below zero, the match to 7 and its win checks, the smudge | PI-6, PI-10 … PI-12 |
+| 55 | [Auction Pitch: a worked deal](55-auction-pitch-worked-deal.ipynb) | a hand replayed trick by trick: a steal, a caught jack, a ten for Game, a setback | PI-3 … PI-11 |
+
 ### Play and decide
 
 | # | Lesson | What you learn | Rules |
 |---|---|---|---|
-| 14 | [Play against the engine](14-play-against-the-engine.ipynb) | a whole deal against the bots, in the game picked in the *Game* list | SBS-13 … SBS-27, FR-1 … FR-5 |
+| 14 | [Play against the engine](14-play-against-the-engine.ipynb) | a whole deal against the bots, in the game picked in the *Game* list | SBS-13 … SBS-27, FR-1 … FR-5, PI-2 … PI-12 |
 | 15 | [Decisions and what they cost](15-decisions.ipynb) | the bid advisor; quizzes on bid and card decisions, checked by the solver — the *Game* list picks the game | SBS-10 … SBS-24, FR-1 … FR-5 |
 | 16 | [Problems](16-problems.ipynb) | play problems made and proven by the solver, against a defence that adapts: the cards lie where they hurt a guess | SBS-12, SBS-22 … SBS-24 |
 

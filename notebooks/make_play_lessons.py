@@ -42,8 +42,8 @@ even so every click is checked again by the rules: follow suit, else trump, else
 
 ## The game
 
-The *Game* list above the table picks Six-Bid Solo, Frog (game) (lessons 20 … 23) or Crazy Solo
-(lessons 30 … 33). When you win the Frog bid, the lowest contract of Frog (game), you pick up the
+The *Game* list above the table picks Six-Bid Solo, Frog (game) (lessons 20 … 23), Crazy Solo
+(lessons 30 … 33) or Auction Pitch (lessons 50 … 55). When you win the Frog bid, the lowest contract of Frog (game), you pick up the
 widow and lay three cards away before the first lead, one button a card.
 
 **Crazy Solo** is for a big table: the *Players* list seats 3 to 12, everyone calls once, and the
@@ -53,7 +53,14 @@ and beside each unknown seat the share of deals sampled from your view in which 
 called card. The bots' reasons wait while the partner is a secret. A match is played in chips
 from 150, with a blind round first if you like.
 
-{rules("FR-1", "FR-2", "CS-1", "CS-2", "CS-4", "CS-8", "CS-9", "CS-13", "CS-14")}
+**Auction Pitch** (lessons 50 … 55) seats 3 to 7 in the *Players* list, each player for
+themselves: one call each from the eldest to the dealer, and the card the pitcher leads names
+trump. Every card played stays face up beside the player who won it; the cards never dealt are
+never shown, not even when the hand is over. The *Play* picker offers a match to 7, 10, 11, 15
+or 21, with a score board under the table: a score below zero — a pitcher set back — is written
+with a minus sign and drawn boxed.
+
+{rules("FR-1", "FR-2", "CS-1", "CS-2", "CS-4", "CS-8", "CS-9", "CS-13", "CS-14", "PI-2", "PI-3", "PI-4", "PI-7", "PI-11", "PI-12")}
 
 ## The bots
 

@@ -600,9 +600,11 @@ def test_the_worked_trick_is_the_engines() -> None:
 
 def test_every_game_with_lessons_has_a_course_map_in_the_mastery_view() -> None:
     """Frog's and Crazy Solo's lessons get the mastery view too: their course maps name lesson
-    notebooks that exist, with rule ids those lessons cite."""
+    notebooks that exist, with rule ids those lessons cite (Auction Pitch's:
+    ``tests/test_auction_pitch_lessons.py``)."""
     view = MasteryView(learner=Learner("ida", seed=1))
-    assert [v for _, v in view.game_pick.options] == ["six-bid-solo", "frog", "crazy-solo"]
+    assert [v for _, v in view.game_pick.options] == ["six-bid-solo", "frog", "crazy-solo",
+                                                      "auction-pitch"]
     for game in ("six-bid-solo", "frog", "crazy-solo"):
         for lesson in game_quiz(game).course:
             text = markdown(lesson.id)

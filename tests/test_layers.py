@@ -184,6 +184,7 @@ GAME_FILES: dict[str, str] = {
     "hand": "engine", "pimc": "bots",
     "discard": "solver",
     "match": "engine",  # a game's match to its end (Crazy Solo's, Auction Pitch's PI-12)
+    "bid_bank": "quiz",  # Auction Pitch's bid questions, found offline
 }
 
 

@@ -20,10 +20,11 @@ from nbclient import NotebookClient
 
 from tutor.engine.record import replay
 
-RULE_ID = re.compile(r"\b(?:SBS-(?:\d+a?|V\d)|FR-\d+|CS-\d+a?|SS-\d+[ab]?)\b")
+RULE_ID = re.compile(r"\b(?:SBS-(?:\d+a?|V\d)|FR-\d+|CS-\d+a?|SS-\d+[ab]?|PI-\d+b?)\b")
 KNOWN_RULES = ({f"SBS-{n}" for n in range(1, 29)} | {"SBS-16a"} | {f"SBS-V{n}" for n in range(1, 7)}
                | {f"FR-{n}" for n in range(1, 6)} | {f"CS-{n}" for n in range(1, 15)}
-               | {"CS-3a", "CS-4a"} | {f"SS-{n}" for n in range(1, 18)} | {"SS-13a", "SS-13b"})
+               | {"CS-3a", "CS-4a"} | {f"SS-{n}" for n in range(1, 18)} | {"SS-13a", "SS-13b"}
+               | {f"PI-{n}" for n in range(1, 13)} | {"PI-4b"})
 
 
 def source() -> ModuleType:

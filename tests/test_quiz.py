@@ -439,7 +439,7 @@ def frog_questions(kind: str) -> list[Question]:
 
 
 def test_the_registry_lists_each_games_kinds() -> None:
-    assert games() == ("six-bid-solo", "frog", "crazy-solo", "sixty-six")
+    assert games() == ("six-bid-solo", "frog", "crazy-solo", "sixty-six", "auction-pitch")
     assert tuple(kinds()) == KINDS == tuple(kinds("six-bid-solo"))  # the default game
     # the generic kinds, then each game's own: Six-Bid Solo's hand count, Frog's two
     assert [*KINDS[:-1], "discard", "contracts"] == FROG_KINDS and KINDS[-1] == "hand-count"
@@ -591,4 +591,5 @@ def test_an_unknown_game_or_one_without_a_quiz_is_QUIZ_3(monkeypatch: pytest.Mon
     finally:
         monkeypatch.undo()
         registry._game_quiz.cache_clear()
-    assert registry.games() == ("six-bid-solo", "frog", "crazy-solo", "sixty-six")
+    assert registry.games() == ("six-bid-solo", "frog", "crazy-solo", "sixty-six",
+                                "auction-pitch")

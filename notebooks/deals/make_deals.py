@@ -18,6 +18,11 @@ marriage, close with a lead of 40 and three trumps with the ace or ten, win a tr
 more as cheaply as possible, else throw the cheapest card); the first seeded deal whose play
 shows what the lesson wants is kept.
 
+Auction Pitch's worked deal (``auction-pitch-*.json``, :data:`PITCH_PLANS`) is a seeded hand at
+four players, called and played by the rule bot for every seat, each from its own hand and the
+public play (``tutor.games.auction_pitch.pimc.rule_action``); the first seed whose hand shows
+what the lesson wants is kept.
+
     python notebooks/deals/make_deals.py            # rewrites notebooks/deals/*.json
     python notebooks/deals/make_deals.py frog-bid   # only the named records
 
@@ -26,12 +31,16 @@ The lessons and the tests only read the JSON records; this script is not run by 
 
 from __future__ import annotations
 
+import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from tutor.bots import make_bot
 from tutor.engine.record import save
+from tutor.games.auction_pitch import rules as pi
+from tutor.games.auction_pitch.pimc import rule_action
+from tutor.games.auction_pitch.rules import AuctionPitch, PitchState
 from tutor.games.crazy_solo.rules import SOLO_IN_HEARTS, CrazySolo, CrazySoloState
 from tutor.games.frog.rules import FROG, Frog, FrogState
 from tutor.games.six_bid_solo.rules import SixBidSolo, SixBidSoloState, parse_call
@@ -364,9 +373,68 @@ def make_sixty_six(name: str) -> dict[str, object]:
     raise SystemExit(f"no deal found for {name}")
 
 
+# --- Auction Pitch --------------------------------------------------------------------------------
+def _trumped_while_able(state: PitchState) -> bool:
+    """Did a player trump a plain-suit lead while holding the suit led (PI-8)?"""
+    walk = state.game.from_record_deal(state.record())
+    for a in state.history():
+        if walk.phase == "play" and walk.trick and walk.trump >= 0:
+            led = pi.SUIT_OF[walk.trick[0]]
+            seat = walk.to_move
+            assert seat is not None
+            if (led != walk.trump and pi.SUIT_OF[a] == walk.trump
+                    and walk.hands[seat] & pi.SUIT_MASK[led]):
+                return True
+        walk.apply(a)
+    return False
+
+
+def _steal_setback(state: PitchState) -> bool:
+    """The dealer steals (PI-4b), the ace of trumps is not dealt (High is a lower trump), the
+    trump jack is caught from its holder, someone trumps while able to follow, and the pitcher
+    is set back (PI-11)."""
+    if state.thrown_in or state.bidder != state.dealer:
+        return False
+    calls = [t for _, t in state.calls()]
+    if calls.count(str(state.high)) < 2:  # the dealer's bid equals an earlier one: a steal
+        return False
+    played = [c for _, cs, _ in state.tricks for c in cs]
+    jack = 13 * state.trump + pi.JACK
+    if 13 * state.trump in played or jack not in played:
+        return False
+    leader, cards, winner = next(t for t in state.tricks if jack in t[1])
+    caught = (leader + cards.index(jack)) % state.n != winner
+    return caught and state.outcome().made is False and _trumped_while_able(state)
+
+
+PITCH_PLANS: dict[str, Callable[[PitchState], bool]] = {
+    "auction-pitch-steal-and-setback": _steal_setback,
+}
+
+
+def make_pitch(name: str) -> dict[str, object]:
+    """An Auction Pitch hand at four players: the rule bot calls and plays every seat."""
+    wanted = PITCH_PLANS[name]
+    game = AuctionPitch({"players": 4})
+    for seed in range(20000):
+        rng = random.Random(seed)
+        state = game.new_deal(rng, rng.randrange(4))
+        while not state.is_terminal():
+            state.apply(rule_action(state))
+        if wanted(state):
+            print(f"{name}: seed {seed}, {state.outcome()}", file=sys.stderr)
+            return state.record()
+    raise SystemExit(f"no deal found for {name}")
+
+
 def main(names: list[str]) -> None:
-    for name in names or [*PLANS, *FROG_PLANS, *CRAZY_PLANS, *SIXTY_SIX_PLANS]:
-        record = make_sixty_six(name) if name in SIXTY_SIX_PLANS else make(name)
+    for name in names or [*PLANS, *FROG_PLANS, *CRAZY_PLANS, *SIXTY_SIX_PLANS, *PITCH_PLANS]:
+        if name in SIXTY_SIX_PLANS:
+            record = make_sixty_six(name)
+        elif name in PITCH_PLANS:
+            record = make_pitch(name)
+        else:
+            record = make(name)
         save(record, HERE / f"{name}.json")
 
 

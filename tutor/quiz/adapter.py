@@ -49,6 +49,11 @@ class GameQuiz:
         and never the answer (``""``: none known; :mod:`tutor.quiz.mistakes`)."""
         return ""
 
+    def level(self, question: Question) -> int | None:
+        """The level of one of the game's own questions, 1 (first steps) or 2 (harder), read
+        from its public form; None: the generic reading of :mod:`tutor.quiz.difficulty`."""
+        return None
+
     @property
     def presentation(self) -> Presentation:
         """The game's words (seat names, prompts, facts)."""

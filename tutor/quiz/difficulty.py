@@ -15,12 +15,15 @@ What makes a question *harder*, kind by kind:
   three cards;
 - the auction — which calls are legal, or who speaks next (who won it: first steps);
 - settlement — a table of four or five;
-- a game's own kinds — a table of more than three.
+- a game's own kinds — a table of more than three, unless the game reads its own questions'
+  levels (:meth:`tutor.quiz.adapter.GameQuiz.level`: Auction Pitch's kinds share names with
+  the generic ones but not their exhibits).
 """
 
 from __future__ import annotations
 
-from .core import Question
+from .core import DEFAULT_GAME, Question, QuizError
+from .registry import game_quiz
 
 LEVELS: dict[int, str] = {1: "First steps", 2: "Harder"}
 
@@ -28,6 +31,13 @@ LEVELS: dict[int, str] = {1: "First steps", 2: "Harder"}
 def difficulty(question: Question) -> int:
     """1 (first steps) or 2 (harder): see the module docstring."""
     q = question
+    if q.game != DEFAULT_GAME:
+        try:
+            own = game_quiz(q.game).level(q)
+        except QuizError:  # a game without a quiz adapter (a decision game's own kind)
+            own = None
+        if own is not None:
+            return own
     ctx = q.context
     players = ctx.get("players")
     big_table = isinstance(players, int) and players > 3

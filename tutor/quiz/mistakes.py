@@ -35,14 +35,13 @@ def likely_mistake(question: Question, picked: Sequence[str]) -> str:
     key = question.key()
     if frozenset(picked) == key.answer:
         return ""
+    try:  # the game's own words first: a game outside the Tapp family names its kinds alike
+        found = game_quiz(question.game).mistake(question, picked)
+    except QuizError:  # a game without a quiz adapter (a decision game's own kind)
+        found = ""
     finder = _FINDERS.get(question.kind)
-    if finder is not None:
+    if not found and finder is not None:
         found = finder(question, picked)
-    else:  # a game's own kind: the game's words, if it has any
-        try:
-            found = game_quiz(question.game).mistake(question, picked)
-        except QuizError:  # a game without a quiz adapter (a decision game's own kind)
-            found = ""
     return found or NUDGE.format(rules=", ".join(key.rules))
 
 

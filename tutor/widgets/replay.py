@@ -10,7 +10,8 @@ step citing its rule ids. What lay face down (the widow, Frog's discard) is show
 result, when it is counted.
 
 A game outside the Tapp family (Sixty-Six: two players, a stock and a turn-up, draws after each
-trick, an exchange, marriages, a close and a claim) walks its deal itself: its lessons module's
+trick, an exchange, marriages, a close and a claim; Auction Pitch: 3 to 7 players each on their
+own, one call each, the first lead naming trump) walks its deal itself: its lessons module's
 ``replay_steps`` gives every step — title, state, commentary, the trick's cards and winner, the
 cards laid open at the result — and this widget shows each as the chosen seat sees it: the facts
 of the game's presentation, the opponent's hand as backs (its publicly known cards face up), the
@@ -49,7 +50,7 @@ from ..display import (
     trick_svg,
     view_html,
 )
-from ..display.adapter import deck_of
+from ..display.adapter import deal_notes, deck_of
 from ..display.markup import esc
 from ..display.table import contract_words, seat_label, trick_rows
 from ..engine.record import state_of
@@ -698,9 +699,15 @@ def _nothing_turned_up(state: TappState) -> tuple[str, int]:
 def game_view_html(view: View) -> str:
     """One seat's view of a two-player game with a stock (Sixty-Six), drawn from its facts (the
     game's presentation) and its cards: the opponent's hand as backs with its publicly known
-    cards face up, the turn-up and the stock, the seat's own hand. Only what the view holds."""
+    cards face up, the turn-up and the stock, the seat's own hand. Only what the view holds.
+    A game of more seats (Auction Pitch) is drawn by its own table view (its deal notes'
+    ``table_view_html``), from the view alone too."""
     pres = spec(view.game).presentation
     data = view.public()
+    if len(data.get("hand_sizes") or []) > 2:  # a bigger table (Auction Pitch): the game's own
+        drawn = deal_notes(view.game).table_view_html(view, {})
+        if drawn is not None:
+            return drawn
     deck = deck_of(view.game, data.get("options"))
     me = view.seat
     sizes = data.get("hand_sizes") or []
