@@ -258,10 +258,12 @@ def test_quiz_game_defaults_and_refusals() -> None:
 
 # --- the worked deals ----------------------------------------------------------------------------
 #: a rule id cited in a commentary sentence: ``(SBS-23)``, ``(FR-1, FR-5)``, ``(FR-4, SBS-V2)``
-CITED = re.compile(r"\((?:SBS|FR|CS|SS)-(?:\d+[ab]?|V\d)(?:, (?:SBS|FR|CS|SS)-(?:\d+[ab]?|V\d))*\)")
+_ID = r"(?:SBS|FR|CS|SS|PI)-(?:\d+[ab]?|V\d)"
+CITED = re.compile(rf"\({_ID}(?:, {_ID})*\)")
 RULE_IDS = ({f"SBS-{n}" for n in range(1, 29)} | {"SBS-16a"} | {f"SBS-V{n}" for n in range(1, 7)}
             | {f"FR-{n}" for n in range(1, 6)} | {f"CS-{n}" for n in range(1, 15)}
-            | {"CS-3a", "CS-4a"} | {f"SS-{n}" for n in range(1, 18)} | {"SS-13a", "SS-13b"})
+            | {"CS-3a", "CS-4a"} | {f"SS-{n}" for n in range(1, 18)} | {"SS-13a", "SS-13b"}
+            | {f"PI-{n}" for n in range(1, 13)} | {"PI-4b"})
 
 
 def turned_up_at_the_end(record: dict[str, Any]) -> set[str]:
@@ -294,6 +296,11 @@ def test_replay_shows_only_the_seat_view(path: Path) -> None:
         if out["chips"] is not None:  # the Tapp family's chips, as the engine settles them
             assert ", ".join(f"seat {s} {c:+d}" for s, c in enumerate(out["chips"])) \
                 in widget.words.value
+        elif out.get("score_change") is not None:  # Auction Pitch: PI-11's score changes
+            for seat_, change in enumerate(out["score_change"]):
+                said = f"+{change}" if change > 0 else f"−{-change}" if change < 0 else "0"
+                assert re.search(rf"seat {seat_}(?: \(you\))? {re.escape(said)}\b",
+                                 widget.words.value)
         else:  # Sixty-Six: the game points of SS-13..15, the engine's
             scored = ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(out["game_points"]) if p)
             assert f"Game points: {scored}" in widget.words.value
