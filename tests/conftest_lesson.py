@@ -379,6 +379,28 @@ def subtree_state(states: dict[str, Any], model_id: str) -> dict[str, Any]:
     return out
 
 
+def audit_history(audit_dir: Path, kernel_id: str, model_id: str) -> dict[int, dict[str, Any]]:
+    """Every hidden-card audit entry of one panel of one kernel, by its ``seq``."""
+    path = audit_dir / f"{kernel_id}.jsonl"
+    out: dict[int, dict[str, Any]] = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            entry = json.loads(line)
+            if entry["model_id"] == model_id:
+                out[entry["seq"]] = entry
+    return out
+
+
+def page_audit_seq(states: dict[str, Any], model_id: str) -> int | None:
+    """The ``seq`` of the audit a panel's page state answers to (the ``tutor-audit-<model
+    id>-<seq>`` class the kernel sets after each audited change), or None before the first."""
+    mark = f"tutor-audit-{model_id}-"
+    for cls in states.get(model_id, {}).get("_dom_classes", []):
+        if cls.startswith(mark):
+            return int(cls[len(mark):])
+    return None
+
+
 def read_audit(audit_dir: Path, kernel_id: str) -> dict[str, dict[str, Any]]:
     """The latest hidden-card audit entry of each panel of one kernel (``TUTOR_AUDIT_DIR``)."""
     path = audit_dir / f"{kernel_id}.jsonl"
