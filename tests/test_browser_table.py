@@ -27,16 +27,10 @@ from conftest_lesson import (
     KERNEL_ID,
     FrameLog,
     VoilaServer,
-    audit_history,
+    check_audit,
     close,
-    mentions,
     open_lesson,
-    page_audit_seq,
-    plain,
-    read_audit,
     screenshot,
-    subtree_state,
-    widget_state,
 )
 
 from tutor.quiz.progress import FORMAT, progress_path
@@ -105,52 +99,10 @@ class Auditor:
         self.checks = 0
 
     def check(self, stage: str, panel: str) -> list[dict[str, Any]]:
-        """Check the page's state now against the kernel's audit of the change it shows.
-
-        The page names the audit its state answers to (:func:`page_audit_seq`). The kernel may
-        already be sending the next change, whose widgets reach the page one by one: a card or
-        a reason hidden by the page's own audit may then be on the page because the next change
-        shows it (and one the next change hides may still be there: cards turn face down in
-        Sixty-Six, SS-17). Only then does the check wait for that change's audit (the page's
-        class moving on) and count as leaked just what both audits hide."""
-        state = widget_state(self.page)
-        audit = read_audit(self.audit_dir, self.kernel)
-        entries = [e for e in audit.values() if e["panel"] == panel]
-        assert entries, f"{stage}: no audit from {panel}"
-        page_text = plain(state)
-
-        def leaks(entry: dict[str, Any], seen: str) -> set[str]:
-            return mentions(seen, entry["hidden"]) | {
-                s for s in entry["secrets"] if s in page_text}
-
-        for latest in entries:
-            mid = latest["model_id"]
-            assert mid in state, f"{stage}: the page lacks the {panel}"
-            seq = page_audit_seq(state, mid)
-            assert seq is not None, f"{stage}: the page names no audit of the {panel}"
-            entry = audit_history(self.audit_dir, self.kernel, mid)[seq]  # written first
-            seen = plain(subtree_state(state, mid))
-            leaked = leaks(entry, seen)
-            if leaked:
-                self.page.wait_for_function(NEWER_AUDIT, arg=[f"tutor-audit-{mid}-", seq],
-                                            timeout=15_000)
-                leaked &= leaks(audit_history(self.audit_dir, self.kernel, mid)[seq + 1], seen)
-            assert not leaked, f"{stage}: {panel} shows {leaked} (audit {seq})"
-            if self.frames:  # every message so far: no reason held back now was ever sent
-                messages = plain(self.frames.messages)
-                for secret in latest["secrets"]:
-                    assert secret not in messages, f"{stage}: {panel} leaked {secret!r}"
+        """The page's state now against the kernel's audit (:func:`check_audit`)."""
+        entries = check_audit(self.page, self.audit_dir, self.kernel, stage, panel, self.frames)
         self.checks += 1
         return entries
-
-
-#: The page has taken in a panel's audited change newer than ``seq``.
-NEWER_AUDIT = """([mark, seq]) => {
-  const el = document.querySelector(`[class*="${mark}"]`);
-  if (!el) return false;
-  const cls = Array.from(el.classList).find(c => c.startsWith(mark));
-  return cls !== undefined && Number(cls.slice(mark.length)) > seq;
-}"""
 
 
 def learner_click(table: Any) -> str:
