@@ -25,6 +25,7 @@ import random
 import re
 from collections import Counter
 from functools import cache
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -36,7 +37,21 @@ import tutor
 from tutor.cards import DECK_24, Card
 from tutor.engine.record import state_of
 from tutor.games import spec
-from tutor.games.sixty_six.quiz import claim_stakes, deal, play_on
+from tutor.games.sixty_six.quiz import (
+    BATCHES,
+    CLOSE_BANK,
+    MARGIN,
+    WORLDS,
+    BankEntry,
+    claim_stakes,
+    close_runs,
+    close_spot,
+    deal,
+    load_close_bank,
+    play_on,
+    values_of,
+)
+from tutor.games.sixty_six.pimc import CLOSE_MARGIN
 from tutor.games.sixty_six.rules import (
     CARD,
     CARD_INDEX,
@@ -142,7 +157,8 @@ def test_the_lessons_are_on_the_map_and_chained() -> None:
     for name in NAMES:
         assert f"({name}.ipynb)" in welcome and f"{name}.ipynb" in LESSONS
     links = [re.findall(r"Next: [^]]*\]\(([^)]+)\.ipynb\)", markdown(n)) for n in NAMES]
-    assert links == [[NAMES[1]], [NAMES[2]], [NAMES[3]], [NAMES[4]], []]
+    # 40 → 41 → 42 → 43 → 44 → 14 (the table, where Sixty-Six is picked in the Game list)
+    assert links == [[NAMES[1]], [NAMES[2]], [NAMES[3]], [NAMES[4]], ["14-play-against-the-engine"]]
 
 
 def test_the_quizzes_ask_sixty_six_and_every_kind_is_asked() -> None:
@@ -392,6 +408,13 @@ def _recomputed(q: Question) -> set[str]:
             return {"0"}
         return {str(sum(40 if m["suit"] == c["trump"] else 20 for m in c["marriages"]
                         if m["seat"] == who))}
+    if q.kind == "close":  # the banked verdict of the engine's runs, rebuilt from the bank
+        entry = close_entry(q.seed)
+        assert [c.text for c in q.cards] == [c.text for c in entry.state().view(
+            entry.seat).hand]
+        values = values_of(entry.runs, entry.worlds)
+        assert values.clear
+        return {"close" if values.diff > 0 else "play-on"}
     if q.kind == "claim":  # SS-13: the cards of the tricks won and the marriages
         cards = sum(points_of(t) for t in c["won"])
         wed = sum(40 if m["suit"] == c["trump"] else 20 for m in c["marriages"])
@@ -418,6 +441,13 @@ def _recomputed(q: Question) -> set[str]:
     return {f"{closer}:{2 if tricks[closer] else 3}"}  # (d)
 
 
+def close_entry(seed: int) -> BankEntry:
+    """The bank entry the close question of ``seed`` asks: the question's rng (seeded as every
+    question of Sixty-Six is, ``sixty-six/close:SEED``) draws it from the bank."""
+    bank = load_close_bank()
+    return bank[random.Random(f"{GAME}/close:{seed}").randrange(len(bank))]
+
+
 @pytest.mark.parametrize("kind", SS_KINDS)
 def test_every_kind_is_graded_right_and_wrong_over_many_seeds(kind: str) -> None:
     variety: Counter[str] = Counter()
@@ -438,7 +468,7 @@ def test_every_kind_is_graded_right_and_wrong_over_many_seeds(kind: str) -> None
         c = q.context
         variety[str(c.get("variant") or c.get("stock") or c.get("closed_by") is not None)
                 + "/" + str(sorted(key.answer)[0])] += 1
-    assert len(variety) >= 3, variety
+    assert len(variety) >= (2 if kind == "close" else 3), variety
 
 
 def test_legal_plays_ask_both_phases_and_every_strict_rule() -> None:
@@ -542,3 +572,69 @@ def test_the_quiz_widget_asks_sixty_six_and_holds_no_answer_before_it_is_given()
             assert fb is not None and fb.correct
             assert q.key().explanation in plain(state_text(subtree(quiz.box)))
             quiz.new_question()
+
+
+# --- close now? ----------------------------------------------------------------------------------
+BANK = load_close_bank()
+
+
+def test_the_close_bank_asks_clear_questions_both_ways() -> None:
+    """Every banked position is a close spot of the seat to move, its stored answer the clear
+    verdict of its runs (closing ahead by the engine's own close margin, or behind by the
+    quiz's, beyond two standard errors), half the answers each way; the question shows the
+    margin and the numbers only in its explanation."""
+    answers = Counter(e.answer for e in BANK)
+    assert len(BANK) >= 20 and abs(answers["close"] - answers["play-on"]) <= 1, answers
+    spots = Counter()
+    for e in BANK:
+        state = e.state()
+        assert state.to_move == e.seat and close_spot(state)
+        values = values_of(e.runs, e.worlds)
+        margin = CLOSE_MARGIN if e.answer == "close" else MARGIN
+        assert abs(values.diff) - 2 * values.se >= margin and values.answer == e.answer
+        assert (values.diff > 0) == (e.answer == "close") and values.clear
+        assert (e.batches, e.worlds) == (BATCHES, WORLDS) and values.worlds == BATCHES * WORLDS
+        spots[(state.step, state.stock_left)] += 1
+    assert len(spots) >= 3, spots
+    for q in questions("close"):
+        assert q.context["margin"] in (MARGIN, CLOSE_MARGIN) and "±" in q.key().explanation
+        assert "game points on average" not in json.dumps(q.public(), ensure_ascii=False)
+
+
+def test_the_engine_gives_the_banked_numbers_again() -> None:
+    """The bank is real: rerunning the engine's expected game points on the cheapest entries'
+    positions, with their seeds, gives their runs exactly."""
+    cheap = sorted(BANK, key=lambda e: (e.state().stock_left, e.state().step != "draw"))[:2]
+    for e in cheap:
+        assert close_runs(e.state(), e.seed, batches=e.batches, worlds=e.worlds) == list(e.runs)
+
+
+def test_a_bank_that_cannot_justify_its_answer_is_refused(tmp_path: Path) -> None:
+    from tutor.errors import RecordError
+    from tutor.quiz import QuizError
+
+    good = json.loads(CLOSE_BANK.read_text(encoding="utf-8"))
+    cases: dict[str, tuple[type[Exception], str]] = {}
+
+    def write(name: str, data: object) -> Path:
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        return path
+
+    flipped = json.loads(json.dumps(good))
+    e = flipped["entries"][0]
+    e["answer"] = "close" if e["answer"] == "play-on" else "play-on"
+    cases["flipped"] = (QuizError, "QUIZ-6")
+    moved = json.loads(json.dumps(good))
+    moved["entries"][0]["record"]["play"] = moved["entries"][0]["record"]["play"][:1]
+    cases["moved"] = (QuizError, "QUIZ-6")
+    shape = json.loads(json.dumps(good))
+    del shape["entries"][0]["seed"]
+    cases["shape"] = (RecordError, "REC-1")
+    for name, data in (("flipped", flipped), ("moved", moved), ("shape", shape),
+                       ("not-a-bank", {"format": "x", "entries": []})):
+        kind, rule = cases.get(name, (QuizError, "QUIZ-6"))
+        with pytest.raises(kind) as err:
+            load_close_bank(write(name, data))
+        assert err.value.rule == rule, (name, err.value)
+        assert name == "not-a-bank" or "close bank entry 0" in str(err.value)

@@ -21,16 +21,27 @@ face down, SS-17) only as the cards the asking seat itself won and saw fall.
 
 from __future__ import annotations
 
+import json
+import math
+import os
 import random
 import re
-from collections.abc import Sequence
-from typing import Any, ClassVar
+import statistics
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, ClassVar, NamedTuple
 
 from ...cards import Card, Suit, card_label
-from ...errors import IllegalActionError
-from ...quiz.adapter import GameQuiz, Generator
-from ...quiz.core import AnswerKey, Choice, Question
+from ...engine.record import state_of
+from ...errors import IllegalActionError, RecordError
+from ...quiz.adapter import CourseLesson, GameQuiz, Generator
+from ...quiz.core import AnswerKey, Choice, Question, QuizError
 from ...quiz.generators import number_choices
+from .bots import Count, decide
+from .pimc import CLOSE_MARGIN, expected_points
 from .presentation import SixtySixPresentation
 from .rules import (
     CARD,
@@ -47,7 +58,10 @@ from .rules import (
     SixtySix,
     SixtySixState,
     SixtySixView,
+    marriage_cards,
+    parse_play,
 )
+from .sampling import seen_by
 
 #: SS-1 in words: the card points every explanation counts with.
 POINTS_RULE = "SS-1: A 11, 10 10, K 4, Q 3, J 2, 9 nothing — 120 in the pack"
@@ -61,12 +75,25 @@ class SixtySixQuiz(GameQuiz):
     own)."""
 
     game_id: ClassVar[str] = GAME_ID
+    course: ClassVar[tuple[CourseLesson, ...]] = (
+        CourseLesson("40-sixty-six", "The pack, the stock and the draw",
+                     ("SS-1", "SS-2", "SS-3", "SS-4", "SS-5", "SS-6", "SS-7")),
+        CourseLesson("41-sixty-six-marriages", "Marriages and the exchange of the 9",
+                     ("SS-8", "SS-9", "SS-17")),
+        CourseLesson("42-sixty-six-closing", "Closing and the strict rules",
+                     ("SS-10", "SS-11", "SS-12")),
+        CourseLesson("43-sixty-six-scoring", "Counting, claiming and game points",
+                     ("SS-13", "SS-13a", "SS-13b", "SS-14", "SS-15", "SS-16")),
+        CourseLesson("44-sixty-six-worked-deal", "A worked deal",
+                     ("SS-8", "SS-9", "SS-10", "SS-11", "SS-13a", "SS-14")),
+    )
 
     def own_kinds(self) -> dict[str, tuple[str, Generator]]:
         return {"points": ("Card points", points),
                 "legal-plays": ("Legal plays", legal_plays),
                 "marriage": ("Marriages", marriage),
                 "claim": ("Can you claim now?", claim),
+                "close": ("Close now?", close_now),
                 "game-points": ("Game points", game_points)}
 
 
@@ -150,8 +177,9 @@ def stock_words(view: SixtySixView) -> str:
         return (f"closed by {who} after {view.closed_at_trick} trick"
                 f"{'' if view.closed_at_trick == 1 else 's'}")
     if view.turnup is not None:
-        return (f"open: {view.stock_left} card{'' if view.stock_left == 1 else 's'} face down, "
-                f"the turn-up {card_label(view.turnup)} under them")
+        one = view.stock_left == 1
+        return (f"open: {view.stock_left} card{'' if one else 's'} face down, the turn-up "
+                f"{card_label(view.turnup)} under {'it' if one else 'them'}")
     return "exhausted: every card drawn"
 
 
@@ -472,6 +500,282 @@ def claim(seed: int, rng: random.Random) -> Question:
         _key=AnswerKey(frozenset({"yes" if right else "no"}), explanation, rules))
 
 
+# --- close now? (SS-10, SS-14), graded by the engine's expected game points --------------------
+#: "Close now?" is asked only when clear, by the engine's expected game points with two standard
+#: errors of their difference: "play on" when closing is worse by at least MARGIN; "close" when
+#: closing is better by at least the engine's own CLOSE_MARGIN — in a sampled world the closer
+#: sees the opponent's hand and makes more of a close than a real closer does (pimc.py).
+MARGIN = 0.25
+#: The bank's evaluation: BATCHES runs of the engine's expected game points over WORLDS sampled
+#: worlds each, with seeds ``seed * 1009 + batch``; the batches' spread gives the error.
+BATCHES = 8
+WORLDS = 12
+#: the bank of "close now?" questions, found offline (:func:`build_close_bank`)
+CLOSE_BANK = Path(__file__).with_name("close_bank.json")
+BANK_FORMAT = "sixty-six-close-bank/1"
+
+
+class CloseValues(NamedTuple):
+    """The engine's verdict on closing now: the mean game points of closing and of the best
+    other play (``other_action``), their mean difference and its standard error, over
+    ``worlds`` sampled worlds in all."""
+
+    close: float
+    other_action: int
+    other: float
+    diff: float
+    se: float
+    worlds: int
+
+    @property
+    def clear(self) -> bool:
+        """Is one choice better by its margin (:data:`CLOSE_MARGIN` for closing,
+        :data:`MARGIN` for playing on) plus two standard errors?"""
+        if self.diff > 0:
+            return self.diff - 2 * self.se >= CLOSE_MARGIN
+        return -self.diff - 2 * self.se >= MARGIN
+
+    @property
+    def answer(self) -> str:
+        return "close" if self.diff > 0 else "play-on"
+
+    @property
+    def margin(self) -> float:
+        """The margin the answer had to clear."""
+        return CLOSE_MARGIN if self.diff > 0 else MARGIN
+
+
+def values_of(runs: Sequence[Mapping[int, float]], worlds: int) -> CloseValues:
+    """Closing against the best other play (no claim: the total is under 66), from ``runs``,
+    each the expected game points of every legal action over ``worlds`` worlds: the other play
+    is the best by the mean over all runs; the error comes from the runs' differences."""
+    acts = [a for a in runs[0] if a >= DRAW and a != CLOSE]
+    mean = {a: statistics.fmean(r[a] for r in runs) for a in (*acts, CLOSE)}
+    other = max(acts, key=lambda a: (mean[a], -a))
+    diffs = [r[CLOSE] - r[other] for r in runs]
+    se = statistics.stdev(diffs) / math.sqrt(len(runs))
+    return CloseValues(mean[CLOSE], other, mean[other], statistics.fmean(diffs), se,
+                       worlds * len(runs))
+
+
+def close_runs(state: SixtySixState, seed: int, *, batches: int = BATCHES,
+               worlds: int = WORLDS) -> list[dict[int, float]]:
+    """The engine's expected game points of each legal action of the player to move
+    (:func:`~tutor.games.sixty_six.pimc.expected_points`), ``batches`` times over ``worlds``
+    worlds consistent with what that player has seen (:func:`seen_by`: the tricks it saw fall,
+    its draws)."""
+    seat = state.to_move
+    assert seat is not None
+    seen = seen_by(state, seat)
+    return [dict(expected_points(seen, worlds=worlds, seed=seed * 1009 + b))
+            for b in range(batches)]
+
+
+def close_spot(state: SixtySixState) -> bool:
+    """A position the question asks: after a trick (instead of drawing) or on lead, a trick
+    played, the stock may be closed, the total is under 66 (a claim would be wrong) and no
+    exchange is open (the choice is to close or not)."""
+    seat = state.to_move
+    if seat is None or not state.tricks or state.step == "follow":
+        return False
+    legal = state.legal_actions()
+    return CLOSE in legal and EXCHANGE not in legal and state.total(seat) < TARGET
+
+
+def tempting(state: SixtySixState) -> bool:
+    """Would the rules of thumb close here (their sure tricks reach 66, ``bots.decide``)? Half
+    the bank's candidates are drawn from such positions, where closing is worth asking about."""
+    seat = state.to_move
+    assert seat is not None
+    return decide(Count.of(seen_by(state, seat)), state.legal_actions())[0] == CLOSE
+
+
+@dataclass(frozen=True)
+class BankEntry:
+    """One banked "close now?" question: the hand record stopped at the position, the seat to
+    move, and the engine's runs (:func:`close_runs` with ``seed``, ``batches``, ``worlds``) —
+    everything needed to rebuild the position and the verdict, and to rerun the engine."""
+
+    record: Mapping[str, Any]
+    seat: int
+    seed: int
+    batches: int
+    worlds: int
+    runs: tuple[Mapping[int, float], ...]
+    answer: str
+
+    def state(self) -> SixtySixState:
+        """The position, replayed through the rules engine."""
+        state = state_of(self.record)
+        assert isinstance(state, SixtySixState)
+        return state
+
+    def values(self) -> CloseValues:
+        return values_of(self.runs, self.worlds)
+
+    def as_json(self) -> dict[str, Any]:
+        state = self.state()
+        return {"record": dict(self.record), "seat": self.seat, "seed": self.seed,
+                "batches": self.batches, "worlds": self.worlds,
+                "runs": [{state.token(a): v for a, v in r.items()} for r in self.runs],
+                "answer": self.answer}
+
+
+def _entry(data: object, i: int) -> BankEntry:
+    """A bank entry from JSON, checked: its shape (REC-1), its record (the engine's errors), the
+    position a close spot for the seat to move, and the stored answer the clear verdict of its
+    own runs (QUIZ-6)."""
+    where = f"close bank entry {i}"
+    keys = {"record", "seat", "seed", "batches", "worlds", "runs", "answer"}
+    if not isinstance(data, dict) or set(data) != keys:
+        raise RecordError("REC-1", "an entry holds exactly " + ", ".join(sorted(keys)),
+                          where=where)
+    runs = data["runs"]
+    if not (isinstance(runs, list) and len(runs) == data["batches"] and runs
+            and all(isinstance(r, dict) for r in runs)):
+        raise RecordError("REC-1", "runs: one object of expected points per batch", where=where)
+    entry = BankEntry(data["record"], data["seat"], data["seed"], data["batches"],
+                      data["worlds"], tuple({parse_play(t): float(v) for t, v in r.items()}
+                                            for r in runs), data["answer"])
+    state = entry.state()
+    if state.to_move != entry.seat or not close_spot(state):
+        raise QuizError("QUIZ-6", "the record does not stop where the seat may close",
+                        where=where)
+    values = entry.values()
+    if not values.clear or values.answer != entry.answer:
+        raise QuizError("QUIZ-6", f"the answer {entry.answer!r} is not the clear verdict of "
+                        f"its runs ({values.diff:+.2f} ± {2 * values.se:.2f})", where=where)
+    return entry
+
+
+@cache
+def load_close_bank(path: Path = CLOSE_BANK) -> tuple[BankEntry, ...]:
+    """The banked questions (QUIZ-6 for a file that is not a bank or an entry whose answer its
+    own numbers do not give)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise QuizError("QUIZ-6", f"cannot read the close bank ({e.__class__.__name__})",
+                        where=str(path)) from None
+    if not isinstance(data, dict) or data.get("format") != BANK_FORMAT or not isinstance(
+            data.get("entries"), list) or not data["entries"]:
+        raise QuizError("QUIZ-6", f"not a close bank ({BANK_FORMAT})", where=str(path))
+    return tuple(_entry(e, i) for i, e in enumerate(data["entries"]))
+
+
+def close_candidate(seed: int, i: int, *, tempting_only: bool = False) -> BankEntry | None:
+    """Candidate ``i`` of a bank built from ``seed``: a deal played by the quiz's policy from
+    ``random.Random("sixty-six/close-bank:SEED:I")``, one of its close spots drawn — for an odd
+    ``i``, or when ``tempting_only``, one where the rules of thumb would close — and the engine
+    run on it; the entry when its verdict is clear, else None."""
+    rng = random.Random(f"sixty-six/close-bank:{seed}:{i}")
+    state = deal(rng)
+    spots = [s for s in play_on(state, rng, close=0.0) if close_spot(s)]
+    if i % 2 or tempting_only:
+        spots = [s for s in spots if tempting(s)]
+    if not spots:
+        return None
+    pos = rng.choice(spots)
+    run_seed = rng.getrandbits(30)
+    runs = close_runs(pos, run_seed)
+    values = values_of(runs, WORLDS)
+    if not values.clear:
+        return None
+    seat = pos.to_move
+    assert seat is not None
+    return BankEntry(pos.record(), seat, run_seed, BATCHES, WORLDS, tuple(runs), values.answer)
+
+
+def build_close_bank(count: int, seed: int, path: Path = CLOSE_BANK) -> list[BankEntry]:
+    """Find ``count`` clear questions, half each way (close, play on), candidates taken in
+    index order — the bank depends on the seed alone — and write them to ``path``
+    (atomically). Once the "play on" half is full only tempting positions are tried: "close"
+    is the rarer verdict."""
+    kept: list[BankEntry] = []
+    half = {"close": count - count // 2, "play-on": count // 2}
+    i = 0
+    while len(kept) < count:
+        full = {a for a, n in half.items() if sum(e.answer == a for e in kept) >= n}
+        entry = close_candidate(seed, i, tempting_only="play-on" in full)
+        i += 1
+        if entry is None or entry.answer in full:
+            continue
+        kept.append(entry)
+        print(f"candidate {i - 1}: {entry.answer} ({len(kept)} of {count})", file=sys.stderr)
+    text = json.dumps({"format": BANK_FORMAT, "seed": seed, "candidates": i,
+                       "entries": [e.as_json() for e in kept]}, ensure_ascii=False, indent=1)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(text + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+    return kept
+
+
+def _play_words(action: int) -> str:
+    """The other play, in words: ``draw``, ``lead K♠``, ``lead K♥ showing Q♥``."""
+    if action == DRAW:
+        return "draw"
+    if MARRIAGE <= action < CARD:
+        led, shown = marriage_cards(action)
+        return f"lead {card_label(CARDS[led])} showing {card_label(CARDS[shown])}"
+    return f"lead {card_label(CARDS[action - CARD])}"
+
+
+def close_now(seed: int, rng: random.Random) -> Question:
+    """"Close now?" — a position from the bank, where the engine's expected game points make
+    one choice clearly better (:data:`MARGIN` plus two standard errors) (SS-10, SS-11,
+    SS-14)."""
+    bank = load_close_bank()
+    entry = bank[rng.randrange(len(bank))]
+    pos = entry.state()
+    values = entry.values()
+    seat = entry.seat
+    view = pos.view(seat)
+    answer = values.answer
+    other = _play_words(values.other_action)
+    better, worse = ("closing", f"playing on ({other})") if answer == "close" else (
+        f"playing on ({other})", "closing")
+    explanation = (
+        f"Over {values.worlds} deals the engine sampled — your opponent's hand and the stock's "
+        f"order, as far as what you have seen allows, each played out to the end — closing now "
+        f"scores {values.close:+.2f} game points on average, and your best play without "
+        f"closing ({other}) {values.other:+.2f}: {better} is better than {worse} by "
+        f"{abs(values.diff):.2f} ± {2 * values.se:.2f} (two standard errors), more than the "
+        f"{values.margin} the quiz asks"
+        + (" (closing has to win by more: in a sampled deal the closer sees the opponent's "
+           "hand, and makes more of a close than at the table)" if answer == "close" else "")
+        + ". SS-10: after a close nobody draws and the strict rules apply "
+        "(SS-11); SS-14: the closer must reach 66 — short of it, the opponent scores 2, or 3 "
+        "if the opponent had won no trick when the stock was closed.")
+    rules = tuple(dict.fromkeys(RULE_ID.findall(explanation)))
+    tricks = won_by(pos, seat)
+    theirs = won_by(pos, 1 - seat)
+    facts = table_facts(pos, seat)
+    facts += [("Your total", f"{pos.total(seat)} — at the table you count it yourself (SS-13)"),
+              ("Tricks you won", "; ".join(f"trick {k}: {cards_words([a, b])}"
+                                           for k, a, b in tricks) or "none"),
+              ("Tricks your opponent won", "; ".join(f"trick {k}: {cards_words([a, b])}"
+                                                     for k, a, b in theirs) or "none"),
+              ("Marriages", "; ".join(
+                  f"{'you' if m.seat == seat else 'your opponent'}: {m.suit.symbol} {m.points}"
+                  for m in view.marriages) or "none")]
+    known = view.known[1 - seat]
+    if known:
+        facts.append(("Your opponent holds", " ".join(card_label(c) for c in known)))
+    step = ("you have just won a trick: draw, close or claim" if pos.step == "draw" else
+            "you are on lead, after drawing")
+    stay = "draw" if pos.step == "draw" else "lead without closing"
+    return Question(
+        kind="close", seed=seed,
+        prompt=(f"You are {seat_words(pos, seat)} and {step}. Close the stock now, or play on? "
+                "(Asked only where the engine finds one choice clearly better.)"),
+        choices=(Choice("close", "Close the stock now"),
+                 Choice("play-on", f"Play on — {stay}")),
+        multi=False, rules=rules, cards=view.hand, facts=tuple(facts),
+        context={**base_context(pos, seat), "step": pos.step, "total": pos.total(seat),
+                 "margin": values.margin, "worlds": values.worlds},
+        _key=AnswerKey(frozenset({answer}), explanation, rules))
+
+
 # --- game points (SS-12..SS-15) -------------------------------------------------------------------
 RULE_ID = re.compile(r"SS-\d+[ab]?")
 
@@ -603,5 +907,19 @@ def game_points(seed: int, rng: random.Random) -> Question:
         _key=AnswerKey(frozenset({answer}), explanation, rules))
 
 
+def main(argv: Sequence[str]) -> int:
+    """``python -m tutor.games.sixty_six.quiz build-close-bank COUNT SEED``: (re)build the bank
+    of "close now?" questions."""
+    if len(argv) != 3 or argv[0] != "build-close-bank":
+        print(main.__doc__, file=sys.stderr)
+        return 2
+    build_close_bank(int(argv[1]), int(argv[2]))
+    return 0
+
+
 __all__ = ["POINTS_RULE", "QUIZ", "SixtySixQuiz", "choose", "deal", "ending_words", "play_on",
            "seat_words", "stock_words", "won_by"]
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
