@@ -90,6 +90,12 @@ def test_worked_deal_and_claim_quiz_by_keyboard_at_360px_dark(
         feedback = q.locator(FEEDBACK)
         feedback.wait_for()
         text = feedback.inner_text()
+        if "try again" in text:  # a wrong first pick: a second try first, then the answer
+            assert "SS-13" in text and not re.search(r"Total \d+", text)  # no answer yet
+            tab_to(page, ".tutor-quiz button.tutor-quiz-show")
+            page.keyboard.press("Enter")
+            q.get_by_text(re.compile(r"Total \d+")).first.wait_for()
+            text = feedback.inner_text()
         assert "SS-13" in text and re.search(r"Total \d+", text)
         assert re.search(r"Right!|Not quite", text)
         no_sideways_scroll(page, 360)

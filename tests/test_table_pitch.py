@@ -355,6 +355,7 @@ def test_whole_hands_through_the_widget(players: int, seat: int) -> None:
         result = plain(tw.result.value)
         assert "The hand’s result" in result and "The whole deal" in result
         assert "High (PI-10)" in result and "score" in result
+        assert "No review of your play yet" in result and "does not have yet" in result
         assert len(t.log) == len(state.history())
         bots = [e for e in t.log if not e.learner]
         assert bots and all(e.reason for e in bots)  # every bot says why

@@ -881,8 +881,9 @@ class TableWidget(Panel):
             return
         if not t.has_review:
             self.result.value = head + note_html(
-                f"No review of your play yet: it rests on the exact solver, which does not play "
-                f"{t.spec.name} yet.")
+                f"No review of your play yet: it rests on an exact solver's values of every "
+                f"action (every card's place known, best play after), which {t.spec.name} does "
+                "not have yet.")
             return
         self._warm()
         self.progress.layout.display = None
