@@ -284,11 +284,13 @@ or exhausted.
 
 After a trick or on lead: close, or play on? The engine plays each position out in many deals —
 your opponent's hand and the order of the stock drawn at random among those that fit what you
-have seen — and compares the game points closing brings with the best play without closing. A
-question is asked only when one choice is clearly better, beyond the error of the sampling:
-playing on by a quarter of a game point, closing by half a point — in a sampled deal the engine
-sees your opponent's cards, which flatters a close. Your total is given here: the question is
-the decision.
+have seen — and counts the game points closing brings against playing on. A question is asked
+only when one choice is clearly better, beyond twice the error of the sampling: closing must beat
+every way of playing on by half a game point (in a sampled deal the engine sees your opponent's
+cards, which flatters a close), playing on must beat closing by a quarter. Where both come to
+the same — your sure tricks win either way — no question is asked. Your total is given here: the
+question is the decision. What a close risks is the closer's alone: short of 66, your opponent
+scores 2, or 3 if they had won no trick when you closed.
 
 {rules("SS-10", "SS-11", "SS-14")}
 """),

@@ -8,19 +8,29 @@ Sixty-Six is not a Tapp game, so it takes none of the family's generic kinds; it
   trumps, counting only once their declarer has won a trick (SS-9);
 - ``claim`` — "can you claim now?": the question shows the tricks you won and the marriages you
   declared, never a total — counting it is the skill (SS-13, SS-13a, SS-17);
+- ``close`` — "close now?": close the stock or play on, graded by the engine's expected game
+  points (``pimc.expected_points``) and asked only when one choice is clearly better
+  (:func:`close_verdict`); the positions and the engine's numbers come from a bank found offline
+  (``close_bank.json``, :func:`build_close_bank`) — an evaluation takes seconds (SS-10, SS-14);
 - ``game-points`` — a finished deal: who scores 1, 2 or 3 game points, and why (SS-12..SS-15).
 
 Every answer is the engine's: deals dealt by ``new_deal`` and played through the checked
 ``apply``; ``legal_actions`` (each card refused is tried and its rule quoted), the state's
 ``total``, the claim's own verdict and the deal's ``points``. Positions come from seeded play by
 a small policy (:func:`play_on`): draw, exchange the 9 and declare a marriage when able, claim at
-66, close now and then, and otherwise a random legal card — never a hidden card in what a
-question shows: the exhibit is read off the asking seat's view, and the tricks won (which lie
-face down, SS-17) only as the cards the asking seat itself won and saw fall.
+66, close now and then, and otherwise a random legal card (the close bank's deals, by the rules
+of thumb: :func:`play_sensibly`) — never a hidden card in what a question shows: the exhibit is
+read off the asking seat's view, and the tricks won (which lie face down, SS-17) only as the
+cards the asking seat itself won and saw fall.
+
+The close bank is built, reproducibly from its seed (figures: ``docs/lessons.md``), by::
+
+    python -m tutor.games.sixty_six.quiz build-close-bank     # --count 40 --seed 1 --worlds 96
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import os
@@ -28,6 +38,7 @@ import random
 import re
 import statistics
 import sys
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -36,7 +47,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from ...cards import Card, Suit, card_label
 from ...engine.record import state_of
-from ...errors import IllegalActionError, RecordError
+from ...errors import IllegalActionError, RecordError, TutorError
 from ...quiz.adapter import CourseLesson, GameQuiz, Generator
 from ...quiz.core import AnswerKey, Choice, Question, QuizError
 from ...quiz.generators import number_choices
@@ -501,107 +512,179 @@ def claim(seed: int, rng: random.Random) -> Question:
 
 
 # --- close now? (SS-10, SS-14), graded by the engine's expected game points --------------------
-#: "Close now?" is asked only when clear, by the engine's expected game points with two standard
-#: errors of their difference: "play on" when closing is worse by at least MARGIN; "close" when
-#: closing is better by at least the engine's own CLOSE_MARGIN — in a sampled world the closer
-#: sees the opponent's hand and makes more of a close than a real closer does (pimc.py).
+#: "Close now?" is asked only when clear (:func:`close_verdict`): "play on" when closing is worse
+#: than a plain way of playing on by at least MARGIN game points plus two standard errors;
+#: "close" when closing is better than *every* way of playing on by the engine's own
+#: CLOSE_MARGIN plus two standard errors — in a sampled world the closer sees the opponent's
+#: hand and makes more of a close than a real closer does (pimc.py).
 MARGIN = 0.25
-#: The bank's evaluation: BATCHES runs of the engine's expected game points over WORLDS sampled
-#: worlds each, with seeds ``seed * 1009 + batch``; the batches' spread gives the error.
-BATCHES = 8
-WORLDS = 12
+#: worlds a banked position is evaluated in, and the look after EARLY_LOOK of them that drops a
+#: candidate which cannot become clear (dropping never makes a question, so it is safe)
+WORLDS = 96
+EARLY_LOOK = 24
 #: the bank of "close now?" questions, found offline (:func:`build_close_bank`)
 CLOSE_BANK = Path(__file__).with_name("close_bank.json")
 BANK_FORMAT = "sixty-six-close-bank/1"
-
-
-class CloseValues(NamedTuple):
-    """The engine's verdict on closing now: the mean game points of closing and of the best
-    other play (``other_action``), their mean difference and its standard error, over
-    ``worlds`` sampled worlds in all."""
-
-    close: float
-    other_action: int
-    other: float
-    diff: float
-    se: float
-    worlds: int
-
-    @property
-    def clear(self) -> bool:
-        """Is one choice better by its margin (:data:`CLOSE_MARGIN` for closing,
-        :data:`MARGIN` for playing on) plus two standard errors?"""
-        if self.diff > 0:
-            return self.diff - 2 * self.se >= CLOSE_MARGIN
-        return -self.diff - 2 * self.se >= MARGIN
-
-    @property
-    def answer(self) -> str:
-        return "close" if self.diff > 0 else "play-on"
-
-    @property
-    def margin(self) -> float:
-        """The margin the answer had to clear."""
-        return CLOSE_MARGIN if self.diff > 0 else MARGIN
-
-
-def values_of(runs: Sequence[Mapping[int, float]], worlds: int) -> CloseValues:
-    """Closing against the best other play (no claim: the total is under 66), from ``runs``,
-    each the expected game points of every legal action over ``worlds`` worlds: the other play
-    is the best by the mean over all runs; the error comes from the runs' differences."""
-    acts = [a for a in runs[0] if a >= DRAW and a != CLOSE]
-    mean = {a: statistics.fmean(r[a] for r in runs) for a in (*acts, CLOSE)}
-    other = max(acts, key=lambda a: (mean[a], -a))
-    diffs = [r[CLOSE] - r[other] for r in runs]
-    se = statistics.stdev(diffs) / math.sqrt(len(runs))
-    return CloseValues(mean[CLOSE], other, mean[other], statistics.fmean(diffs), se,
-                       worlds * len(runs))
-
-
-def close_runs(state: SixtySixState, seed: int, *, batches: int = BATCHES,
-               worlds: int = WORLDS) -> list[dict[int, float]]:
-    """The engine's expected game points of each legal action of the player to move
-    (:func:`~tutor.games.sixty_six.pimc.expected_points`), ``batches`` times over ``worlds``
-    worlds consistent with what that player has seen (:func:`seen_by`: the tricks it saw fall,
-    its draws)."""
-    seat = state.to_move
-    assert seat is not None
-    seen = seen_by(state, seat)
-    return [dict(expected_points(seen, worlds=worlds, seed=seed * 1009 + b))
-            for b in range(batches)]
+#: the shipped bank's build: ``python -m tutor.games.sixty_six.quiz build-close-bank``
+BANK_COUNT = 40
+BANK_SEED = 1
+CLOSE_ANSWERS = ("close", "play-on")
 
 
 def close_spot(state: SixtySixState) -> bool:
-    """A position the question asks: after a trick (instead of drawing) or on lead, a trick
-    played, the stock may be closed, the total is under 66 (a claim would be wrong) and no
-    exchange is open (the choice is to close or not)."""
+    """A position the question asks: the player on lead after a trick (at the draw step, or at
+    the lead step after drawing), the stock open so that it may close (SS-10), no exchange open
+    and no claim that could be right (the total under 66, no claim by a marriage): the choice
+    is to close or to play on."""
     seat = state.to_move
     if seat is None or not state.tricks or state.step == "follow":
         return False
     legal = state.legal_actions()
-    return CLOSE in legal and EXCHANGE not in legal and state.total(seat) < TARGET
+    return (CLOSE in legal and EXCHANGE not in legal and state.total(seat) < TARGET
+            and not any(CLAIM < a < CLOSE for a in legal))
 
 
-def tempting(state: SixtySixState) -> bool:
-    """Would the rules of thumb close here (their sure tricks reach 66, ``bots.decide``)? Half
-    the bank's candidates are drawn from such positions, where closing is worth asking about."""
+def plain_play(state: SixtySixState) -> int:
+    """The rules of thumb's way of playing on (``bots.decide`` without the close): the draw at
+    a draw step, their lead at a lead step. Fixed before any world is sampled, it is the fair
+    yardstick for "play on": the engine's best play on is at least as good."""
     seat = state.to_move
     assert seat is not None
-    return decide(Count.of(seen_by(state, seat)), state.legal_actions())[0] == CLOSE
+    legal = [a for a in state.legal_actions() if a != CLOSE]
+    return decide(Count.of(seen_by(state, seat)), legal)[0]
+
+
+def world_points(state: SixtySixState, seed: int, worlds: int, start: int = 0
+                 ) -> list[dict[int, int]]:
+    """The game points of each legal action of the player to move in worlds ``start`` ..
+    ``worlds - 1`` of the sequence ``random.Random(seed)`` draws — each the engine's
+    :func:`~tutor.games.sixty_six.pimc.expected_points` over that one world, consistent with
+    what the player has seen (:func:`seen_by`). Their mean over the first ``n`` worlds is
+    ``expected_points(seen, n, seed)``, world for world the same sample."""
+    seat = state.to_move
+    assert seat is not None
+    seen = seen_by(state, seat)
+    rng = random.Random(seed)
+    out: list[dict[int, int]] = []
+    for w in range(worlds):
+        one = expected_points(seen, 1, rng)
+        if w >= start:
+            out.append({a: int(v) for a, v in one.items()})
+    return out
+
+
+class PairStats(NamedTuple):
+    """Closing less one other action over the worlds: the mean difference and its standard
+    error (paired, world by world; 0 with a single world, which is then exact)."""
+
+    other: int
+    diff: float
+    se: float
+
+    @classmethod
+    def of(cls, points: Sequence[Mapping[int, int]], other: int) -> PairStats:
+        d = [p[CLOSE] - p[other] for p in points]
+        se = statistics.stdev(d) / math.sqrt(len(d)) if len(d) > 1 else 0.0
+        return cls(other, statistics.fmean(d), se)
+
+
+class CloseVerdict(NamedTuple):
+    """The engine's verdict on closing now (:func:`close_verdict`): the answer when clear (else
+    None), closing's mean game points, the pair the answer rests on (``versus``), the plain way
+    of playing on and the engine's best way of playing on with their means."""
+
+    answer: str | None
+    close: float
+    versus: PairStats
+    margin: float
+    plain: int
+    best: int
+    means: Mapping[int, float]
+    worlds: int
+
+    @property
+    def clear(self) -> bool:
+        return self.answer is not None
+
+
+def close_verdict(points: Sequence[Mapping[int, int]], plain: int) -> CloseVerdict:
+    """Close or play on, from each world's game points of every legal action (claims aside: the
+    total is under 66, a claim is wrong). "close" when closing beats every other action by
+    :data:`CLOSE_MARGIN` plus two standard errors; "play-on" when the plain play beats
+    closing by :data:`MARGIN` plus two standard errors; else None — not clear. Neither test
+    picks its yardstick from the numbers it tests, so neither favours its answer."""
+    others = sorted(a for a in points[0] if a >= DRAW and a != CLOSE)
+    means = {a: statistics.fmean(p[a] for p in points) for a in (*others, CLOSE)}
+    best = max(others, key=lambda a: (means[a], a == plain, -a))
+    pairs = [PairStats.of(points, a) for a in others]
+    hardest = min(pairs, key=lambda s: (s.diff - 2 * s.se, s.other))
+    plain_pair = PairStats.of(points, plain)
+    if hardest.diff - 2 * hardest.se >= CLOSE_MARGIN:
+        answer, versus, margin = "close", hardest, CLOSE_MARGIN
+    elif -plain_pair.diff - 2 * plain_pair.se >= MARGIN:
+        answer, versus, margin = "play-on", plain_pair, MARGIN
+    else:
+        answer, versus = None, PairStats.of(points, best)
+        margin = CLOSE_MARGIN if versus.diff > 0 else MARGIN
+    return CloseVerdict(answer, means[CLOSE], versus, margin, plain, best, means, len(points))
+
+
+def hopeless(points: Sequence[Mapping[int, int]], plain: int, wanted: set[str]) -> bool:
+    """After :data:`EARLY_LOOK` worlds: can no wanted answer become clear, even with the
+    differences two standard errors kinder than they look?"""
+    others = [a for a in points[0] if a >= DRAW and a != CLOSE]
+    if "close" in wanted and all(
+            s.diff + 2 * s.se >= CLOSE_MARGIN for s in (PairStats.of(points, a) for a in others)):
+        return False
+    s = PairStats.of(points, plain)
+    return not ("play-on" in wanted and -s.diff + 2 * s.se >= MARGIN)
+
+
+#: a position is worth asking about when its seat counts REACH or more (two good tricks from 66)
+#: with LATE face-down cards or fewer left: the close-or-not decisions the engine finds clear
+REACH = 40
+LATE = 5
+#: the bank's deals are played by the rules of thumb, a random card this often (variety)
+NOISE = 0.15
+
+
+def worth_asking(state: SixtySixState) -> bool:
+    """Late in the stock and near 66 (:data:`REACH`, :data:`LATE`): half the bank's candidates
+    are such positions — where a close is worth weighing and "close" is ever the clear answer."""
+    seat = state.to_move
+    assert seat is not None
+    return state.total(seat) >= REACH and state.stock_left <= LATE
+
+
+def play_sensibly(state: SixtySixState, rng: random.Random, noise: float = NOISE
+                  ) -> list[SixtySixState]:
+    """Play ``state`` to the end of the deal by the rules of thumb (``bots.decide``) for both
+    seats, never closing, and with chance ``noise`` a random card at a lead or a follow; the
+    state before every action (copies). Positions as a sensible player meets them."""
+    before: list[SixtySixState] = []
+    while not state.is_terminal():
+        before.append(state.copy())
+        legal = [a for a in state.legal_actions() if a != CLOSE]
+        action = decide(Count.of_state(state), legal)[0]
+        cards = [a for a in legal if a >= CARD]
+        if cards and action >= MARRIAGE and rng.random() < noise:
+            action = rng.choice(cards)
+        state.apply(action)
+    return before
 
 
 @dataclass(frozen=True)
 class BankEntry:
     """One banked "close now?" question: the hand record stopped at the position, the seat to
-    move, and the engine's runs (:func:`close_runs` with ``seed``, ``batches``, ``worlds``) —
-    everything needed to rebuild the position and the verdict, and to rerun the engine."""
+    move, the candidate it was found as, the seed of its worlds and each world's game points of
+    every legal action (:func:`world_points`) — everything needed to rebuild the position and
+    the verdict, and to rerun the engine."""
 
     record: Mapping[str, Any]
     seat: int
+    candidate: int
     seed: int
-    batches: int
-    worlds: int
-    runs: tuple[Mapping[int, float], ...]
+    points: tuple[Mapping[int, int], ...]
     answer: str
 
     def state(self) -> SixtySixState:
@@ -610,48 +693,72 @@ class BankEntry:
         assert isinstance(state, SixtySixState)
         return state
 
-    def values(self) -> CloseValues:
-        return values_of(self.runs, self.worlds)
+    def verdict(self, state: SixtySixState | None = None) -> CloseVerdict:
+        return close_verdict(self.points, plain_play(state or self.state()))
 
     def as_json(self) -> dict[str, Any]:
         state = self.state()
-        return {"record": dict(self.record), "seat": self.seat, "seed": self.seed,
-                "batches": self.batches, "worlds": self.worlds,
-                "runs": [{state.token(a): v for a, v in r.items()} for r in self.runs],
-                "answer": self.answer}
+        return {"record": dict(self.record), "seat": self.seat, "candidate": self.candidate,
+                "seed": self.seed, "answer": self.answer,
+                "points": {state.token(a): [p[a] for p in self.points]
+                           for a in sorted(self.points[0])}}
+
+
+def _shape_error(where: str, detail: str) -> RecordError:
+    return RecordError("REC-1", detail, where=where)
 
 
 def _entry(data: object, i: int) -> BankEntry:
-    """A bank entry from JSON, checked: its shape (REC-1), its record (the engine's errors), the
-    position a close spot for the seat to move, and the stored answer the clear verdict of its
-    own runs (QUIZ-6)."""
+    """A bank entry from JSON, checked: its shape (REC-1), its record (the engine's errors,
+    placed in the entry), the position a close spot of the seat to move with the points of
+    exactly its legal actions, and the stored answer the clear verdict of those points
+    (QUIZ-6)."""
     where = f"close bank entry {i}"
-    keys = {"record", "seat", "seed", "batches", "worlds", "runs", "answer"}
+    keys = {"record", "seat", "candidate", "seed", "answer", "points"}
     if not isinstance(data, dict) or set(data) != keys:
-        raise RecordError("REC-1", "an entry holds exactly " + ", ".join(sorted(keys)),
-                          where=where)
-    runs = data["runs"]
-    if not (isinstance(runs, list) and len(runs) == data["batches"] and runs
-            and all(isinstance(r, dict) for r in runs)):
-        raise RecordError("REC-1", "runs: one object of expected points per batch", where=where)
-    entry = BankEntry(data["record"], data["seat"], data["seed"], data["batches"],
-                      data["worlds"], tuple({parse_play(t): float(v) for t, v in r.items()}
-                                            for r in runs), data["answer"])
-    state = entry.state()
-    if state.to_move != entry.seat or not close_spot(state):
+        raise _shape_error(where, "an entry holds exactly " + ", ".join(sorted(keys)))
+    for key in ("seat", "candidate", "seed"):
+        if type(data[key]) is not int or data[key] < 0:
+            raise _shape_error(f"{where}.{key}", "a whole number, 0 or more")
+    if data["answer"] not in CLOSE_ANSWERS:
+        raise _shape_error(f"{where}.answer", "close or play-on")
+    table = data["points"]
+    if not (isinstance(table, dict) and table and all(
+            isinstance(v, list) and len(v) >= 2 and all(type(x) is int for x in v)
+            for v in table.values()) and len({len(v) for v in table.values()}) == 1):
+        raise _shape_error(f"{where}.points", "per action token, the game points of each "
+                           "world: lists of whole numbers, one length, two worlds or more")
+    if not isinstance(data["record"], dict):
+        raise _shape_error(f"{where}.record", "a hand record (a JSON object)")
+    try:
+        actions = {parse_play(t, f"{where}.points"): v for t, v in table.items()}
+        state = state_of(data["record"])
+    except TutorError as e:
+        raise e.at(f"{where}: {e.where}" if e.where else where) from None
+    if not isinstance(state, SixtySixState) or state.to_move != data["seat"] \
+            or not close_spot(state):
         raise QuizError("QUIZ-6", "the record does not stop where the seat may close",
-                        where=where)
-    values = entry.values()
-    if not values.clear or values.answer != entry.answer:
-        raise QuizError("QUIZ-6", f"the answer {entry.answer!r} is not the clear verdict of "
-                        f"its runs ({values.diff:+.2f} ± {2 * values.se:.2f})", where=where)
+                        where=f"{where}.record")
+    if set(actions) != set(state.legal_actions()):
+        raise QuizError("QUIZ-6", "the points are not of exactly the legal actions",
+                        where=f"{where}.points")
+    n = len(next(iter(actions.values())))
+    points = tuple({a: v[w] for a, v in actions.items()} for w in range(n))
+    entry = BankEntry(data["record"], data["seat"], data["candidate"], data["seed"], points,
+                      data["answer"])
+    found = entry.verdict(state)
+    if found.answer != entry.answer:
+        raise QuizError("QUIZ-6", f"the answer is not the clear verdict of its points "
+                        f"({found.answer or 'none'}: {found.versus.diff:+.2f} ± "
+                        f"{2 * found.versus.se:.2f})", where=f"{where}.answer",
+                        what=entry.answer)
     return entry
 
 
 @cache
 def load_close_bank(path: Path = CLOSE_BANK) -> tuple[BankEntry, ...]:
     """The banked questions (QUIZ-6 for a file that is not a bank or an entry whose answer its
-    own numbers do not give)."""
+    own numbers do not give; REC-1 for an entry of the wrong shape)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as e:
@@ -663,89 +770,149 @@ def load_close_bank(path: Path = CLOSE_BANK) -> tuple[BankEntry, ...]:
     return tuple(_entry(e, i) for i, e in enumerate(data["entries"]))
 
 
-def close_candidate(seed: int, i: int, *, tempting_only: bool = False) -> BankEntry | None:
-    """Candidate ``i`` of a bank built from ``seed``: a deal played by the quiz's policy from
-    ``random.Random("sixty-six/close-bank:SEED:I")``, one of its close spots drawn — for an odd
-    ``i``, or when ``tempting_only``, one where the rules of thumb would close — and the engine
-    run on it; the entry when its verdict is clear, else None."""
+class Candidate(NamedTuple):
+    """Candidate ``i`` of a bank's build: its position (None when its deal had no spot to ask)
+    and the seed of its worlds."""
+
+    state: SixtySixState | None
+    seed: int
+
+
+def close_candidate(seed: int, i: int, *, late_only: bool = False) -> Candidate:
+    """Candidate ``i`` of a bank built from ``seed``: a deal played sensibly
+    (:func:`play_sensibly`) from ``random.Random("sixty-six/close-bank:SEED:I")`` and one of its
+    close spots — for an odd ``i``, or when ``late_only``, one worth asking about
+    (:func:`worth_asking`)."""
     rng = random.Random(f"sixty-six/close-bank:{seed}:{i}")
     state = deal(rng)
-    spots = [s for s in play_on(state, rng, close=0.0) if close_spot(s)]
-    if i % 2 or tempting_only:
-        spots = [s for s in spots if tempting(s)]
+    spots = [s for s in play_sensibly(state, rng) if close_spot(s)]
+    if i % 2 or late_only:
+        spots = [s for s in spots if worth_asking(s)]
     if not spots:
-        return None
+        return Candidate(None, 0)
     pos = rng.choice(spots)
-    run_seed = rng.getrandbits(30)
-    runs = close_runs(pos, run_seed)
-    values = values_of(runs, WORLDS)
-    if not values.clear:
-        return None
-    seat = pos.to_move
-    assert seat is not None
-    return BankEntry(pos.record(), seat, run_seed, BATCHES, WORLDS, tuple(runs), values.answer)
+    return Candidate(pos, rng.getrandbits(30))
 
 
-def build_close_bank(count: int, seed: int, path: Path = CLOSE_BANK) -> list[BankEntry]:
+def evaluate(state: SixtySixState, seed: int, wanted: set[str], worlds: int = WORLDS
+             ) -> tuple[CloseVerdict | None, list[dict[int, int]]]:
+    """The verdict on a candidate position over ``worlds`` worlds, or None when it was dropped
+    after :data:`EARLY_LOOK` (:func:`hopeless` for the ``wanted`` answers); the points."""
+    plain = plain_play(state)
+    look = min(EARLY_LOOK, worlds)
+    points = world_points(state, seed, look)
+    if hopeless(points, plain, wanted):
+        return None, points
+    points += world_points(state, seed, worlds, start=look)
+    return close_verdict(points, plain), points
+
+
+def build_close_bank(count: int, seed: int, path: Path = CLOSE_BANK, *,
+                     worlds: int = WORLDS) -> dict[str, Any]:
     """Find ``count`` clear questions, half each way (close, play on), candidates taken in
-    index order — the bank depends on the seed alone — and write them to ``path``
-    (atomically). Once the "play on" half is full only tempting positions are tried: "close"
-    is the rarer verdict."""
+    index order — the bank depends on the arguments alone — and write them to ``path``,
+    atomically after every entry kept (a build stopped early leaves a smaller valid bank).
+    Once the "play on" half is full only positions worth asking about are tried: "close" is
+    the rarer verdict. Returns the build's figures (also in the file, under ``build``)."""
     kept: list[BankEntry] = []
-    half = {"close": count - count // 2, "play-on": count // 2}
+    quota = {"close": count - count // 2, "play-on": count // 2}
+    build = {"seed": seed, "count": count, "worlds": worlds, "candidates": 0, "no_spot": 0,
+             "dropped_early": 0, "unclear": 0, "over_quota": 0}
     i = 0
     while len(kept) < count:
-        full = {a for a, n in half.items() if sum(e.answer == a for e in kept) >= n}
-        entry = close_candidate(seed, i, tempting_only="play-on" in full)
+        wanted = {a for a, n in quota.items() if sum(e.answer == a for e in kept) < n}
+        cand = close_candidate(seed, i, late_only="play-on" not in wanted)
         i += 1
-        if entry is None or entry.answer in full:
+        build["candidates"] = i
+        if cand.state is None:
+            build["no_spot"] += 1
             continue
-        kept.append(entry)
-        print(f"candidate {i - 1}: {entry.answer} ({len(kept)} of {count})", file=sys.stderr)
-    text = json.dumps({"format": BANK_FORMAT, "seed": seed, "candidates": i,
-                       "entries": [e.as_json() for e in kept]}, ensure_ascii=False, indent=1)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(text + "\n", encoding="utf-8")
+        found, points = evaluate(cand.state, cand.seed, wanted, worlds)
+        if found is None:
+            build["dropped_early"] += 1
+            continue
+        if found.answer is None:
+            build["unclear"] += 1
+            continue
+        if found.answer not in wanted:
+            build["over_quota"] += 1
+            continue
+        seat = cand.state.to_move
+        assert seat is not None
+        kept.append(BankEntry(cand.state.record(), seat, i - 1, cand.seed, tuple(points),
+                              found.answer))
+        print(f"candidate {i - 1}: {found.answer} {found.versus.diff:+.2f} ± "
+              f"{2 * found.versus.se:.2f} ({len(kept)} of {count})", file=sys.stderr)
+        _write_bank(path, build, kept)
+    return build
+
+
+def _write_bank(path: Path, build: Mapping[str, Any], kept: Sequence[BankEntry]) -> None:
+    """The bank as JSON, an entry a line (readable diffs), written atomically."""
+    head = json.dumps({"format": BANK_FORMAT, "build": dict(build)}, ensure_ascii=False)
+    lines = [json.dumps(e.as_json(), ensure_ascii=False, separators=(",", ":")) for e in kept]
+    text = head[:-1] + ',\n "entries": [\n  ' + ",\n  ".join(lines) + "\n ]\n}\n"
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, path)
-    return kept
 
 
 def _play_words(action: int) -> str:
-    """The other play, in words: ``draw``, ``lead K♠``, ``lead K♥ showing Q♥``."""
+    """A way of playing on, in words: ``drawing``, ``leading K♠``, ``leading Q♥ and showing
+    K♥``."""
     if action == DRAW:
-        return "draw"
+        return "drawing"
     if MARRIAGE <= action < CARD:
         led, shown = marriage_cards(action)
-        return f"lead {card_label(CARDS[led])} showing {card_label(CARDS[shown])}"
-    return f"lead {card_label(CARDS[action - CARD])}"
+        return f"leading {card_label(CARDS[led])} and showing {card_label(CARDS[shown])}"
+    return f"leading {card_label(CARDS[action - CARD])}"
+
+
+#: what closing does and risks, in the rule file's words (SS-10, SS-11, SS-12, SS-14)
+CLOSE_RISK = (
+    "What closing does (SS-10): nobody draws again, so you play on with the cards you hold; "
+    "the strict rules apply from the next card (SS-11) and the last trick earns no 10 (SS-12). "
+    "What it risks (SS-14): you must reach 66 — short of it your opponent scores 2, or 3 if "
+    "they had won no trick when you closed, and the same if they claim rightly first; reach it "
+    "and you score by your opponent's total and tricks, as for any claim.")
+
+
+def close_explanation(v: CloseVerdict) -> str:
+    """The verdict in words: the engine's means, the pair the answer rests on with its two
+    standard errors and the margin, then what closing does and risks."""
+    pair = v.versus
+    head = (f"Over {v.worlds} deals the engine sampled — your opponent's hand and the stock's "
+            f"order drawn among those that fit what you have seen, each played out by both "
+            f"sides — closing now averages {v.close:+.2f} game points for you. ")
+    if v.answer == "close":
+        body = (f"The best way to play on, {_play_words(v.best)}, averages "
+                f"{v.means[v.best]:+.2f}; closing is ahead of every way of playing on — by "
+                f"{pair.diff:.2f} ± {2 * pair.se:.2f} (two standard errors) against "
+                f"{_play_words(pair.other)} — more than the {v.margin} a close must win by "
+                "here (in a sampled deal the closer sees your opponent's cards, which flatters "
+                "a close). ")
+    else:
+        body = (f"Playing on by {_play_words(v.plain)} averages {v.means[v.plain]:+.2f}: "
+                f"closing is worse by {-pair.diff:.2f} ± {2 * pair.se:.2f} (two standard "
+                f"errors), more than the {v.margin} the quiz asks. ")
+        if v.best != v.plain:
+            body += (f"The engine's best way to play on, {_play_words(v.best)}, averages "
+                     f"{v.means[v.best]:+.2f}. ")
+    return head + body + CLOSE_RISK
 
 
 def close_now(seed: int, rng: random.Random) -> Question:
-    """"Close now?" — a position from the bank, where the engine's expected game points make
-    one choice clearly better (:data:`MARGIN` plus two standard errors) (SS-10, SS-11,
-    SS-14)."""
+    """"Close now?" — a position from the bank where the engine's expected game points make one
+    choice clearly better (:func:`close_verdict`) (SS-10, SS-14). The exhibit is the seat's
+    view: its hand, the table, its total and the tricks it saw fall — never a hidden card."""
     bank = load_close_bank()
     entry = bank[rng.randrange(len(bank))]
     pos = entry.state()
-    values = entry.values()
+    verdict = entry.verdict(pos)
+    assert verdict.answer == entry.answer  # checked on load
     seat = entry.seat
     view = pos.view(seat)
-    answer = values.answer
-    other = _play_words(values.other_action)
-    better, worse = ("closing", f"playing on ({other})") if answer == "close" else (
-        f"playing on ({other})", "closing")
-    explanation = (
-        f"Over {values.worlds} deals the engine sampled — your opponent's hand and the stock's "
-        f"order, as far as what you have seen allows, each played out to the end — closing now "
-        f"scores {values.close:+.2f} game points on average, and your best play without "
-        f"closing ({other}) {values.other:+.2f}: {better} is better than {worse} by "
-        f"{abs(values.diff):.2f} ± {2 * values.se:.2f} (two standard errors), more than the "
-        f"{values.margin} the quiz asks"
-        + (" (closing has to win by more: in a sampled deal the closer sees the opponent's "
-           "hand, and makes more of a close than at the table)" if answer == "close" else "")
-        + ". SS-10: after a close nobody draws and the strict rules apply "
-        "(SS-11); SS-14: the closer must reach 66 — short of it, the opponent scores 2, or 3 "
-        "if the opponent had won no trick when the stock was closed.")
+    explanation = close_explanation(verdict)
     rules = tuple(dict.fromkeys(RULE_ID.findall(explanation)))
     tricks = won_by(pos, seat)
     theirs = won_by(pos, 1 - seat)
@@ -761,7 +928,7 @@ def close_now(seed: int, rng: random.Random) -> Question:
     known = view.known[1 - seat]
     if known:
         facts.append(("Your opponent holds", " ".join(card_label(c) for c in known)))
-    step = ("you have just won a trick: draw, close or claim" if pos.step == "draw" else
+    step = ("you have just won a trick and may draw or close" if pos.step == "draw" else
             "you are on lead, after drawing")
     stay = "draw" if pos.step == "draw" else "lead without closing"
     return Question(
@@ -771,9 +938,8 @@ def close_now(seed: int, rng: random.Random) -> Question:
         choices=(Choice("close", "Close the stock now"),
                  Choice("play-on", f"Play on — {stay}")),
         multi=False, rules=rules, cards=view.hand, facts=tuple(facts),
-        context={**base_context(pos, seat), "step": pos.step, "total": pos.total(seat),
-                 "margin": values.margin, "worlds": values.worlds},
-        _key=AnswerKey(frozenset({answer}), explanation, rules))
+        context={**base_context(pos, seat), "step": pos.step, "total": pos.total(seat)},
+        _key=AnswerKey(frozenset({entry.answer}), explanation, rules))
 
 
 # --- game points (SS-12..SS-15) -------------------------------------------------------------------
@@ -907,19 +1073,29 @@ def game_points(seed: int, rng: random.Random) -> Question:
         _key=AnswerKey(frozenset({answer}), explanation, rules))
 
 
-def main(argv: Sequence[str]) -> int:
-    """``python -m tutor.games.sixty_six.quiz build-close-bank COUNT SEED``: (re)build the bank
-    of "close now?" questions."""
-    if len(argv) != 3 or argv[0] != "build-close-bank":
-        print(main.__doc__, file=sys.stderr)
-        return 2
-    build_close_bank(int(argv[1]), int(argv[2]))
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m tutor.games.sixty_six.quiz build-close-bank [--count N] [--seed S]
+    [--worlds W] [--out PATH]``: (re)build the bank of "close now?" questions."""
+    parser = argparse.ArgumentParser(prog="python -m tutor.games.sixty_six.quiz",
+                                     description="Build the bank of 'close now?' questions.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    build = sub.add_parser("build-close-bank", help="find clear positions, offline")
+    build.add_argument("--count", type=int, default=BANK_COUNT)
+    build.add_argument("--seed", type=int, default=BANK_SEED)
+    build.add_argument("--worlds", type=int, default=WORLDS)
+    build.add_argument("--out", type=Path, default=CLOSE_BANK)
+    args = parser.parse_args(argv)
+    start = time.process_time()
+    figures = build_close_bank(args.count, args.seed, args.out, worlds=args.worlds)
+    print(f"{args.out}: {figures} in {time.process_time() - start:.0f} s of CPU",
+          file=sys.stderr)
     return 0
 
 
-__all__ = ["POINTS_RULE", "QUIZ", "SixtySixQuiz", "choose", "deal", "ending_words", "play_on",
-           "seat_words", "stock_words", "won_by"]
+__all__ = ["CLOSE_BANK", "POINTS_RULE", "QUIZ", "BankEntry", "CloseVerdict", "SixtySixQuiz",
+           "build_close_bank", "choose", "close_now", "close_verdict", "deal", "ending_words",
+           "load_close_bank", "play_on", "seat_words", "stock_words", "won_by", "world_points"]
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())
