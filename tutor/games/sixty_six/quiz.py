@@ -551,7 +551,9 @@ def plain_play(state: SixtySixState) -> int:
     seat = state.to_move
     assert seat is not None
     legal = [a for a in state.legal_actions() if a != CLOSE]
-    return decide(Count.of(seen_by(state, seat)), legal)[0]
+    action = decide(Count.of(seen_by(state, seat)), legal)[0]
+    assert action >= DRAW, "a close spot's total is under 66: no claim"
+    return action
 
 
 def world_points(state: SixtySixState, seed: int, worlds: int, start: int = 0
@@ -611,8 +613,9 @@ def close_verdict(points: Sequence[Mapping[int, int]], plain: int) -> CloseVerdi
     """Close or play on, from each world's game points of every legal action (claims aside: the
     total is under 66, a claim is wrong). "close" when closing beats every other action by
     :data:`CLOSE_MARGIN` plus two standard errors; "play-on" when the plain play beats
-    closing by :data:`MARGIN` plus two standard errors; else None — not clear. Neither test
-    picks its yardstick from the numbers it tests, so neither favours its answer."""
+    closing by :data:`MARGIN` plus two standard errors; else None — not clear. The close test
+    holds against every action, the play-on test against one fixed before any world was drawn:
+    neither favours its answer by the luck of the sample (the best-looking lead would)."""
     others = sorted(a for a in points[0] if a >= DRAW and a != CLOSE)
     means = {a: statistics.fmean(p[a] for p in points) for a in (*others, CLOSE)}
     best = max(others, key=lambda a: (means[a], a == plain, -a))
@@ -650,7 +653,8 @@ NOISE = 0.15
 
 def worth_asking(state: SixtySixState) -> bool:
     """Late in the stock and near 66 (:data:`REACH`, :data:`LATE`): half the bank's candidates
-    are such positions — where a close is worth weighing and "close" is ever the clear answer."""
+    are such positions — where a close is worth weighing, and where the clear "close" answers
+    are found."""
     seat = state.to_move
     assert seat is not None
     return state.total(seat) >= REACH and state.stock_left <= LATE
