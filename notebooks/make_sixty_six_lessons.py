@@ -43,6 +43,7 @@ LESSONS = ("40-sixty-six", "41-sixty-six-marriages", "42-sixty-six-closing",
            "43-sixty-six-scoring", "44-sixty-six-worked-deal")
 NEXT = dict(pairwise(LESSONS))
 PREVIOUS = {b: a for a, b in NEXT.items()}
+NEXT[LESSONS[-1]] = "14-play-against-the-engine"  # the table, where Sixty-Six is in the Game list
 
 
 def quiz(kinds: list[str], *, title: str = "") -> Cell:
@@ -278,6 +279,22 @@ or exhausted.
 {rules("SS-6", "SS-7", "SS-11")}
 """),
     quiz(["legal-plays"]),
+    md(f"""
+## Quiz — close now?
+
+After a trick or on lead: close, or play on? The engine plays each position out in many deals —
+your opponent's hand and the order of the stock drawn at random among those that fit what you
+have seen — and counts the game points closing brings against playing on. A question is asked
+only when one choice is clearly better, beyond twice the error of the sampling: closing must beat
+every way of playing on by half a game point (in a sampled deal the engine sees your opponent's
+cards, which flatters a close), playing on must beat closing by a quarter. Where both come to
+the same — your sure tricks win either way — no question is asked. Your total is given here: the
+question is the decision. What a close risks is the closer's alone: short of 66, your opponent
+scores 2, or 3 if they had won no trick when you closed.
+
+{rules("SS-10", "SS-11", "SS-14")}
+"""),
+    quiz(["close"]),
 ]
 
 # --- 43: counting, claiming, game points, the match ------------------------------------------------
@@ -463,6 +480,15 @@ More positions to count: claim, or play on?
 {rules("SS-13", "SS-13a")}
 """),
     quiz(["claim"], title="counting to 66"),
+    md(f"""
+## Play it yourself
+
+At the table of lesson [14](14-play-against-the-engine.ipynb) pick **{NAME}** in the *Game* list:
+a match to 7 against the bots — draw, exchange, marry, close and claim with the buttons, and ask
+for a hint when you are unsure.
+
+{rules("SS-5", "SS-10", "SS-13a", "SS-16")}
+"""),
 ]
 
 LESSON_CELLS: dict[str, list[Cell]] = dict(zip(

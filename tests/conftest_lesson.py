@@ -379,6 +379,28 @@ def subtree_state(states: dict[str, Any], model_id: str) -> dict[str, Any]:
     return out
 
 
+def audit_history(audit_dir: Path, kernel_id: str, model_id: str) -> dict[int, dict[str, Any]]:
+    """Every hidden-card audit entry of one panel of one kernel, by its ``seq``."""
+    path = audit_dir / f"{kernel_id}.jsonl"
+    out: dict[int, dict[str, Any]] = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            entry = json.loads(line)
+            if entry["model_id"] == model_id:
+                out[entry["seq"]] = entry
+    return out
+
+
+def page_audit_seq(states: dict[str, Any], model_id: str) -> int | None:
+    """The ``seq`` of the audit a panel's page state answers to (the ``tutor-audit-<model
+    id>-<seq>`` class the kernel sets after each audited change), or None before the first."""
+    mark = f"tutor-audit-{model_id}-"
+    for cls in states.get(model_id, {}).get("_dom_classes", []):
+        if cls.startswith(mark):
+            return int(cls[len(mark):])
+    return None
+
+
 def read_audit(audit_dir: Path, kernel_id: str) -> dict[str, dict[str, Any]]:
     """The latest hidden-card audit entry of each panel of one kernel (``TUTOR_AUDIT_DIR``)."""
     path = audit_dir / f"{kernel_id}.jsonl"
@@ -388,6 +410,58 @@ def read_audit(audit_dir: Path, kernel_id: str) -> dict[str, dict[str, Any]]:
             entry = json.loads(line)
             latest[entry["model_id"]] = entry
     return latest
+
+
+#: The page has taken in a panel's audited change newer than ``seq``.
+NEWER_AUDIT = """([mark, seq]) => {
+  const el = document.querySelector(`[class*="${mark}"]`);
+  if (!el) return false;
+  const cls = Array.from(el.classList).find(c => c.startsWith(mark));
+  return cls !== undefined && Number(cls.slice(mark.length)) > seq;
+}"""
+
+
+def check_audit(page: Any, audit_dir: Path, kernel_id: str, stage: str,
+                panel: str | None = None, frames: Any = None) -> list[dict[str, Any]]:
+    """Check the page's widget state now against the kernel's audit of what is hidden: no
+    card of another seat, the widow or the stock, and no answer or reason held back, in any
+    audited panel (or only ``panel``'s). Returns the panels' latest audit entries.
+
+    Each panel's page state names the audit it answers to (:func:`page_audit_seq`). The kernel
+    may already be sending the next change, whose widgets reach the page one by one: a card or
+    a text hidden by the page's own audit may then be on the page because the next change
+    shows it (and one the next change hides may still be there: cards turn face down in
+    Sixty-Six, SS-17). Only then does the check wait for that change's audit (the page's class
+    moving on) and count as leaked just what both audits hide. With ``frames`` (a
+    :class:`FrameLog`), no text held back now may ever have been sent."""
+    state = widget_state(page)
+    page_text = plain(state)
+    entries = [e for e in read_audit(audit_dir, kernel_id).values()
+               if panel is None or e["panel"] == panel]
+    assert entries, f"{stage}: no audit from {panel or 'any panel'}"
+
+    def leaks(entry: dict[str, Any], seen: str) -> set[str]:
+        return mentions(seen, entry["hidden"]) | {s for s in entry["secrets"] if s in page_text}
+
+    for latest in entries:
+        mid, name = latest["model_id"], latest["panel"]
+        assert mid in state, f"{stage}: the page lacks the {name}"
+        seq = page_audit_seq(state, mid)
+        assert seq is not None, f"{stage}: the page names no audit of the {name}"
+        entry = audit_history(audit_dir, kernel_id, mid)[seq]  # written before the class
+        seen = plain(subtree_state(state, mid))
+        leaked = leaks(entry, seen)
+        if leaked:
+            page.wait_for_function(NEWER_AUDIT, arg=[f"tutor-audit-{mid}-", seq],
+                                   timeout=15_000)
+            leaked &= leaks(audit_history(audit_dir, kernel_id, mid)[seq + 1], seen)
+        shown = sorted(x if len(x) < 60 else x[:60] + "…" for x in leaked)
+        assert not leaked, f"{stage}: {name} shows {shown} (audit {seq})"
+        if frames is not None:
+            messages = plain(frames.messages)
+            for secret in latest["secrets"]:
+                assert secret not in messages, f"{stage}: {name} sent {secret[:60]!r}"
+    return entries
 
 
 # --- cards in text -------------------------------------------------------------------------------

@@ -22,13 +22,12 @@ from conftest_lesson import (
     NOTEBOOKS,
     FrameLog,
     VoilaServer,
+    check_audit,
     close,
-    mentions,
     open_lesson,
     plain,
     read_audit,
     screenshot,
-    subtree_state,
     widget_state,
 )
 from playwright.sync_api import expect
@@ -202,19 +201,8 @@ def test_browser_holds_no_hidden_card_and_no_answer(browser: Any, voila_server: 
     try:
         kernel = page.evaluate(KERNEL_ID)
 
-        def check(stage: str) -> dict[str, dict[str, Any]]:
-            state = widget_state(page)
-            audit = read_audit(lesson_dirs["audit"], kernel)
-            assert audit, "the lesson's panels wrote no audit"
-            everything = plain(state) + "\n" + plain(frames.messages)
-            for entry in audit.values():
-                assert entry["model_id"] in state, f"{stage}: a panel the page does not hold"
-                seen = plain(subtree_state(state, entry["model_id"]))
-                leaked = mentions(seen, entry["hidden"])
-                assert not leaked, f"{stage}: {entry['panel']} shows {leaked}"
-                for secret in entry["secrets"]:
-                    assert secret not in everything, f"{stage}: {entry['panel']} answer leaked"
-            return audit
+        def check(stage: str) -> list[dict[str, Any]]:
+            return check_audit(page, lesson_dirs["audit"], kernel, stage, frames=frames)
 
         check("loaded")
         # step the deal widgets on, then check again (each step changes what is hidden)

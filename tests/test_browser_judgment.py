@@ -28,13 +28,12 @@ import pytest
 from conftest_lesson import (
     KERNEL_ID,
     VoilaServer,
+    check_audit,
     close,
-    mentions,
     open_lesson,
     plain,
     read_audit,
     screenshot,
-    subtree_state,
     widget_state,
 )
 from playwright.sync_api import expect
@@ -54,15 +53,7 @@ def dark_phone(browser: Any, server: VoilaServer, name: str) -> Any:
 
 def audited(page: Any, audit_dir: Path, stage: str) -> None:
     """No panel's hidden cards or unrevealed answers in the page's widget state."""
-    state = widget_state(page)
-    everything = plain(state)
-    audit = read_audit(audit_dir, page.evaluate(KERNEL_ID))
-    assert audit, "the page's panels wrote no audit"
-    for entry in audit.values():
-        seen = plain(subtree_state(state, entry["model_id"]))
-        assert not mentions(seen, entry["hidden"]), (stage, entry["panel"])
-        for secret in entry["secrets"]:
-            assert secret not in everything, (stage, entry["panel"], secret[:60])
+    check_audit(page, audit_dir, page.evaluate(KERNEL_ID), stage)
 
 
 def tab_to_text(page: Any, selector: str, text: str, limit: int = 160) -> None:

@@ -43,25 +43,6 @@ SETTLED = """n => {
 
 
 
-
-class SettledAuditor(Auditor):
-    """The audit, once the page has taken in the last update whole. Cards turn face down as the
-    play goes on (SS-17), so a page read half-way through an update — one widget's new state
-    in, the next one's not yet — can still show a card the kernel's newest audit counts as
-    hidden: the check waits until two reads of the table as drawn in a row agree (the page
-    draws a widget once its state is in)."""
-
-    def check(self, stage: str, panel: str) -> list[dict[str, Any]]:
-        drawn = "() => document.querySelector('.tutor-table').innerHTML"
-        last = self.page.evaluate(drawn)
-        for _ in range(200):
-            now = self.page.evaluate(drawn)
-            if now == last:
-                break
-            last = now
-        return super().check(stage, panel)
-
-
 def over(table: Any) -> bool:
     return "The whole deal" in table.locator(".tutor-result").inner_text()
 
@@ -121,7 +102,7 @@ def test_sixty_six_with_the_keyboard(browser: Any, voila_server: VoilaServer,
                                      lesson_dirs: dict[str, Any]) -> None:
     page = open_lesson(browser, voila_server, TABLE)
     try:
-        auditor = SettledAuditor(page, lesson_dirs["audit"])
+        auditor = Auditor(page, lesson_dirs["audit"])
         table = page.locator(".tutor-table")
         pick(page, table.locator(".tutor-game-pick select"), "Sixt")
         table.locator(".st-stock").first.wait_for()
@@ -152,7 +133,7 @@ def test_sixty_six_with_the_keyboard(browser: Any, voila_server: VoilaServer,
         close(page)
     page = open_lesson(browser, voila_server, TABLE, theme="dark")
     try:
-        auditor = SettledAuditor(page, lesson_dirs["audit"])
+        auditor = Auditor(page, lesson_dirs["audit"])
         table = page.locator(".tutor-table")
         pick(page, table.locator(".tutor-game-pick select"), "Sixt")
         table.locator(".st-stock").first.wait_for()

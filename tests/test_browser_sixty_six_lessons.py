@@ -19,14 +19,10 @@ import pytest
 from conftest_lesson import (
     KERNEL_ID,
     VoilaServer,
+    check_audit,
     close,
-    mentions,
     open_lesson,
-    plain,
-    read_audit,
     screenshot,
-    subtree_state,
-    widget_state,
 )
 from test_browser_frog import FEEDBACK, luminance, no_sideways_scroll, tab_to
 
@@ -46,14 +42,8 @@ def test_worked_deal_and_claim_quiz_by_keyboard_at_360px_dark(
         no_sideways_scroll(page, 360)
 
         def nothing_leaks(stage: str) -> None:
-            state = widget_state(page)
-            audit = read_audit(lesson_dirs["audit"], kernel)
-            assert {e["panel"] for e in audit.values()} >= {"QuizWidget", "DealReplay"}
-            held = plain(state)
-            for entry in audit.values():
-                seen = plain(subtree_state(state, entry["model_id"]))
-                assert not mentions(seen, entry["hidden"]), (stage, entry["panel"])
-                assert all(s not in held for s in entry["secrets"]), (stage, entry["panel"])
+            audit = check_audit(page, lesson_dirs["audit"], kernel, stage)
+            assert {e["panel"] for e in audit} >= {"QuizWidget", "DealReplay"}
 
         nothing_leaks("loaded")
         # the lesson's own account of the deal waits, folded

@@ -27,14 +27,10 @@ from conftest_lesson import (
     KERNEL_ID,
     FrameLog,
     VoilaServer,
+    check_audit,
     close,
-    mentions,
     open_lesson,
-    plain,
-    read_audit,
     screenshot,
-    subtree_state,
-    widget_state,
 )
 
 from tutor.quiz.progress import FORMAT, progress_path
@@ -103,18 +99,8 @@ class Auditor:
         self.checks = 0
 
     def check(self, stage: str, panel: str) -> list[dict[str, Any]]:
-        state = widget_state(self.page)
-        audit = read_audit(self.audit_dir, self.kernel)
-        entries = [e for e in audit.values() if e["panel"] == panel]
-        assert entries, f"{stage}: no audit from {panel}"
-        everything = plain(state) + (plain(self.frames.messages) if self.frames else "")
-        for entry in entries:
-            assert entry["model_id"] in state, f"{stage}: the page lacks the {panel}"
-            seen = plain(subtree_state(state, entry["model_id"]))
-            leaked = mentions(seen, entry["hidden"])
-            assert not leaked, f"{stage}: {panel} shows {leaked}"
-            for secret in entry["secrets"]:
-                assert secret not in everything, f"{stage}: {panel} leaked {secret!r}"
+        """The page's state now against the kernel's audit (:func:`check_audit`)."""
+        entries = check_audit(self.page, self.audit_dir, self.kernel, stage, panel, self.frames)
         self.checks += 1
         return entries
 

@@ -48,7 +48,7 @@ from tutor.widgets.guided import load_guide
 from tutor.widgets.presenter import presenter_mode
 from tutor.widgets.replay import mentions_card
 
-RULE_ID = re.compile(r"\b(?:SBS-(?:\d+a?|V\d)|FR-\d+|CS-\d+a?)\b")
+RULE_ID = re.compile(r"\b(?:SBS-(?:\d+a?|V\d)|FR-\d+|CS-\d+a?|SS-\d+[ab]?|PI-\d+b?)\b")
 #: Six-Bid Solo's lesson pages, in course order, and the pages beside them
 SBS_LESSONS = ["00-welcome", "01-card-ranking", "02-card-points", "03-the-deal",
                "04-the-auction", "05-play", "05b-first-hand", "06-solo", "07-heart-solo",
@@ -599,13 +599,12 @@ def test_the_worked_trick_is_the_engines() -> None:
 
 
 def test_every_game_with_lessons_has_a_course_map_in_the_mastery_view() -> None:
-    """Frog's and Crazy Solo's lessons get the mastery view too: their course maps name lesson
-    notebooks that exist, with rule ids those lessons cite (Auction Pitch's:
-    ``tests/test_auction_pitch_lessons.py``)."""
+    """Frog's, Crazy Solo's, Sixty-Six's and Auction Pitch's lessons get the mastery view too:
+    their course maps name lesson notebooks that exist, with rule ids those lessons cite."""
     view = MasteryView(learner=Learner("ida", seed=1))
-    assert [v for _, v in view.game_pick.options] == ["six-bid-solo", "frog", "crazy-solo",
-                                                      "auction-pitch"]
-    for game in ("six-bid-solo", "frog", "crazy-solo"):
+    games = ["six-bid-solo", "frog", "crazy-solo", "sixty-six", "auction-pitch"]
+    assert [v for _, v in view.game_pick.options] == games
+    for game in games:
         for lesson in game_quiz(game).course:
             text = markdown(lesson.id)
             cited = set(RULE_ID.findall(text))

@@ -7,6 +7,10 @@
 - The worked deal replays from its record; from either seat no replay step names a card that
   seat may not see, the opponent's draw or the opponent's total before the end, and the seat's
   own total after each trick is the engine's.
+- "Close now?" comes from a bank found offline: every entry's answer is judged again here from
+  its stored game points per world (the engine's ``pimc.expected_points``, rerun for the
+  cheapest), its position is rebuilt from the bank's seed, a hand-edited bank is refused, and no
+  question or widget names a card hidden from the asking seat.
 - Every quiz kind, over many seeds: the answer agrees with one recomputed here from the rule file
   and the question's public exhibit alone, the right answer is graded right and every other
   wrong, the claim question never shows a total, and no answer sits in the question's public
@@ -21,10 +25,13 @@ from __future__ import annotations
 import ast
 import importlib.util
 import json
+import math
 import random
 import re
+import statistics
 from collections import Counter
 from functools import cache
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -36,16 +43,35 @@ import tutor
 from tutor.cards import DECK_24, Card
 from tutor.engine.record import state_of
 from tutor.games import spec
-from tutor.games.sixty_six.quiz import claim_stakes, deal, play_on
+from tutor.games.sixty_six.pimc import CLOSE_MARGIN, expected_points
+from tutor.games.sixty_six.quiz import (
+    BANK_COUNT,
+    BANK_SEED,
+    CLOSE_BANK,
+    MARGIN,
+    WORLDS,
+    BankEntry,
+    build_close_bank,
+    claim_stakes,
+    close_candidate,
+    close_spot,
+    deal,
+    load_close_bank,
+    plain_play,
+    play_on,
+    world_points,
+)
 from tutor.games.sixty_six.rules import (
     CARD,
     CARD_INDEX,
     CARD_TEXT,
     CLAIM,
+    CLOSE,
     DRAW,
     SixtySix,
     SixtySixState,
 )
+from tutor.games.sixty_six.sampling import seen_by
 from tutor.quiz import Question, generate, grade, kinds
 from tutor.widgets.common import state_text, subtree
 
@@ -142,7 +168,8 @@ def test_the_lessons_are_on_the_map_and_chained() -> None:
     for name in NAMES:
         assert f"({name}.ipynb)" in welcome and f"{name}.ipynb" in LESSONS
     links = [re.findall(r"Next: [^]]*\]\(([^)]+)\.ipynb\)", markdown(n)) for n in NAMES]
-    assert links == [[NAMES[1]], [NAMES[2]], [NAMES[3]], [NAMES[4]], []]
+    # 40 → 41 → 42 → 43 → 44 → 14 (the table, where Sixty-Six is picked in the Game list)
+    assert links == [[NAMES[1]], [NAMES[2]], [NAMES[3]], [NAMES[4]], ["14-play-against-the-engine"]]
 
 
 def test_the_quizzes_ask_sixty_six_and_every_kind_is_asked() -> None:
@@ -392,6 +419,13 @@ def _recomputed(q: Question) -> set[str]:
             return {"0"}
         return {str(sum(40 if m["suit"] == c["trump"] else 20 for m in c["marriages"]
                         if m["seat"] == who))}
+    if q.kind == "close":  # the engine's game points per world, from the bank, judged here
+        entry = close_entry(q.seed)
+        assert [x.text for x in q.cards] == [x.text for x in entry.state().view(
+            entry.seat).hand]
+        answer = judged(entry)
+        assert answer is not None, q.id
+        return {answer}
     if q.kind == "claim":  # SS-13: the cards of the tricks won and the marriages
         cards = sum(points_of(t) for t in c["won"])
         wed = sum(40 if m["suit"] == c["trump"] else 20 for m in c["marriages"])
@@ -418,6 +452,13 @@ def _recomputed(q: Question) -> set[str]:
     return {f"{closer}:{2 if tricks[closer] else 3}"}  # (d)
 
 
+def close_entry(seed: int) -> BankEntry:
+    """The bank entry the close question of ``seed`` asks: the question's rng (seeded as every
+    question of Sixty-Six is, ``sixty-six/close:SEED``) draws it from the bank."""
+    bank = load_close_bank()
+    return bank[random.Random(f"{GAME}/close:{seed}").randrange(len(bank))]
+
+
 @pytest.mark.parametrize("kind", SS_KINDS)
 def test_every_kind_is_graded_right_and_wrong_over_many_seeds(kind: str) -> None:
     variety: Counter[str] = Counter()
@@ -438,7 +479,7 @@ def test_every_kind_is_graded_right_and_wrong_over_many_seeds(kind: str) -> None
         c = q.context
         variety[str(c.get("variant") or c.get("stock") or c.get("closed_by") is not None)
                 + "/" + str(sorted(key.answer)[0])] += 1
-    assert len(variety) >= 3, variety
+    assert len(variety) >= (2 if kind == "close" else 3), variety
 
 
 def test_legal_plays_ask_both_phases_and_every_strict_rule() -> None:
@@ -542,3 +583,214 @@ def test_the_quiz_widget_asks_sixty_six_and_holds_no_answer_before_it_is_given()
             assert fb is not None and fb.correct
             assert q.key().explanation in plain(state_text(subtree(quiz.box)))
             quiz.new_question()
+
+
+# --- close now? ----------------------------------------------------------------------------------
+BANK = load_close_bank()
+
+
+def _pair(points: tuple[Any, ...], a: int, b: int) -> tuple[float, float]:
+    """``a`` less ``b`` over the worlds: the mean and its standard error (paired), worked out
+    here."""
+    d = [p[a] - p[b] for p in points]
+    mean = sum(d) / len(d)
+    return mean, math.sqrt(sum((x - mean) ** 2 for x in d) / (len(d) - 1) / len(d))
+
+
+def judged(entry: BankEntry) -> str | None:
+    """The answer the quiz promises, from the entry's game points alone: "close" when closing
+    beats every way of playing on (a draw, a marriage, a card) by the engine's close margin
+    plus two standard errors; "play-on" when the rules of thumb's play beats closing by the
+    quiz's margin plus two standard errors; else none."""
+    points = entry.points
+    others = [a for a in points[0] if a >= DRAW and a != CLOSE]
+    if all(m - 2 * se >= CLOSE_MARGIN for m, se in (_pair(points, CLOSE, a) for a in others)):
+        return "close"
+    m, se = _pair(points, plain_play(entry.state()), CLOSE)
+    return "play-on" if m - 2 * se >= MARGIN else None
+
+
+def seed_asking(index: int) -> int:
+    """The first question seed that asks bank entry ``index``."""
+    return next(s for s in range(10_000)
+                if random.Random(f"{GAME}/close:{s}").randrange(len(BANK)) == index)
+
+
+def hidden_from(entry: BankEntry) -> set[str]:
+    """The cards the asking seat cannot see: the deck less its hand, the cards played, the
+    turn-up and the opponent's cards it knows (a marriage shown, the turn-up taken)."""
+    state = entry.state()
+    view = state.view(entry.seat)
+    seen = {c.text for c in view.hand} | {c.text for c in view.known[1 - entry.seat]}
+    seen |= {CARD_TEXT[c] for t in state.tricks for c in (t.lead, t.follow)}
+    if view.turnup is not None:
+        seen.add(view.turnup.text)
+    return {c.text for c in DECK_24.cards} - seen
+
+
+def test_the_close_bank_asks_clear_questions_both_ways() -> None:
+    """The shipped bank: its build's size, half the answers each way, every entry a close spot
+    of the seat to move with the game points of exactly its legal actions in every one of its
+    worlds, and its answer the one judged here from those points; positions of several kinds;
+    the build's figures add up."""
+    data = json.loads(CLOSE_BANK.read_text(encoding="utf-8"))
+    build = data["build"]
+    assert (build["count"], build["seed"], build["worlds"]) == (BANK_COUNT, BANK_SEED, WORLDS)
+    assert len(BANK) == BANK_COUNT
+    answers = Counter(e.answer for e in BANK)
+    assert answers == {"close": BANK_COUNT - BANK_COUNT // 2, "play-on": BANK_COUNT // 2}
+    spots: Counter[tuple[str, int]] = Counter()
+    for e in BANK:
+        state = e.state()
+        assert state.to_move == e.seat and close_spot(state)
+        assert state.total(e.seat) < 66 and CLOSE in state.legal_actions()
+        assert len(e.points) == WORLDS
+        assert all(set(p) == set(state.legal_actions()) for p in e.points)
+        assert judged(e) == e.answer, (e.candidate, e.answer)
+        spots[(state.step, state.stock_left)] += 1
+    assert len(spots) >= 4 and {s for s, _ in spots} == {"draw", "lead"}, spots
+    candidates = [e.candidate for e in BANK]
+    assert candidates == sorted(set(candidates)) and build["candidates"] > candidates[-1]
+    assert build["candidates"] == len(BANK) + sum(
+        build[k] for k in ("no_spot", "dropped_early", "unclear", "over_quota"))
+
+
+def test_every_banked_position_is_rebuilt_from_its_seed() -> None:
+    """Each entry's position and world seed come again from the bank's seed and its candidate
+    index (a late position for an odd index, or once the "play on" half was full)."""
+    for e in BANK:
+        again = [close_candidate(BANK_SEED, e.candidate, late_only=late)
+                 for late in (False, True)]
+        assert any(c.state is not None and c.state.record() == e.record and c.seed == e.seed
+                   for c in again), e.candidate
+
+
+def test_the_engine_gives_the_banked_numbers_again() -> None:
+    """The bank is real: on the cheapest entries' positions the engine's game points, world by
+    world from the entry's seed, are the stored ones, and their means are
+    ``pimc.expected_points`` over the same worlds."""
+    cheap = sorted(BANK, key=lambda e: (e.state().stock_left, e.state().step != "draw"))[:2]
+    for e in cheap:
+        state = e.state()
+        assert world_points(state, e.seed, WORLDS) == list(e.points)
+        means = expected_points(seen_by(state, e.seat), WORLDS, e.seed)
+        assert means == {a: statistics.fmean(p[a] for p in e.points) for a in means}
+
+
+def test_a_small_bank_builds_the_same_twice(tmp_path: Path) -> None:
+    """``build_close_bank`` from nothing: a two-question bank (one each way, few worlds) is
+    written, loads, and is byte for byte the same when built again from the same seed."""
+    texts = []
+    for name in ("a", "b"):
+        out = tmp_path / f"{name}.json"
+        build_close_bank(2, 5, out, worlds=8)
+        texts.append(out.read_text(encoding="utf-8"))
+        assert sorted(e.answer for e in load_close_bank(out)) == ["close", "play-on"]
+    assert texts[0] == texts[1]
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_no_close_question_shows_a_hidden_card() -> None:
+    """Every banked question, asked from a seed: neither its public form nor its explanation
+    names a card the seat cannot see (the opponent's hand, the stock); the same seed gives the
+    same question; the explanation cites closing (SS-10) and the game points (SS-14) and says
+    what closing risks."""
+    for index, e in enumerate(BANK):
+        seed = seed_asking(index)
+        q = generate("close", seed, GAME)
+        hidden = hidden_from(e)
+        public = plain(q.public())
+        assert not mentions(public, hidden), (index, mentions(public, hidden))
+        own = {c.text for c in e.state().view(e.seat).hand}
+        assert mentions(public, own) == own  # the check sees cards where they are named
+        key = q.key()
+        assert not mentions(key.explanation, hidden), index
+        again = generate("close", seed, GAME)
+        assert again.public() == q.public() and again.key() == key
+        assert {"SS-10", "SS-14"} <= set(key.rules)
+        assert "your opponent scores 2, or 3" in key.explanation
+        assert "±" in key.explanation and "±" not in public
+
+
+@pytest.mark.usefixtures("clean_widgets")
+def test_the_close_quiz_widget_holds_no_hidden_card() -> None:
+    """In a quiz widget asking "close now?", before and after the answer, no trait names a
+    card hidden from the asking seat."""
+    from tutor.widgets import Learner, QuizWidget
+
+    quiz = QuizWidget(["close"], game=GAME, learner=Learner("cy", seed=2))
+    for _ in range(4):
+        q = quiz.question
+        assert q is not None and q.kind == "close"
+        hidden = hidden_from(close_entry(q.seed))
+        assert not mentions(plain(state_text(subtree(quiz.box))), hidden)
+        fb = quiz.answer(answer_of(q))
+        assert fb is not None and fb.correct
+        assert not mentions(plain(state_text(subtree(quiz.box))), hidden)
+        quiz.new_question()
+
+
+def test_a_bank_that_cannot_justify_its_answer_is_refused(tmp_path: Path) -> None:
+    """A bank edited by hand is refused with a typed error naming the entry: an answer its
+    numbers do not give, numbers that no longer give it, points of an action that is not
+    legal, a record that stops elsewhere (QUIZ-6); an entry of the wrong shape (REC-1); a
+    record that does not replay (the engine's error); a file that is not a bank (QUIZ-6)."""
+    from tutor.errors import RecordError, TutorError
+    from tutor.quiz import QuizError
+
+    good = json.loads(CLOSE_BANK.read_text(encoding="utf-8"))
+    first = good["entries"][0]
+    cases: dict[str, tuple[dict[str, Any], type[Exception], str]] = {}
+
+    def edited(name: str, kind: type[Exception], rule: str, change: Any) -> None:
+        data = json.loads(json.dumps(good))
+        change(data["entries"][0])
+        cases[name] = (data, kind, rule)
+
+    def flip(e: dict[str, Any]) -> None:
+        e["answer"] = "close" if e["answer"] == "play-on" else "play-on"
+
+    def reverse_close(e: dict[str, Any]) -> None:  # closing now scores the other extreme
+        worst = 3 if e["answer"] == "play-on" else -3
+        e["points"]["close"] = [worst] * len(e["points"]["close"])
+
+    edited("flipped", QuizError, "QUIZ-6", flip)
+    edited("numbers", QuizError, "QUIZ-6", reverse_close)
+    edited("extra-action", QuizError, "QUIZ-6",
+           lambda e: e["points"].setdefault("exchange", e["points"]["close"]))
+    edited("moved", QuizError, "QUIZ-6", lambda e: e["record"].update(play=e["record"]["play"][:1]))
+    edited("no-seed", RecordError, "REC-1", lambda e: e.pop("seed"))
+    edited("seat-text", RecordError, "REC-1", lambda e: e.update(seat="0"))
+    edited("half-point", RecordError, "REC-1",
+           lambda e: e["points"]["close"].__setitem__(0, 0.5))
+    edited("short-list", RecordError, "REC-1", lambda e: e["points"]["close"].pop())
+    edited("bad-token", TutorError, "REC-3", lambda e: e["points"].update(fold=[0] * WORLDS))
+    edited("bad-card", TutorError, "", lambda e: e["record"]["play"].__setitem__(0, "9X"))
+    assert first["answer"] in ("close", "play-on")
+    for name, (data, kind, rule) in cases.items():
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        with pytest.raises(kind) as err:
+            load_close_bank(path)
+        assert not rule or err.value.rule == rule, (name, err.value)
+        assert "close bank entry 0" in str(err.value), (name, str(err.value))
+    path = tmp_path / "not-a-bank.json"
+    path.write_text(json.dumps({"format": "x", "entries": []}), encoding="utf-8")
+    with pytest.raises(QuizError) as q_err:
+        load_close_bank(path)
+    assert q_err.value.rule == "QUIZ-6"
+
+
+def test_the_close_bank_is_package_data_and_never_served() -> None:
+    """The bank ships with the package (pyproject's package data) and Voilà serves no .json:
+    the answers are read by Python alone."""
+    root = Path(__file__).resolve().parents[1]
+    name = CLOSE_BANK.relative_to(root).as_posix()
+    pyproject = (root / "pyproject.toml").read_text(encoding="utf-8")
+    data = re.search(r"(?m)^tutor = \[(.*)\]$", pyproject)
+    assert data and any(Path(name).match("tutor/" + p.strip(' "'))
+                        for p in data.group(1).split(","))
+    voila = json.loads((root / "assets" / "voila.json").read_text(encoding="utf-8"))
+    cfg = voila["VoilaConfiguration"]
+    assert not any(re.fullmatch(p, name) for p in cfg["file_allowlist"])
+    assert any(re.fullmatch(p, name) for p in cfg["file_denylist"])
