@@ -14,8 +14,8 @@ are never clear of each other.
 **Why a bank.** One position costs 8 × 32 sampled hands per call, about a third of a second of
 CPU, and about half the positions are not clear: found live, a question would take a second or
 more on a loaded machine and more for a bid than a pass. So the positions are found once,
-offline, and stored in ``data/bid_bank.json``; the quiz draws an entry by its seed and rebuilds
-the question from its record in milliseconds.
+offline, and stored in ``bid_bank.json`` beside this module; the quiz draws an entry by its
+seed and rebuilds the question from its record in milliseconds.
 
 Building (reproducible from its seed; two worker processes)::
 
@@ -83,7 +83,7 @@ WORLDS = 32
 #: standard errors.
 MARGIN = 0.25
 #: The bank shipped with the package.
-BANK_PATH = Path(__file__).with_name("data") / "bid_bank.json"
+BANK_PATH = Path(__file__).with_name("bid_bank.json")
 #: Table sizes a candidate is dealt at (PI-2), four most often.
 TABLES = (3, 4, 4, 4, 5, 5, 6, 7)
 #: Passes kept at most this many ahead of the bids, so a build stopped early is still a mix.
