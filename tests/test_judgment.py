@@ -577,6 +577,38 @@ def test_presenter_mode(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None
     assert learner.progress.answered == 0 and "st-presenter" in quiz.box._dom_classes
 
 
+@pytest.mark.parametrize("deal", ["sixty-six-close-and-claim.json",
+                                  "auction-pitch-steal-and-setback.json"])
+def test_presenter_mode_opens_every_hand_of_the_other_games(deal: str) -> None:
+    """A game of its own (Sixty-Six, Auction Pitch) in presenter mode: every seat's hand open
+    at every step, each as that seat holds it; the stock's face-down cards and the cards never
+    dealt stay hidden (they are in no hand)."""
+    from tutor.engine.record import state_of
+
+    record = json.loads((NOTEBOOKS / "deals" / deal).read_text(encoding="utf-8"))
+    plain_replay = DealReplay(record)
+    replay = DealReplay(record, presenter=True)
+    assert replay.presenter and not plain_replay.presenter
+    assert "st-presenter" in replay.box._dom_classes
+    assert "every hand, open" in replay.where.value
+    for i, step in enumerate(replay.steps):
+        replay.go(i)
+        plain_replay.go(i)
+        state = step.state
+        in_hands = {c for s in range(state.game.players) for c in state.view(s).hand}
+        assert not in_hands & replay.hidden_cards()  # every hand open ...
+        assert replay.hidden_cards() <= plain_replay.hidden_cards()
+        # ... and nothing else: a card in no hand and not shown to the seat stays hidden
+        assert plain_replay.hidden_cards() - in_hands == replay.hidden_cards()
+        assert len(re.findall('class="st-seat"', replay.table.value)) >= \
+            state.game.players - 1
+    replay.go(0)  # the deal: the stock's face-down cards, or the cards never dealt, hidden
+    first = state_of({**record, "play": []})
+    unseen = set(first.game.info.deck.cards) - {
+        c for s in range(first.game.players) for c in first.view(s).visible_cards()}
+    assert unseen and replay.hidden_cards() == unseen
+
+
 def test_the_teachers_page_says_how_to_run_a_lesson() -> None:
     text = " ".join(words(markdown("for-teachers")).split())
     for needle in ("?presenter=1", "make lesson", "Binder", "TUTOR_PRESENTER=1",

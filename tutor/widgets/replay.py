@@ -508,7 +508,7 @@ class DealReplay(Panel):
             self.steps = _game_steps(last, rec, seat)
             self.turned_up: Callable[[TappState], tuple[str, int]] = _nothing_turned_up
             self._secrets: Callable[[TappState, int | None], list[str]] = _no_secrets
-            self.presenter = False  # presenter mode opens the Tapp family's hands only
+            self.presenter = presenter_mode() if presenter is None else bool(presenter)
             self.notes: list[list[str]] = [[] for _ in self.steps]
             self._build(title)
             return
@@ -645,7 +645,27 @@ class DealReplay(Panel):
         for caption, cards in step.shown:
             parts.append(f'<p class="st-muted">{esc(caption)}</p>' + cards_html(cards))
         parts.append(game_view_html(state.view(self.seat)))
+        if self.presenter:
+            parts.append(self._other_hands(state))
         return parts
+
+    def _other_hands(self, state: GameState) -> str:
+        """Presenter mode, a game of its own: every other seat's hand open, each as that
+        seat's own view holds it — a stock, a turn-up's hidden side or an undealt card is in
+        no hand, so it stays face down or unseen."""
+        deck = state.game.info.deck
+        seats = []
+        for s_ in range(state.game.players):
+            if s_ == self.seat:
+                continue
+            cards = list(state.view(s_).hand)
+            label = f"seat {s_}"
+            drawing = (hand_svg(cards, deck=deck, width=84, label=label) if cards
+                       else '<p class="st-muted">no cards left</p>')
+            seats.append(f'<div class="st-seat"><div class="st-who">{esc(label.capitalize())}'
+                         f"</div>{drawing}</div>")
+        return (f'<div class="st-root st-all-hands st-row" role="region" aria-label="every '
+                f'other hand, open">{"".join(seats)}</div>')
 
     def secrets(self) -> list[str]:
         """What this step may not show yet (the game's: Crazy Solo's partner before the called
@@ -681,6 +701,9 @@ class DealReplay(Panel):
         if not isinstance(state, TappState):  # a game of its own: what its steps showed
             seen |= {c for _, c in step.played}
             seen |= {c for _, cards in step.shown for c in cards}
+            if self.presenter:  # every seat's own cards, open
+                for s_ in range(state.game.players):
+                    seen |= state.view(s_).visible_cards()
             return set(state.game.info.deck.cards) - seen
         if self.presenter:  # every hand open; the widow until the result
             return set() if step.result else {CARDS[c] for c in mask_cards(state.widow)}
