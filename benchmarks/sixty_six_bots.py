@@ -1,7 +1,8 @@
 """Sixty-Six's exact endgame solver and its bots' move times, measured in one process.
 
-Run ``python benchmarks/sixty_six_bots.py [--positions N] [--deals D]``. CPU time (this
-process), so the machine's other load shows less; it prints:
+Run ``python benchmarks/sixty_six_bots.py [--positions N] [--deals D] [--table T]``
+(``--only table`` for the play table's part alone). CPU time (this process), so the machine's
+other load shows less, except at the table; it prints:
 
 - **solver**: ``solver.solve`` on N seeded endgame positions — the first lead after the stock
   ran out, positions after a close at a random draw step or lead, and a few cards later —
@@ -12,12 +13,21 @@ process), so the machine's other load shows less; it prints:
 - **bots**: every move of the random, rule and strong (``pimc``) bots over D seeded deals,
   each played twice with the strong bot at each seat (against the rule bot in even deals, the
   random bot in odd ones): p50, p95 and largest time a move, by bot, and how many moves; the
-  strong bot's move should stay within a second at p95.
+  strong bot's move should stay within a second at p95;
+- **table**: T seeded deals at the play table (:class:`tutor.play.session.TableGame`) as a
+  learner meets them: the strong bots (``pimc``) against a learner who follows every hint, the
+  learner at seat 0 and seat 1 in turn. Each bot move as the table makes it — what the seat has
+  seen worked out from the deal (``sampling.seen_by``), then the bot's answer — and each hint
+  (``expected_points`` over the table's ``hint_worlds`` deals from what the learner has seen,
+  ties to the rules of thumb): p50, p95 and largest, wall time (what the learner waits) and CPU
+  time; the baseline is the rule bot's move at the same table, and ``seen_by`` alone. Target:
+  p95 ≤ 1 s for a bot move and for a hint (docs/table.md).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -140,15 +150,68 @@ def bench_bots(deals: int) -> None:
                   f"{pct(ts, 0.95) * 1000:.1f} ms, largest {max(ts) * 1000:.0f} ms")
 
 
+def bench_table(deals: int) -> None:
+    from tutor.games.sixty_six.sampling import seen_by
+    from tutor.play.session import TableGame
+
+    wall: dict[str, list[float]] = {"strong bot move": [], "hint": [], "rule bot move": [],
+                                    "seen_by alone": []}
+    cpu: dict[str, list[float]] = {k: [] for k in wall}
+
+    def clock(what: str, f: Callable[[], object]) -> object:
+        w0, c0 = time.perf_counter(), time.process_time()
+        out = f()
+        wall[what].append(time.perf_counter() - w0)
+        cpu[what].append(time.process_time() - c0)
+        return out
+
+    for i in range(deals):
+        for level in ("pimc", "rule"):
+            t = TableGame(game="sixty-six", bot=level, seed=6600 + i, seat=i % 2)
+            while not t.done:
+                if t.bot_to_move():
+                    state, seat = t.state, t.state.to_move
+                    assert isinstance(state, SixtySixState) and seat is not None
+                    clock("seen_by alone", lambda state=state, seat=seat:  # type: ignore[misc]
+                          seen_by(state, seat))
+                    clock("strong bot move" if level == "pimc" else "rule bot move", t.bot_step)
+                elif level == "pimc":
+                    action, _ = clock("hint", t.hint)  # type: ignore[misc]
+                    t.act(action)
+                else:  # the baseline's learner: the last legal action, no hint asked
+                    t.act(t.view.legal[-1])
+    print(f"table: {deals} deals at the play table, the strong bots against a learner who "
+          "follows every hint; the rule bots against a learner playing the last legal action")
+    for what, ts in wall.items():
+        if ts:
+            print(f"  {what:16} {len(ts):4} times: wall p50 {pct(ts, 0.5) * 1000:6.1f} ms, p95 "
+                  f"{pct(ts, 0.95) * 1000:6.1f} ms, largest {max(ts) * 1000:6.0f} ms; CPU p50 "
+                  f"{pct(cpu[what], 0.5) * 1000:6.1f} ms, p95 {pct(cpu[what], 0.95) * 1000:6.1f} "
+                  f"ms, largest {max(cpu[what]) * 1000:6.0f} ms")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--positions", type=int, default=300)
     p.add_argument("--deals", type=int, default=10)
+    p.add_argument("--table", type=int, default=10, help="deals at the play table")
     p.add_argument("--skip-bots", action="store_true")
+    p.add_argument("--only", choices=["solver", "bots", "table"], nargs="*", default=[],
+                   help="only these parts")
     args = p.parse_args()
-    bench_solver(args.positions)
-    if not args.skip_bots:
+    parts = set(args.only or ["solver", "bots", "table"])
+    if args.skip_bots:
+        parts -= {"bots", "table"}
+    if os.name == "posix":
+        print(f"load average before: {os.getloadavg()[0]:.1f}")
+    if "solver" in parts:
+        bench_solver(args.positions)
+    if "bots" in parts:
         bench_bots(args.deals)
+    if "table" in parts:
+        bench_table(args.table)
+    if os.name == "posix":
+        print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ claims are always right."""
 from __future__ import annotations
 
 import random
+import re
 import statistics
 
 import pytest
@@ -260,3 +261,24 @@ def test_a_hint_for_a_seat_without_a_bot_is_asked_with_what_it_saw() -> None:
         assert action in state.legal_actions() and why
     with pytest.raises(IllegalActionError, match="SS-17"):
         make_bot("rule", 3).act(state.view(seat))  # a fresh bot cannot know the tricks
+
+
+@pytest.mark.rule("SS-9")
+def test_reasons_name_cards_in_the_learners_words() -> None:
+    """A reason names its cards as the table shows them (``Q♥``, ``10♠``), the marriage's too,
+    never as record tokens (``QH``): the table shows the reasons as they are."""
+    from tutor.games.sixty_six.bots import action_text
+    from tutor.games.sixty_six.rules import parse_play
+
+    state = SixtySix().new_deal(random.Random(4), dealer=1)
+    view = state.view(0)
+    assert action_text(view, parse_play("marriage:KH")) == \
+        "lead K♥, showing Q♥: a marriage in ♥"
+    assert action_text(view, parse_play("TS")) == "10♠"
+    assert action_text(view, parse_play("close")) == "close the stock"
+    token = re.compile(r"\b[AKQJT9][SHDC]\b")
+    for kind in ("rule", "pimc"):
+        for seed in (2, 5):
+            _, log = play({0: kind, 1: "random"}, {}, seed)
+            reasons = [why for v, _, why in log if v.seat == 0]
+            assert reasons and not [r for r in reasons if token.search(r)]

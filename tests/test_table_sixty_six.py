@@ -31,7 +31,14 @@ from tutor.engine.record import dumps, state_of
 from tutor.errors import IllegalActionError, OptionError
 from tutor.games import spec
 from tutor.games.sixty_six.match import SixtySixTableMatch
-from tutor.games.sixty_six.rules import SixtySix, SixtySixState, SixtySixView, parse_play
+from tutor.games.sixty_six.rules import (
+    CARD,
+    SixtySix,
+    SixtySixState,
+    SixtySixView,
+    parse_play,
+)
+from tutor.games.sixty_six.sampling import seen_by
 from tutor.play.errors import TableError
 from tutor.play.levels import has_pimc, levels
 from tutor.play.log import names_any
@@ -812,7 +819,174 @@ def test_the_bots_of_sixty_six_play_through_take_backs(level: str) -> None:
                 assert tw.notice.value == "", tw.notice.value
                 taken += 1
         assert all(e.reason for e in t.log if not e.learner)
+        # a reason for every action, its cards in the learner's words (Q♥, not QH)
+        assert not [e.reason for e in t.log if re.search(r"\b[AKQJT9][SHDC]\b", e.reason)]
         assert "The deal’s result" in plain(tw.result.value)
         tw.new_button.click()
         assert tw.notice.value == ""
     assert taken
+
+
+# --- the bots and the hint act on what their seat has seen -------------------------------------
+class Spy:
+    """A table bot that keeps what the table gives it (``seen``) and answers as ``bot`` does."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.name = getattr(bot, "name", "spy")
+        self.seen: list[Any] = []
+
+    def act(self, view: Any) -> tuple[int, str]:
+        self.seen.append(view)
+        answer: tuple[int, str] = self.bot.act(view)
+        return answer
+
+
+#: the learner (seat 0) has drawn after trick 2 and led A♣: seat 1's bot is to follow
+BOT_PLAY = [*TWIN_PLAY, "draw", "AC"]
+
+
+def learners_twin(record: dict[str, Any]) -> dict[str, Any]:
+    """The same deal with the learner's 9♣ (never played in :data:`BOT_PLAY`) and the stock's
+    Q♦ (not yet drawn) swapped: what seat 1 has seen is the same, card for card — only the
+    learner's hand and the stock's order differ."""
+    hands = [list(h) for h in record["hands"]]
+    stock = list(record["stock"])
+    hands[0][hands[0].index("9C")] = "QD"
+    stock[stock.index("QD")] = "9C"
+    return {**record, "hands": hands, "stock": stock}
+
+
+@needs_rules
+@pytest.mark.rule("SS-17")
+def test_the_table_offers_the_rule_and_strong_bots_and_the_hint() -> None:
+    """Sixty-Six's bots' levels are offered as for the other games (its folder holds
+    ``bots.py`` and ``pimc.py``), the rules of thumb by default; the strong bot plays through
+    the picker and the hint button is on at the learner's turn."""
+    tw = sixty(seed=12, bot=None)
+    t = tw.table
+    assert [v for _, v in tw.bot_pick.options] == list(levels(GAME)) == ["random", "rule", "pimc"]
+    assert t.bot_kind == "rule" and tw.bot_pick.value == "rule"
+    assert t.has_pimc and t.has_compare and t.has_review
+    tw.bot_pick.value = "pimc"
+    assert tw.notice.value == "" and t.bot_kind == "pimc"
+    assert {type(b).__name__ for b in t.bots.values()} == {"PimcBot"}
+    assert t.learner_to_move() and not tw.hint_button.disabled
+    assert "sampling player" in tw.hint_button.tooltip
+
+
+@needs_strong
+@pytest.mark.rule("SS-17")
+@pytest.mark.parametrize("level", ["rule", "pimc"])
+def test_a_bot_at_the_table_acts_on_what_its_seat_has_seen(level: str) -> None:
+    """The table hands a bot what its seat has seen (``sampling.seen_by``) and nothing else: the
+    same position of two deals that differ only in the learner's unseen card and the stock's
+    order gives the bot the same input and the same action, reason word for word."""
+    answers, given = [], []
+    for record in ({**DEAL, "play": BOT_PLAY}, learners_twin({**DEAL, "play": BOT_PLAY})):
+        t = TableGame(game=GAME, bot=level, seed=21)
+        t.load(record, seat=0)
+        spy = t.bots[1] = Spy(t.bots[1])
+        assert t.bot_to_move()
+        entry = t.bot_step()
+        answers.append((entry.action, entry.reason))
+        given.append(spy.seen[0])
+        assert spy.seen[0] == seen_by(state_of(record), 1)  # type: ignore[arg-type]
+    one, two = (state_of(r) for r in ({**DEAL, "play": BOT_PLAY},
+                                      learners_twin({**DEAL, "play": BOT_PLAY})))
+    assert isinstance(one, SixtySixState) and isinstance(two, SixtySixState)
+    assert one.hands[0] != two.hands[0] and one.stock != two.stock  # the deals differ
+    assert given[0] == given[1] and answers[0] == answers[1], answers
+    assert answers[0][1] and not re.search(r"\b[AKQJT9][SHDC]\b", answers[0][1])
+
+
+@needs_rules
+@pytest.mark.rule("SS-17")
+def test_after_a_take_back_the_bot_is_given_only_what_happened() -> None:
+    """The bots keep no memory of a play taken back: after the learner's take-back and another
+    try the table hands the bot what its seat has seen of the deal as it now stands, and the
+    bot answers exactly as at a table where the first try never happened."""
+    record = {**DEAL, "play": [*TWIN_PLAY, "draw", "close"]}
+    t = TableGame(game=GAME, bot="rule", seed=23)
+    t.load(record, seat=0)
+    spy = t.bots[1] = Spy(t.bots[1])
+    first, second = parse_play("TC"), parse_play("QH")
+    t.act(first)
+    t.run_bots()
+    assert t.can_undo()
+    assert t.undo() == first
+    spy.seen.clear()
+    t.act(second)
+    t.run_bots()
+    assert spy.seen, "the bot followed the second try"
+    for seen in spy.seen:
+        mine, _ = seen.played()  # the cards the learner (seat 0) has played, as seen
+        assert not mine >> (first - CARD) & 1 and mine >> (second - CARD) & 1
+    straight = TableGame(game=GAME, bot="rule", seed=23)
+    straight.load(record, seat=0)
+    other = straight.bots[1] = Spy(straight.bots[1])
+    straight.act(second)
+    straight.run_bots()
+    assert t.state.history() == straight.state.history()
+    assert [(e.action, e.reason) for e in t.log] == [(e.action, e.reason) for e in straight.log]
+    assert spy.seen == other.seen
+
+
+@needs_rules
+@needs_strong
+def test_the_hint_is_the_most_expected_points_ties_to_the_rules_of_thumb(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint is asked with what the learner has seen (``seen_by``), takes the action with the
+    most expected game points, and among equals the rules of thumb's choice."""
+    from tutor.bots import make_bot
+
+    t = TableGame(game=GAME, bot="rule", seed=24)
+    t.load({**DEAL, "play": [*TWIN_PLAY, "draw"]}, seat=0)
+    assert t.learner_to_move() and t.state.step == "lead"
+    seen = seen_by(t.state, 0)  # type: ignore[arg-type]
+    legal = list(seen.legal)
+    ruled, _ = make_bot("rule", 1).act(seen)
+    asked: list[Any] = []
+
+    def values(best: int | None) -> Any:
+        def action_values(view: Any) -> dict[int, tuple[float, None]]:
+            asked.append(view)
+            return {a: (1.0 if a == best else 0.5, None) for a in view.legal}
+        return action_values
+
+    monkeypatch.setattr(t, "action_values", values(None))  # every action ties
+    action, reason = t.hint()
+    assert asked == [seen] and action == ruled
+    assert reason.startswith(f"{t.words(ruled)}: +0.50 game points expected for you")
+    other = next(a for a in reversed(legal) if a != ruled)
+    monkeypatch.setattr(t, "action_values", values(other))  # one action is best
+    action, reason = t.hint()
+    assert action == other and reason.startswith(f"{t.words(other)}: +1.00 game points")
+    runner = next(a for a in legal if a != other)  # equals follow in the legal order
+    assert f"(next: {t.words(runner)} +0.50; " in reason
+
+
+@needs_strong
+@pytest.mark.rule("SS-17")
+def test_hints_through_a_deal_name_no_total_and_no_hidden_card() -> None:
+    """A learner who follows every hint plays a whole deal against the rule bot: each hint is
+    legal and says only the actions' expected game points and how many deals it sampled —
+    no total (the learner counts its own, the opponent's is hidden) and no hidden card."""
+    worlds = 5
+    t = TableGame(game=GAME, bot="rule", seed=33, hint_worlds=worlds)
+    hints = 0
+    while not t.done:
+        t.run_bots()
+        if t.done:
+            break
+        action, reason = t.hint()
+        assert action in t.view.legal
+        assert not names_any(reason, t.hidden_cards()), reason
+        rest = reason
+        for a in sorted(t.view.legal, key=lambda a: -len(t.words(a))):
+            rest = rest.replace(t.words(a), "")  # the actions' own words ("claim 66")
+        rest = re.sub(r"[+-]\d+\.\d\d", "", rest)  # the expected game points
+        assert re.findall(r"\d+", rest) == [str(worlds)], reason  # "over 5 deals"
+        t.act(action)
+        hints += 1
+    assert hints >= 3 and t.state.is_terminal()

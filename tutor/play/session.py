@@ -3,16 +3,17 @@
 :class:`TableGame` plays any registered game (:mod:`tutor.games`; Six-Bid Solo by default): it
 holds the engine state, the learner's seat and the bots, and moves the deal only through the
 engine's checked ``apply`` and ``undo`` — every action, a widget's or a forged one, is checked
-there again. The bots get only their seat's view (``state.view(seat)``); the levels a game
-offers come from :mod:`tutor.play.levels`. It keeps a log of every action *as the learner may
-see it* (:mod:`tutor.play.log`, in the game's words) with each bot's one-line reason — a reason
-that names a card the learner cannot see yet is held back until the deal is over. It gives
-hints (a PIMC bot's choice *from the learner's own view*, never from hidden cards; in the
-auction the advisor samples *anytime*, stopping when the call is clear or before a batch would
-overrun :data:`HINT_BUDGET`, and says on how many deals), takes back the learner's last call or
-card (:meth:`TableGame.undo`; never past a widow the learner has taken into hand) and compares
-the new try with the old one on deals sampled from the learner's view, saves and loads hand
-records, plays a short match with chips carried (SBS-26..28), and at the end reviews the
+there again. The bots get only their seat's view (``state.view(seat)``), or for a game whose view
+forgets what was played (Sixty-Six) what their seat has seen, worked out afresh at every move
+(:meth:`TableGame.seen`); the levels a game offers come from :mod:`tutor.play.levels`. It keeps a
+log of every action *as the learner may see it* (:mod:`tutor.play.log`, in the game's words) with
+each bot's one-line reason — a reason that names a card the learner cannot see yet is held back
+until the deal is over. It gives hints (a PIMC bot's choice *from the learner's own view*, never
+from hidden cards; in the auction the advisor samples *anytime*, stopping when the call is clear or
+before a batch would overrun :data:`HINT_BUDGET`, and says on how many deals), takes back the
+learner's last call or card (:meth:`TableGame.undo`; never past a widow the learner has taken into
+hand) and compares the new try with the old one on deals sampled from the learner's view, saves and
+loads hand records, plays a short match with chips carried (SBS-26..28), and at the end reviews the
 learner's play card by card, double-dummy (:func:`tutor.quiz.decisions.review_iter`). Hints,
 comparisons and the review rest on the sampling bots, so only games they play have them. The widget
 :class:`tutor.widgets.TableWidget` is its face in a notebook.
@@ -449,7 +450,8 @@ class TableGame:
         return entry
 
     def bot_step(self) -> Entry:
-        """One bot action: the bot sees only its view; the engine checks what it answers."""
+        """One bot action: the bot sees only what its seat has seen (:meth:`seen`); the engine
+        checks what it answers."""
         state = self.state
         seat = state.to_move
         if seat is None or seat == self.seat:

@@ -26,6 +26,7 @@ card points, its marriages once it has won a trick, and the opponent's the same 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,6 +63,19 @@ ADDED = 4
 def card_words(card: int) -> str:
     """``Q♥``: the card's rank and suit symbol."""
     return CARD_TEXT[card].replace("T", "10")[:-1] + SUIT_SYMBOLS[SUIT_OF[card]]
+
+
+#: a card's record text (``QH``) inside an action's label
+_CARD_TEXT = re.compile(r"(?<![0-9A-Za-z])(" + "|".join(CARD_TEXT) + r")(?![0-9A-Za-z])")
+
+
+def action_text(view: SixtySixView, action: Action) -> str:
+    """An action in a learner's words, as a reason starts: a card as ``10♥``, a marriage as
+    ``lead Q♥, showing K♥: a marriage in ♥`` (the game's label, its card texts as cards)."""
+    if action >= CARD:
+        return card_words(action - CARD)
+    return _CARD_TEXT.sub(lambda m: card_words(CARD_TEXT.index(m.group(1))),
+                          action_words(view, action))
 
 
 @dataclass(frozen=True)
@@ -147,7 +161,7 @@ class SixtySixRules:
         view = seen.view
         legal = list(view.legal)
         if len(legal) == 1:
-            return legal[0], f"{action_words(view, legal[0])}: the only legal action"
+            return legal[0], f"{action_text(view, legal[0])}: the only legal action"
         return decide(Count.of(seen), legal)
 
 
@@ -255,5 +269,5 @@ def follow(t: Count, legal: list[Action]) -> tuple[Action, str]:
 
 RULES = SixtySixRules()
 
-__all__ = ["ADDED", "RULES", "Count", "SixtySixRules", "card_words", "decide", "follow", "lead",
-           "low"]
+__all__ = ["ADDED", "RULES", "Count", "SixtySixRules", "action_text", "card_words", "decide",
+           "follow", "lead", "low"]

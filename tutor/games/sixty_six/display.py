@@ -154,6 +154,10 @@ class SixtySixNotes(DealNotes):
                     "known, best play by both after each action)")
     review_note = ("Actions made while the stock was open are not valued here: the exact solver "
                    "takes over once the stock is closed or exhausted.")
+    #: how the strong bot (``pimc.py``) values each sampled deal for the hint and comparison
+    hint_how = ("each searched with every card's place known — to the deal's end once the stock "
+                "is closed or down to its last draw, before that to the next lead and played on "
+                "by simple rules from there")
 
     # -- a seat's view --
     def table_view_html(self, view: View, emphasis: Mapping[CardLike, str], *,

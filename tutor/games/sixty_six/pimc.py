@@ -27,13 +27,12 @@ import random
 import statistics
 from typing import Any
 
-from ...bots.base import action_words
 from ...errors import IllegalActionError
 from ...solver.alphabeta import AlphaBeta
 from ...state import Action, as_rng
 from . import solver
 from .bots import RULES as RULE_BOT
-from .bots import card_words
+from .bots import action_text
 from .rules import (
     CARD,
     CLAIM,
@@ -180,7 +179,7 @@ class SixtySixPimc:
         legal = list(view.legal)
         hint, _ = RULE_BOT.act(bot, seen)  # the rule bot's choice breaks ties
         if len(legal) == 1:
-            return legal[0], f"{action_words(view, legal[0])}: the only legal action"
+            return legal[0], f"{action_text(view, legal[0])}: the only legal action"
         mine = seen.total()
         if CLAIM in legal and mine >= 66:
             return CLAIM, f"claim: I count {mine}, 66 or more — worth most now (SS-13b)"
@@ -195,25 +194,19 @@ class SixtySixPimc:
         tied = [a for a in legal if score[a] == top]
         best = hint if hint in tied else tied[0]
         runner = max((a for a in legal if a != best), key=lambda a: score[a])
-        words = _words(view, best)
+        words = action_text(view, best)
         if exact:
             return best, (f"{words}: every card's place is known; with best play by both it "
                           f"wins {means[best]:+.0f} game points (next best "
-                          f"{_words(view, runner)} {means[runner]:+.0f})")
+                          f"{action_text(view, runner)} {means[runner]:+.0f})")
         what = f"over {len(per_world)} sampled deals" + (
             ", each endgame solved exactly" if closed else ", each searched")
         if best == CLOSE:
             return best, (f"close: {what} closing averages {means[best]:+.2f} game points "
-                          f"against {means[runner]:+.2f} for {_words(view, runner)}, more than "
-                          f"the {CLOSE_MARGIN} a closer needs")
+                          f"against {means[runner]:+.2f} for {action_text(view, runner)}, "
+                          f"more than the {CLOSE_MARGIN} a closer needs")
         return best, (f"{words}: {what} it averages {means[best]:+.2f} game points for me "
-                      f"(next best {_words(view, runner)} {means[runner]:+.2f})")
-
-
-def _words(view: SixtySixView, action: Action) -> str:
-    if action >= CARD:
-        return card_words(action - CARD)
-    return action_words(view, action)
+                      f"(next best {action_text(view, runner)} {means[runner]:+.2f})")
 
 
 PIMC = SixtySixPimc()
