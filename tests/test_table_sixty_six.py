@@ -969,24 +969,35 @@ def test_the_hint_is_the_most_expected_points_ties_to_the_rules_of_thumb(
 @needs_strong
 @pytest.mark.rule("SS-17")
 def test_hints_through_a_deal_name_no_total_and_no_hidden_card() -> None:
-    """A learner who follows every hint plays a whole deal against the rule bot: each hint is
+    """A learner who follows every hint plays whole deals against the rule bot: each hint is
     legal and says only the actions' expected game points and how many deals it sampled —
-    no total (the learner counts its own, the opponent's is hidden) and no hidden card."""
+    no total (the learner counts its own, the opponent's is hidden) and no hidden card; once
+    the stock is exhausted it says there is one deal left to consider."""
     worlds = 5
-    t = TableGame(game=GAME, bot="rule", seed=33, hint_worlds=worlds)
-    hints = 0
-    while not t.done:
-        t.run_bots()
-        if t.done:
+    hints = exhausted = 0
+    for seed in range(33, 45):  # until a deal reaches the exhausted stock
+        t = TableGame(game=GAME, bot="rule", seed=seed, hint_worlds=worlds)
+        while not t.done:
+            t.run_bots()
+            if t.done:
+                break
+            action, reason = t.hint()
+            assert action in t.view.legal
+            assert not names_any(reason, t.hidden_cards()), reason
+            rest = reason
+            for a in sorted(t.view.legal, key=lambda a: -len(t.words(a))):
+                rest = rest.replace(t.words(a), "")  # the actions' own words ("claim 66")
+            rest = re.sub(r"[+-]\d+\.\d\d", "", rest)  # the expected game points
+            view = t.view
+            if view.stock_left == 0 and view.turnup is None and view.closed_by is None:
+                assert "the one deal your view allows" in reason, reason  # every card's place
+                assert re.findall(r"\d+", rest) == [], reason
+                exhausted += 1
+            else:
+                assert re.findall(r"\d+", rest) == [str(worlds)], reason  # "over 5 deals"
+            t.act(action)
+            hints += 1
+        assert t.state.is_terminal()
+        if exhausted:
             break
-        action, reason = t.hint()
-        assert action in t.view.legal
-        assert not names_any(reason, t.hidden_cards()), reason
-        rest = reason
-        for a in sorted(t.view.legal, key=lambda a: -len(t.words(a))):
-            rest = rest.replace(t.words(a), "")  # the actions' own words ("claim 66")
-        rest = re.sub(r"[+-]\d+\.\d\d", "", rest)  # the expected game points
-        assert re.findall(r"\d+", rest) == [str(worlds)], reason  # "over 5 deals"
-        t.act(action)
-        hints += 1
-    assert hints >= 3 and t.state.is_terminal()
+    assert hints >= 3 and exhausted

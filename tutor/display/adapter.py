@@ -80,6 +80,11 @@ class DealNotes:
     #: how the strong bot's hint and comparison value a game outside the family
     hint_how: ClassVar[str] = "each played out with best play by both"
 
+    def hint_deals(self, view: Any, worlds: int) -> str:
+        """The deals a hint's values were taken over, in words: ``worlds`` sampled from the
+        learner's view (a game where a view can fix every card's place says so then)."""
+        return f"{worlds} deals sampled from your view"
+
     def declaration(self, state: TappState) -> list[tuple[str, str]]:
         """Rows (label, words) the declaration adds after the contract and the bidder."""
         return []

@@ -646,9 +646,9 @@ class TableGame:
         mean, se = values[best]
         spread = f" ± {1.96 * se:.2f}" if se is not None and se == se and se < 1e9 else ""
         others = "; ".join(f"{self.words(a)} {values[a][0]:+.2f}" for a in order[1:4])
-        how = deal_notes(self.spec.id).hint_how
+        notes = deal_notes(self.spec.id)
         return best, (f"{self.words(best)}: {mean:+.2f}{spread} {unit} expected for you over "
-                      f"{self.hint_worlds} deals sampled from your view, {how}"
+                      f"{notes.hint_deals(view, self.hint_worlds)}, {notes.hint_how}"
                       + (f" (next: {others})" if others else ""))
 
     def hint_samples_bids(self, view: View) -> bool:

@@ -159,6 +159,14 @@ class SixtySixNotes(DealNotes):
                 "is closed or down to its last draw, before that to the next lead and played on "
                 "by simple rules from there")
 
+    def hint_deals(self, view: Any, worlds: int) -> str:
+        """Once the stock is exhausted every card's place is known: one deal."""
+        view = getattr(view, "view", view)  # what the seat has seen holds its latest view
+        if isinstance(view, SixtySixView) and view.stock_left == 0 and view.turnup is None \
+                and view.closed_by is None:
+            return "the one deal your view allows (the stock is gone: every card's place is known)"
+        return super().hint_deals(view, worlds)
+
     # -- a seat's view --
     def table_view_html(self, view: View, emphasis: Mapping[CardLike, str], *,
                         seat_notes: Mapping[int, str] | None = None) -> HtmlStr:
