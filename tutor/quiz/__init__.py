@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import card_label
 from .core import DEFAULT_GAME, AnswerKey, Choice, Feedback, Question, QuizError, Score, grade
 from .progress import FORMAT, FORMAT_1, Progress, Session, progress_path
-from .registry import GENERATORS, KINDS, TITLES, QuizKind, game_quiz, games, generate, kinds, titles
+from .registry import QuizKind, game_quiz, games, generate, kinds, titles
 
 if TYPE_CHECKING:
     from .decision_basics import KINDS as DECISION_KINDS
@@ -66,9 +66,14 @@ if TYPE_CHECKING:
         review_iter,
         sampled_values,
     )
+    from .registry import GENERATORS, KINDS, TITLES
 
-#: Lazy names: (module, name there). The solver is imported only with ``.decisions``.
+#: Lazy names: (module, name there). The solver is imported only with ``.decisions``; the
+#: default game's kinds load its quiz (:mod:`.registry`).
 _LAZY = {
+    "GENERATORS": ("registry", "GENERATORS"),
+    "KINDS": ("registry", "KINDS"),
+    "TITLES": ("registry", "TITLES"),
     "DECISION_KINDS": ("decision_basics", "KINDS"),
     "DECISION_TITLES": ("decision_basics", "TITLES"),
     "DecisionQuestion": ("decision_basics", "DecisionQuestion"),
