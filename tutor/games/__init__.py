@@ -13,7 +13,6 @@ for, so a page about one game loads only that game.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -63,8 +62,8 @@ def _auction_pitch() -> Loaded:
     return AuctionPitch, PitchPresentation()
 
 
-_loaded: dict[str, Loaded] = {}
-_loading = threading.Lock()  # a page's background load of the engine may ask at the same time
+#: The games loaded so far, by id.
+_LOADED: dict[str, Loaded] = {}
 
 
 @dataclass(frozen=True)
@@ -78,16 +77,13 @@ class GameSpec:
     """
 
     id: str
-    name: str  # the game's name for learners: its presentation's (tests/test_presentation.py)
+    name: str  # the game's name for learners: its presentation's (tests/test_registry.py)
     load: Callable[[], Loaded] = field(repr=False, compare=False)
 
     def _loaded(self) -> Loaded:
-        found = _loaded.get(self.id)
-        if found is None:
-            with _loading:
-                found = _loaded.get(self.id)
-                if found is None:
-                    found = _loaded[self.id] = self.load()
+        found = _LOADED.get(self.id)
+        if found is None:  # two threads may both load it (imports are locked): one is kept
+            found = _LOADED.setdefault(self.id, self.load())
         return found
 
     @property

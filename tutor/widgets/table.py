@@ -60,8 +60,7 @@ from ..play.log import card_words, names_any, turn_rule
 from ..play.saved import load_saved, save_path, saved_names
 from ..play.session import DEFAULT_GAME, TableGame, table_choices, table_sizes
 from ..state import Action, Game, View
-from .advisor_panel import WIDGET_CSS
-from .common import Catalogue, Panel, Shared, button, dress_card, guarded, html
+from .common import WIDGET_CSS, Catalogue, Panel, Shared, button, dress_card, guarded, html
 from .engine import prewarm, warm_up
 
 if TYPE_CHECKING:  # the solver is loaded on first use (tutor.widgets.engine)
