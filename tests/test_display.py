@@ -590,14 +590,16 @@ def test_a_finished_frog_deal_shows_the_discard_and_P(contract: str) -> None:
 
 
 def test_the_formatters_cover_every_registered_games_deals() -> None:
-    from tutor.display.ipython import FORMATTERS
+    from tutor.display.ipython import deal_picture
 
-    drawn = {kind for mime, kind, _ in FORMATTERS if mime == "text/html"}
+    html = NOTEBOOK.formatters["text/html"]
     for s in SPECS:
         state_class = s.game.state_class  # type: ignore[attr-defined]
-        assert state_class in drawn, s.id
+        assert html.lookup_by_type(state_class) is deal_picture, s.id
         unfinished = s.make().new_deal(1)
         assert notebook_shows(unfinished) == {"text/plain": repr(unfinished)}
+    # a state of no registered game keeps its text form
+    assert deal_picture(SimpleNamespace(game=SimpleNamespace(id="no-such-game"))) is None  # type: ignore[arg-type]
 
 
 def test_a_game_without_display_notes_is_DSP_3(monkeypatch: pytest.MonkeyPatch) -> None:

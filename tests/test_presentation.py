@@ -25,7 +25,7 @@ FROG_RECORD = {
 def test_every_game_has_words_and_frog_the_game_is_not_frog_the_contract() -> None:
     for s in SPECS:
         p = s.presentation
-        assert p.game_id == s.id and p.name and p.blurb
+        assert p.game_id == s.id and p.name == s.name and p.blurb  # the registry's name: its own
         contracts = getattr(s.game().state_class, "CONTRACTS", ())  # type: ignore[attr-defined]
         assert set(p.contract_names) == set(contracts)  # Sixty-Six has none
     frog = spec("frog").presentation

@@ -14,18 +14,36 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from .cards import DECK_24, DECK_36, DECK_52, Card, Deck, Rank, Suit
 from .engine.record import record_of, replay, state_of
 from .errors import IllegalActionError, NotationError, OptionError, RecordError, TutorError
 from .facts import ActionInfo, GameInfo
 from .games import GameSpec, make_game, spec
-from .games.auction_pitch.rules import AuctionPitch, PitchState
-from .games.frog.rules import Frog, FrogState
-from .games.six_bid_solo.rules import SixBidSolo, SixBidSoloState
-from .games.sixty_six.rules import SixtySix, SixtySixState
-from .games.tapp import SeatView
+
+if TYPE_CHECKING:  # each game's rules are imported on first use: a lesson loads only its game
+    from .games.auction_pitch.rules import AuctionPitch, PitchState
+    from .games.frog.rules import Frog, FrogState
+    from .games.six_bid_solo.rules import SixBidSolo, SixBidSoloState
+    from .games.sixty_six.rules import SixtySix, SixtySixState
+    from .games.tapp import SeatView
+
+_WHERE = {
+    "AuctionPitch": "games.auction_pitch.rules", "PitchState": "games.auction_pitch.rules",
+    "Frog": "games.frog.rules", "FrogState": "games.frog.rules",
+    "SixBidSolo": "games.six_bid_solo.rules", "SixBidSoloState": "games.six_bid_solo.rules",
+    "SixtySix": "games.sixty_six.rules", "SixtySixState": "games.sixty_six.rules",
+    "SeatView": "games.tapp",
+}  # fmt: skip
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'tutor' has no attribute {name!r}")
+    return getattr(import_module(f".{module}", __name__), name)
 
 
 def solve(record: dict[str, Any]) -> dict[str, Any]:

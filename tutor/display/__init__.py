@@ -55,42 +55,72 @@ never imports the display.
 Bad input raises :class:`DisplayError` (DSP-1 not a card, DSP-2 bad option, DSP-3 wrong object).
 """
 
-from .cards import (
-    EMPHASES,
-    PIP_COUNT,
-    card_back_svg,
-    card_svg,
-    hand_svg,
-    rank_ladder_svg,
-    suit_colour_class,
-    trick_svg,
-)
-from .ipython import register_formatters
-from .markup import DisplayError, HtmlStr, SvgStr, as_card
-from .quiz import (
-    feedback_emphasis,
-    feedback_html,
-    lesson_css,
-    pick_html,
-    question_html,
-    retry_html,
-    rules_html,
-    score_html,
-    style_html,
-)
-from .ring import SeatPlace, ring_html, ring_plan
-from .table import (
-    calls_html,
-    cards_html,
-    contract_words,
-    deal_html,
-    facts_html,
-    points_table_html,
-    position_name,
-    seat_label,
-    trick_seats,
-    view_html,
-)
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names below are imported on first use: a page loads only its drawings
+    from .cards import (
+        EMPHASES,
+        PIP_COUNT,
+        card_back_svg,
+        card_svg,
+        hand_svg,
+        rank_ladder_svg,
+        suit_colour_class,
+        trick_svg,
+    )
+    from .ipython import register_formatters
+    from .markup import DisplayError, HtmlStr, SvgStr, as_card
+    from .quiz import (
+        feedback_emphasis,
+        feedback_html,
+        lesson_css,
+        pick_html,
+        question_html,
+        retry_html,
+        rules_html,
+        score_html,
+        style_html,
+    )
+    from .ring import SeatPlace, ring_html, ring_plan
+    from .table import (
+        calls_html,
+        cards_html,
+        contract_words,
+        deal_html,
+        facts_html,
+        points_table_html,
+        position_name,
+        seat_label,
+        trick_seats,
+        view_html,
+    )
+
+_WHERE = {
+    "EMPHASES": "cards", "PIP_COUNT": "cards", "card_back_svg": "cards", "card_svg": "cards",
+    "hand_svg": "cards", "rank_ladder_svg": "cards", "suit_colour_class": "cards",
+    "trick_svg": "cards",
+    "register_formatters": "ipython",
+    "DisplayError": "markup", "HtmlStr": "markup", "SvgStr": "markup", "as_card": "markup",
+    "feedback_emphasis": "quiz", "feedback_html": "quiz", "lesson_css": "quiz",
+    "pick_html": "quiz", "question_html": "quiz", "retry_html": "quiz", "rules_html": "quiz",
+    "score_html": "quiz", "style_html": "quiz",
+    "SeatPlace": "ring", "ring_html": "ring", "ring_plan": "ring",
+    "calls_html": "table", "cards_html": "table", "contract_words": "table",
+    "deal_html": "table", "facts_html": "table", "points_table_html": "table",
+    "position_name": "table", "seat_label": "table", "trick_seats": "table",
+    "view_html": "table",
+}  # fmt: skip
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f".{module}", __name__), name)
+
 
 __all__ = [
     "EMPHASES",

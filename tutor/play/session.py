@@ -91,20 +91,33 @@ NOTE_WORLDS = 100
 DRAWING_KINDS = ("draw",)
 
 
-@cache
 def table_games() -> tuple[GameSpec, ...]:
-    """The registered games the table deals, in the registry's order: each whose display
-    draws its table (``tutor/games/<game>/display.py``: the Tapp family's drawings, or the
-    game's own) and which deals every seat by default (Auction Pitch: not yet)."""
-    found = []
-    for s in SPECS:
-        game = s.make()
-        if not has_part(s.id, "display") or game.players != game.info.active_players:
-            continue
-        own = type(deal_notes(s.id)).table_view_html is not DealNotes.table_view_html
-        if isinstance(game, TappGame) or own:
-            found.append(s)
-    return tuple(found)
+    """The registered games the table deals, in the registry's order (:func:`deals_table`;
+    each game's rules are loaded to tell)."""
+    return tuple(s for s in SPECS if deals_table(s.id))
+
+
+@cache
+def deals_table(game_id: str) -> bool:
+    """Does the table deal ``game_id``: does its display draw its table
+    (``tutor/games/<game>/display.py``: the Tapp family's drawings, or the game's own) and does
+    it deal every seat by default (Auction Pitch: not yet)?"""
+    s = spec(game_id)
+    if not has_part(s.id, "display"):
+        return False
+    game = s.make()
+    if game.players != game.info.active_players:
+        return False
+    own = type(deal_notes(s.id)).table_view_html is not DealNotes.table_view_html
+    return isinstance(game, TappGame) or own
+
+
+def table_choices() -> tuple[GameSpec, ...]:
+    """The games a table offers to switch to, by name, without loading any: the registered
+    games whose folder holds the display's adapter (``display.py``). Picking one deals it only
+    if it is one of :func:`table_games` (TABLE-2 otherwise); tests/test_registry.py checks
+    the two lists agree."""
+    return tuple(s for s in SPECS if has_part(s.id, "display"))
 
 
 def active_seats(state: GameState) -> tuple[int, ...]:
@@ -177,7 +190,7 @@ class TableGame:
         """``game`` if the table can deal it: every seat plays every deal (a record of a larger
         table can still be loaded, :meth:`load`), and the display draws its table
         (:func:`table_games`)."""
-        if game.id not in {s.id for s in table_games()}:
+        if not deals_table(game.id):
             raise TableError("TABLE-2", f"the table does not deal {spec(game.id).name} yet: "
                              "the display draws no table for it", where="game", what=game.id)
         info = game.info
@@ -964,5 +977,5 @@ def view_seed(view: View) -> int:
 
 
 __all__ = ["DEFAULT_GAME", "DRAWING_KINDS", "HINT_BID_DEALS", "HINT_BUDGET", "NOTE_WORLDS",
-           "TableError", "TableGame", "active_seats", "game_part", "names_number", "table_games",
-           "table_sizes", "view_seed"]
+           "TableError", "TableGame", "active_seats", "deals_table", "game_part", "names_number",
+           "table_choices", "table_games", "table_sizes", "view_seed"]

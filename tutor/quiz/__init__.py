@@ -51,8 +51,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import card_label
 from .core import DEFAULT_GAME, AnswerKey, Choice, Feedback, Question, QuizError, Score, grade
-from .progress import FORMAT, FORMAT_1, Progress, Session, progress_path
-from .registry import GENERATORS, KINDS, TITLES, QuizKind, game_quiz, games, generate, kinds, titles
 
 if TYPE_CHECKING:
     from .decision_basics import KINDS as DECISION_KINDS
@@ -66,9 +64,36 @@ if TYPE_CHECKING:
         review_iter,
         sampled_values,
     )
+    from .progress import FORMAT, FORMAT_1, Progress, Session, progress_path
+    from .registry import (
+        GENERATORS,
+        KINDS,
+        TITLES,
+        QuizKind,
+        game_quiz,
+        games,
+        generate,
+        kinds,
+        titles,
+    )
 
-#: Lazy names: (module, name there). The solver is imported only with ``.decisions``.
+#: Lazy names: (module, name there), imported on first use. The solver is imported only with
+#: ``.decisions``; the default game's kinds load its quiz (:mod:`.registry`).
 _LAZY = {
+    "FORMAT": ("progress", "FORMAT"),
+    "FORMAT_1": ("progress", "FORMAT_1"),
+    "Progress": ("progress", "Progress"),
+    "Session": ("progress", "Session"),
+    "progress_path": ("progress", "progress_path"),
+    "QuizKind": ("registry", "QuizKind"),
+    "game_quiz": ("registry", "game_quiz"),
+    "games": ("registry", "games"),
+    "generate": ("registry", "generate"),
+    "kinds": ("registry", "kinds"),
+    "titles": ("registry", "titles"),
+    "GENERATORS": ("registry", "GENERATORS"),
+    "KINDS": ("registry", "KINDS"),
+    "TITLES": ("registry", "TITLES"),
     "DECISION_KINDS": ("decision_basics", "KINDS"),
     "DECISION_TITLES": ("decision_basics", "TITLES"),
     "DecisionQuestion": ("decision_basics", "DecisionQuestion"),

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from .adapter import GameQuiz, Generator
 from .core import DEFAULT_GAME, Question, from_seed, game_adapter, game_named, games_with
@@ -72,7 +73,24 @@ def generate(kind: str, seed: int, game: str = DEFAULT_GAME) -> Question:
     return from_seed(generators(game), kind, seed, "generate", game_quiz(game).game_id)
 
 
-#: The kinds, titles and generators of :data:`~tutor.quiz.core.DEFAULT_GAME` (Six-Bid Solo).
-GENERATORS: dict[str, Generator] = generators()
-KINDS: tuple[str, ...] = tuple(GENERATORS)
-TITLES: dict[str, str] = titles()
+#: The kinds, titles and generators of :data:`~tutor.quiz.core.DEFAULT_GAME` (Six-Bid Solo) —
+#: ``GENERATORS``, ``KINDS`` and ``TITLES`` — are made on first use (:func:`__getattr__`): they
+#: load that game's quiz, which a page about another game, or without a quiz, does not need.
+if TYPE_CHECKING:
+    GENERATORS: dict[str, Generator]
+    KINDS: tuple[str, ...]
+    TITLES: dict[str, str]
+
+
+def __getattr__(name: str) -> Any:
+    made: dict[str, Any] = {}
+    if name == "GENERATORS":
+        made[name] = generators()
+    elif name == "KINDS":
+        made[name] = tuple(generators())
+    elif name == "TITLES":
+        made[name] = titles()
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals().update(made)  # made once: the module holds it from now on
+    return made[name]

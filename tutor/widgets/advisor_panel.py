@@ -53,7 +53,7 @@ from ..games.tapp import AUCTION, CARD_INDEX, CARDS, N_CARDS, SeatView, TappGame
 from ..play.anytime import MIN_SAMPLES, advise_within, clear_after
 from ..quiz.core import DEFAULT_GAME
 from ..quiz.decision_basics import DecisionGame, decision_game, decision_games
-from .common import Panel, Shared, button, guarded, html
+from .common import WIDGET_CSS, Panel, Shared, button, guarded, html
 from .engine import preload, prewarm, warm_up
 
 if TYPE_CHECKING:  # the solver is loaded on the first Advise (tutor.widgets.engine)
@@ -69,13 +69,6 @@ BUDGET = 1.6
 #: Deals solved whatever the budget: an interval on one or two deals says next to nothing.
 LEAST = 3
 
-#: Styles shared by the table, the advisor and the decision quizzes (on top of lesson.css).
-WIDGET_CSS = """
-<style>
-.tutor-widget .st-scroll { overflow-x: auto; max-width: 100%; }  /* wide tables on a phone */
-.tutor-widget .st-advice th, .tutor-widget .st-advice td { padding: 0.15em 0.5em; }
-</style>
-"""
 
 
 def _table(game: str) -> TappGame[Any]:

@@ -48,6 +48,14 @@ from .guard import subtree as subtree  # the widget tree: tests and the audit re
 
 log = logging.getLogger("tutor.widgets")
 
+#: Styles shared by the table, the advisor and the decision quizzes (on top of lesson.css).
+WIDGET_CSS = """
+<style>
+.tutor-widget .st-scroll { overflow-x: auto; max-width: 100%; }  /* wide tables on a phone */
+.tutor-widget .st-advice th, .tutor-widget .st-advice td { padding: 0.15em 0.5em; }
+</style>
+"""
+
 P = ParamSpec("P")
 R = TypeVar("R")
 

@@ -58,10 +58,9 @@ from ..games.tapp import AUCTION, PLAY
 from ..play.levels import LEVEL_WORDS, levels
 from ..play.log import card_words, names_any, turn_rule
 from ..play.saved import load_saved, save_path, saved_names
-from ..play.session import DEFAULT_GAME, TableGame, table_games, table_sizes
+from ..play.session import DEFAULT_GAME, TableGame, table_choices, table_sizes
 from ..state import Action, Game, View
-from .advisor_panel import WIDGET_CSS
-from .common import Catalogue, Panel, Shared, button, dress_card, guarded, html
+from .common import WIDGET_CSS, Catalogue, Panel, Shared, button, dress_card, guarded, html
 from .engine import prewarm, warm_up
 
 if TYPE_CHECKING:  # the solver is loaded on first use (tutor.widgets.engine)
@@ -299,7 +298,7 @@ class TableWidget(Panel):
 
         same = self.same = Shared()  # one layout and one style for the buttons: fewer models
         # controls
-        self.game_pick = w.Dropdown(options=[(s.name, s.id) for s in table_games()],
+        self.game_pick = w.Dropdown(options=[(s.name, s.id) for s in table_choices()],
                                     value=self.table.game_id, description="Game",
                                     layout=w.Layout(width="auto"))
         self.game_pick.add_class("tutor-game-pick")
