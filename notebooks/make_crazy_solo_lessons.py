@@ -538,10 +538,11 @@ LESSON_CELLS: dict[str, list[Cell]] = {
 
 def notebook(name: str) -> nbformat.NotebookNode:
     """The notebook of lesson ``name``: the setup cell (imports and the stylesheet), its cells
-    and the footer links; the page title is the lesson's title, which names the game."""
+    and the footer links; the page title is the lesson's title, which names the game, and the
+    glossary's words of the game are linked where they first appear."""
     cells = LESSON_CELLS[name]
     return build(name, [setup(cells), *cells, footer(name, NEXT.get(name), PREVIOUS.get(name))],
-                 title=TITLES[name])
+                 title=TITLES[name], games=(GAME,))
 
 
 def render(name: str) -> str:

@@ -12,13 +12,25 @@ lives in :mod:`tutor` (engine, quiz, display, widgets). Every explanation cites 
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
 import nbformat
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from glossary_terms import (  # noqa: E402  (the sibling source)
+    EVERY_GAME,
+    GAMES,
+    GLOSSARY,
+    SBS,
+    Term,
+    entries,
+    link_terms,
+    names,
+)
+
 KERNEL = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
 
 WIDGETS = ("AdvisorPanel", "AuctionExplorer", "CutForDealer", "DealReplay", "DealStepper",
@@ -61,126 +73,10 @@ def quiz(kinds: list[str], contract: str | None = None, title: str = "",
     return code(f"QuizWidget({args})")
 
 
-# --- the glossary, and its links where a term first appears -------------------------------------
-#: The glossary's entries: heading (its anchor on the page), the forms linked in the lessons, the
-#: definition, and the rules it rests on.
-GLOSSARY: list[tuple[str, str, str, tuple[str, ...]]] = [
-    ("Card codes", r"card codes?",
-     "In hand records and files the tutor writes each card as two letters, the rank then the "
-     "suit: A, T (the ten), K, Q, J, 9, 8, 7, 6 and C ♣, S ♠, H ♥, D ♦. TH is the ten of "
-     "hearts, 6D the six of diamonds. On the lesson pages the same card is written 10♥ and 6♦.",
-     ("SBS-1",)),
-    ("Card points", r"card points?",
-     "What the cards are worth at the end: ace 11, ten 10, king 4, queen 3, jack 2, and "
-     "nothing for 9, 8, 7 and 6 — 30 in each suit, 120 in the pack.", ("SBS-3",)),
-    ("Trick", r"tricks?(?!-)",
-     "One card from each active player in turn. The highest trump in it, else the highest "
-     "card of the suit led, wins it, and its winner leads the next. A deal has eleven tricks.",
-     ("SBS-24", "SBS-25")),
-    ("Lead", r"leads?",
-     "To play the first card of a trick. Forehand leads the first trick (in Spread Misère the "
-     "player after the bidder); the winner of a trick leads the next.", ("SBS-22", "SBS-25")),
-    ("Follow suit", r"follow suit",
-     "To play a card of the suit that was led. A player must follow suit if able; unable to, "
-     "must play a trump if holding one; only with neither may play any card.", ("SBS-23",)),
-    ("Trump", r"trumps?",
-     "The suit named for a deal (hearts in Heart Solo) whose every card beats every card of "
-     "the other suits. The misères have no trump.", ("SBS-19", "SBS-24")),
-    ("Widow", r"widow",
-     "The three cards dealt face down to the middle. Nobody plays them; in Solo, Heart Solo, "
-     "Guarantee Solo and Call Solo their card points count for the bidder at the end.",
-     ("SBS-8", "SBS-12")),
-    ("Active", r"active",
-     "The three players who get cards in a deal. At a table of four or five the others sit "
-     "out that deal.", ("SBS-5", "SBS-V2")),
-    ("Forehand, middlehand, endhand", r"forehand|middlehand|endhand",
-     "The active players in order from the dealer's left: forehand speaks first in the auction "
-     "and leads the first trick, then middlehand, then endhand (the dealer, at a table of "
-     "three).", ("SBS-5",)),
-    ("Auction", r"auction",
-     "The bidding after the deal: each call names a strictly higher contract or passes, until "
-     "one player is left — the bidder.", ("SBS-13", "SBS-14", "SBS-16a")),
-    ("Contract", r"contracts?",
-     "What the bidder undertakes, one of six, lowest first: Solo, Heart Solo, Misère, "
-     "Guarantee Solo, Spread Misère, Call Solo.", ("SBS-10", "SBS-11")),
-    ("Bidder", r"bidder",
-     "The player who wins the auction and plays the contract alone against the others.",
-     ("SBS-16a", "SBS-18")),
-    ("Defender", r"defenders?",
-     "Each of the two active players other than the bidder. They play together against the "
-     "bidder.", ("SBS-5",)),
-    ("Opponent", r"opponents?",
-     "Everyone at the table other than the bidder: the two defenders and anyone who sat out. "
-     "Play involves the defenders; the chips are settled with every opponent.",
-     ("SBS-5", "SBS-27")),
-    ("P", r"(?<![\w-])P(?![\w-])",
-     "The bidder's points at the end: the card points in the tricks the bidder won, plus the "
-     "widow's in Solo, Heart Solo, Guarantee Solo and Call Solo.", ("SBS-12",)),
-    ("Tariff", r"tariffs?",
-     "The fixed amount a contract is won or lost for with each opponent: Misère 30, Guarantee "
-     "Solo 40, Spread Misère 60, Call Solo 100 (150 with hearts trump). Solo and Heart Solo have "
-     "none: they pay on the margin, 2 or 3 × (P − 60).", ("SBS-10", "SBS-11")),
-    ("Chips", r"chips",
-     "The score. Everyone starts with the same number; after each deal the bidder receives "
-     "from or pays each opponent.", ("SBS-26", "SBS-27")),
-    ("Hand count", r"hand count",
-     "A rule of thumb for what a hand is worth, counted from your own cards: about one trick "
-     "per trump (less the missing top trumps), the top cards of the side suits, ten points a "
-     "trick and a share of the widow; for a misère, which cards are covered by lower ones. The "
-     "rule-based bots bid by it.", ("SBS-10", "SBS-11")),
-    ("Eldest", r"eldest",
-     "In Auction Pitch, the player on the dealer's left: dealt to first, speaks first in the "
-     "auction (one call each, the dealer last) and, when everyone passes and the hand is played "
-     "anyway, leads first.", ("PI-3", "PI-4", "PI-6")),
-    ("Pitcher", r"pitchers?",
-     "In Auction Pitch, the player who made the last bid — the dealer, after a steal. The pitcher "
-     "leads the first trick, and that card's suit is trump for the hand. The four points to win "
-     "are High (the highest trump in play), Low (the lowest), Jack (the jack of trumps) and Game "
-     "(the most game points in the tricks won: 10 = 10, A 4, K 3, Q 2, J 1).",
-     ("PI-5", "PI-7", "PI-10")),
-    ("Setback", r"set back|setback",
-     "In Auction Pitch, what happens to a pitcher who wins fewer points than the bid: the bid is "
-     "taken off the score, which may go below zero (written −3). The game's other name.",
-     ("PI-11",)),
-    ("Double-dummy", r"double-dummy",
-     "With every hand seen. A double-dummy solver plays the rest of a deal perfectly for both "
-     "sides as if all cards lay face up — the tutor's measure of a card or a bid. It is "
-     "hindsight: at the table you see only your own hand.", ()),
-]
-
-#: The markup a glossary link must never land inside: code, a link, an HTML tag, a heading.
-_PROTECTED = re.compile(r"`[^`]*`|\[[^\]]*\]\([^)]*\)|<[^>]+>|^#.*$|^\*Rules:.*$",
-                        re.M)
-
-
-def anchor(heading: str) -> str:
-    """The glossary page's anchor of an entry (Voilà and JupyterLab: spaces become hyphens)."""
-    return heading.replace(" ", "-")
-
-
-def link_terms(cells: list[Cell]) -> list[Cell]:
-    """Each glossary term linked to the glossary where it first appears in a lesson's text
-    (never in a heading, code, a link or a "Rules:" line)."""
-    pending = list(GLOSSARY)
-    out: list[Cell] = []
-    for kind, text in cells:
-        if kind != "md":
-            out.append((kind, text))
-            continue
-        for entry in list(pending):
-            heading, forms, _, _ = entry
-            flags = 0 if heading == "P" else re.I  # P, the bidder's points: a capital only
-            term = re.compile(rf"(?<![\w\[])(?:{forms})(?![\w\]])", flags)
-            spans = [m.span() for m in _PROTECTED.finditer(text)]
-            for m in term.finditer(text):
-                if any(a <= m.start() < b for a, b in spans):
-                    continue
-                text = (f"{text[:m.start()]}[{m.group(0)}](glossary.ipynb#{anchor(heading)})"
-                        f"{text[m.end():]}")
-                pending.remove(entry)
-                break
-        out.append((kind, text))
-    return out
+# --- the glossary: its words and their links live in glossary_terms.py ------------------------
+#: The games whose words a page of this file links (Six-Bid Solo's, unless listed): the welcome
+#: page speaks of every game. The glossary page itself links nothing.
+PAGE_GAMES: dict[str, tuple[str, ...]] = {"00-welcome": EVERY_GAME, "glossary": ()}
 
 
 NEXT = {
@@ -389,20 +285,55 @@ hand_svg(["AS", "TS", "KS", "QH", "JH", "9H", "AC", "8C", "7C", "TD", "6D"])
 """),
 ]
 
+def glossary_entry(term: Term) -> Cell:
+    """One entry of the glossary page: its games, what holds in all of them, what differs in
+    each, and its rules."""
+    games = "every game" if term.games == EVERY_GAME else names(term.games)
+    parts = [f"### {term.heading}", f"*Games: {games}.*"]
+    if term.definition:
+        parts.append(term.definition)
+    if term.details:
+        parts.append("\n".join(f"- **{names(g)}:** {text}" for g, text in term.details))
+    if term.rules:
+        parts.append(rules(*term.rules))
+    return md("\n\n".join(parts))
+
+
+def glossary_index() -> str:
+    """The entries of each game, as links down the page."""
+    return "\n".join(
+        f"- **{name}:** " + " · ".join(f"[{t.heading}](#{t.anchor})"
+                                       for t in sorted(entries((game,)), key=a_to_z))
+        for game, name in GAMES.items())
+
+
+def a_to_z(term: Term) -> str:
+    return term.heading.casefold()
+
+
 GLOSSARY_PAGE: list[Cell] = [
     md(f"""
 # Glossary
 
-The words the lessons use, each with the rules it comes from. Every lesson links a word here
-where it first comes up in that lesson. To see several of them at work — the dealer, forehand,
-middlehand, endhand, the widow — step through a deal:
+The words the lessons use, each with the games it belongs to and the rules it comes from. Every
+lesson links a word here where it first comes up in that lesson, to its meaning in that lesson's
+game. A word several games share says first what holds in all of them, then what differs in each
+game.
+
+## Words by game
+
+{glossary_index()}
+
+## Six-Bid Solo's seats at work
+
+To see several of the words at work — the dealer, forehand, middlehand, endhand, the widow —
+step through a deal of Six-Bid Solo:
 
 {rules("SBS-5", "SBS-8")}
 """),
     code("DealStepper(seed=11, dealer=2)"),
-    *[md(f"### {heading}\n\n{definition}"
-         + (f"\n\n{rules(*ids)}" if ids else ""))
-      for heading, _forms, definition, ids in GLOSSARY],
+    md("## The words, A to Z"),
+    *[glossary_entry(t) for t in sorted(GLOSSARY, key=a_to_z)],
 ]
 
 TEACHERS: list[Cell] = [
@@ -1141,19 +1072,16 @@ LESSON_CELLS: dict[str, list[Cell]] = {
     "glossary": GLOSSARY_PAGE, "for-teachers": TEACHERS,
 }  # fmt: skip
 
-#: Lessons whose glossary terms are linked where they first appear (the glossary itself is not).
-LINKED = tuple(n for n in LESSON_CELLS if n != "glossary")
-
-
 def build(name: str, cells: list[Cell], title: str | None = None, *,
-          glossary: bool = False) -> nbformat.NotebookNode:
+          games: tuple[str, ...] = ()) -> nbformat.NotebookNode:
     """A lesson notebook from its cells: stable cell ids (``NN-ii``), the kernel and the title
-    (by default a Six-Bid Solo lesson's), no outputs — shared with ``make_play_lessons.py`` and
-    ``make_frog_lessons.py``. ``glossary``: link each glossary term where it first appears."""
+    (by default a Six-Bid Solo lesson's), no outputs — shared with every lesson generator.
+    ``games``: the games the page teaches; each glossary word of theirs is linked where it
+    first appears (:func:`glossary_terms.link_terms`)."""
     nb = nbformat.v4.new_notebook()
     nb.metadata = {"kernelspec": KERNEL, "language_info": {"name": "python"},
                    "title": title or f"Six-Bid Solo — {TITLES[name]}"}
-    for i, (kind, source) in enumerate(link_terms(cells) if glossary else cells):
+    for i, (kind, source) in enumerate(link_terms(cells, games)):
         cid = f"{name[:2]}-{i:02d}"
         if kind == "md":
             nb.cells.append(nbformat.v4.new_markdown_cell(source, id=cid))
@@ -1166,7 +1094,7 @@ def build(name: str, cells: list[Cell], title: str | None = None, *,
 def notebook(name: str) -> nbformat.NotebookNode:
     """The notebook of lesson ``name``: setup cell, the lesson's cells, the footer links."""
     return build(name, [setup(LESSON_CELLS[name]), *LESSON_CELLS[name], footer(name)],
-                 glossary=name in LINKED)
+                 games=PAGE_GAMES.get(name, (SBS,)))
 
 
 def render(name: str) -> str:

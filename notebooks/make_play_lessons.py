@@ -22,7 +22,12 @@ import nbformat
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from make_lessons import Cell, build, code, footer, md, rules, setup  # noqa: E402  (the sibling source)
+from glossary_terms import CRAZY, FROG, PITCH, SBS  # noqa: E402  (the sibling source)
+from make_lessons import Cell, build, code, footer, md, rules, setup  # noqa: E402
+
+#: The games each page speaks of, whose glossary words it links: the table deals four of them,
+#: the advisor values two.
+GAMES = {"14-play-against-the-engine": (SBS, FROG, CRAZY, PITCH), "15-decisions": (SBS, FROG)}
 
 PREVIOUS = {"14-play-against-the-engine": "13-variants",
             "15-decisions": "14-play-against-the-engine"}
@@ -213,7 +218,7 @@ def notebook(name: str) -> nbformat.NotebookNode:
     and the footer links."""
     cells = LESSON_CELLS[name]
     return build(name, [setup(cells), *cells, footer(name, NEXT.get(name), PREVIOUS.get(name))],
-                 glossary=True)
+                 games=GAMES[name])
 
 
 def render(name: str) -> str:

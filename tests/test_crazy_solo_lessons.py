@@ -65,9 +65,15 @@ RULE_ID = re.compile(r"\b(?:CS-\d+a?|SBS-\d+a?|FR-\d+)\b")
 WORKED = SOURCE.WORKED_DEAL
 
 
+#: A link to a glossary entry (from a lesson, or down the glossary page) reads as its word.
+GLOSSARY_LINK = re.compile(r"\[([^\]]*)\]\((?:glossary\.ipynb)?#[^)]*\)")
+
+
 def markdown(name: str) -> str:
+    """A lesson's text as a reader sees it: each glossary link is its word."""
     nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
-    return "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    return GLOSSARY_LINK.sub(r"\1", "\n".join(c.source for c in nb.cells
+                                              if c.cell_type == "markdown"))
 
 
 def widget_calls(name: str, widget: str) -> list[tuple[list[Any], dict[str, Any]]]:

@@ -196,35 +196,158 @@ def test_rule_ids_stand_in_one_rules_line_per_section(name: str) -> None:
         assert not RULE_ID.findall(line), (name, line)
 
 
-def test_glossary_terms_are_linked_where_they_first_appear_and_resolve() -> None:
+def glossary_source() -> Any:
+    """``notebooks/glossary_terms.py``: the glossary's words, their games, and the linker (the
+    module the lesson generators import, if one of them did already)."""
     import importlib.util
+    import sys
 
-    spec_ = importlib.util.spec_from_file_location("make_lessons", NOTEBOOKS / "make_lessons.py")
+    if "glossary_terms" in sys.modules:
+        return sys.modules["glossary_terms"]
+    spec_ = importlib.util.spec_from_file_location("glossary_terms",
+                                                   NOTEBOOKS / "glossary_terms.py")
     assert spec_ is not None and spec_.loader is not None
-    make = importlib.util.module_from_spec(spec_)
-    spec_.loader.exec_module(make)
+    module = importlib.util.module_from_spec(spec_)
+    sys.modules["glossary_terms"] = module  # its dataclass looks its module up there
+    spec_.loader.exec_module(module)
+    return module
+
+
+WORDS = glossary_source()
+EVERY_GAME = ("six-bid-solo", "frog", "crazy-solo", "sixty-six", "auction-pitch")
+#: The games each lesson page teaches, as the course map has them (not as the generators say):
+#: lessons 20-23 Frog (game), 30-33 Crazy Solo, 40-44 Sixty-Six, 50-55 Auction Pitch, the rest
+#: Six-Bid Solo — but the welcome page speaks of every game, the table (14) deals four and the
+#: advisor (15) values two. A page's glossary links must land on entries of its games.
+SEVERAL = {"00-welcome": EVERY_GAME,
+           "14-play-against-the-engine": ("six-bid-solo", "frog", "crazy-solo", "auction-pitch"),
+           "15-decisions": ("six-bid-solo", "frog")}
+BY_NUMBER = {"2": "frog", "3": "crazy-solo", "4": "sixty-six", "5": "auction-pitch"}
+#: Pages without links: the glossary itself, and the Problems lesson, whose generator
+#: (make_problem_lessons.py) does not pass its game to ``build`` yet.
+UNLINKED = ("glossary", "16-problems")
+LINKED_PAGES = [n.removesuffix(".ipynb") for n in sorted(p.name for p in
+                                                         NOTEBOOKS.glob("*.ipynb"))
+                if n.removesuffix(".ipynb") not in UNLINKED]
+#: Which games a rule id's family belongs to (Frog (game) inherits Six-Bid Solo's rules).
+RULE_GAMES = {"SBS": ("six-bid-solo", "frog"), "FR": ("frog",), "CS": ("crazy-solo",),
+              "SS": ("sixty-six",), "PI": ("auction-pitch",)}
+
+
+def page_games(name: str) -> tuple[str, ...]:
+    return SEVERAL.get(name, (BY_NUMBER.get(name[0], "six-bid-solo"),))
+
+
+def test_the_glossary_entries_are_sound_and_each_game_finds_its_own() -> None:
+    """Every entry names its games (the registry's, by their learners' names), says something
+    true for each — a definition for all, or a line for each game where they differ — rests on
+    rules of those games, and is on the page: under its games' index and A to Z."""
+    from tutor.games import SPECS
+
+    assert {s.id: s.name for s in SPECS} == WORDS.GAMES
+    assert tuple(WORDS.GAMES) == EVERY_GAME
     glossary = markdown("glossary")
-    anchors = {make.anchor(h) for h, _, _, _ in make.GLOSSARY}
-    for heading, _, definition, _ids in make.GLOSSARY:
-        assert f"### {heading}" in glossary and definition in glossary
-    linked = 0
-    for name in [n for n in PAGES if n != "glossary"]:
-        text = markdown(name)
-        for target in re.findall(r"\]\(glossary\.ipynb#([^)]+)\)", text):
-            assert target in anchors, (name, target)
-        for heading, forms, _, _ in make.GLOSSARY:
-            flags = 0 if heading == "P" else re.I
-            spans = [m.span() for m in make._PROTECTED.finditer(text)]
-            first = next((m for m in re.finditer(rf"(?<![\w\[])(?:{forms})(?![\w\]])", text,
-                                                 flags)
-                          if not any(a <= m.start() < b for a, b in spans)), None)
-            link = re.search(rf"\[[^\]]+\]\(glossary\.ipynb#{re.escape(make.anchor(heading))}\)",
-                             text)
-            if first is None:
-                continue
-            assert link is not None and link.start() < first.start() + 1, (name, heading)
-            linked += 1
-    assert linked > 50
+    headings = [t.heading for t in WORDS.GLOSSARY]
+    assert len(set(headings)) == len(headings)
+    assert len({t.anchor for t in WORDS.GLOSSARY}) == len(headings)
+    order = re.findall(r"^### (.+)$", glossary, re.M)
+    assert order == sorted(headings, key=str.casefold)  # A to Z
+    for term in WORDS.GLOSSARY:
+        assert term.games and set(term.games) <= set(EVERY_GAME), term.heading
+        assert term.definition or term.details, term.heading
+        covered = {g for games, _ in term.details for g in games}
+        assert covered <= set(term.games), term.heading
+        if not term.definition:  # no sentence for all: one for each game
+            assert covered == set(term.games), term.heading
+        for rule in term.rules:  # its rules are rules of its games
+            assert set(RULE_GAMES[rule.split("-")[0]]) & set(term.games), (term.heading, rule)
+        for games, _ in (term.details if term.rules else ()):  # each game's line rests on one
+            for game in games:
+                assert any(game in RULE_GAMES[r.split("-")[0]] for r in term.rules), (
+                    term.heading, game)
+        entry = glossary.split(f"### {term.heading}\n", 1)[1].split("\n### ", 1)[0]
+        label = ("every game" if term.games == EVERY_GAME else
+                 ", ".join(WORDS.GAMES[g] for g in EVERY_GAME if g in term.games))
+        assert entry.startswith(f"\n*Games: {label}.*"), term.heading
+        assert term.definition in entry, term.heading
+        for games, text in term.details:
+            names = ", ".join(WORDS.GAMES[g] for g in EVERY_GAME if g in games)
+            assert f"- **{names}:** {text}" in entry, term.heading
+        if term.rules:
+            assert f"*Rules: {', '.join(term.rules)}.*" in entry, term.heading
+    index = glossary.split("## Words by game", 1)[1].split("\n## ", 1)[0]
+    for game, name in WORDS.GAMES.items():
+        line = next(x for x in index.splitlines() if x.startswith(f"- **{name}:**"))
+        listed = re.findall(r"\]\(#([^)]+)\)", line)
+        assert listed == sorted((t.anchor for t in WORDS.GLOSSARY if game in t.games),
+                                key=str.casefold), name
+    anchors = {t.anchor for t in WORDS.GLOSSARY}  # every link down the page lands on an entry
+    assert set(re.findall(r"\]\(#([^)]+)\)", glossary)) == anchors
+
+
+@pytest.mark.parametrize("name", LINKED_PAGES)
+def test_each_page_links_its_games_words_where_they_first_appear(name: str) -> None:
+    """Each link resolves to an entry of the page's own games, on an occurrence of that
+    entry's word; every word of those games is linked where it first stands (outside headings,
+    code, links and Rules lines) — so a term is defined, here or in the glossary, before use."""
+    text = markdown(name)
+    games = page_games(name)
+    terms = {t.anchor: t for t in WORDS.GLOSSARY}
+    links = re.findall(r"\[([^\]]+)\]\(glossary\.ipynb#([^)]+)\)", text)
+    anchors = [a for _, a in links]
+    assert len(anchors) == len(set(anchors)), name  # each word once, where it first appears
+    for word, target in links:
+        assert target in terms, (name, target)
+        assert terms[target].applies(games), (name, target, games)
+        assert terms[target].pattern.fullmatch(word), (name, target, word)
+    for term in WORDS.entries(games):
+        first = WORDS.first_use(term, text)  # the first occurrence not linked
+        if first is None:
+            continue  # linked where it stands, or not on the page at all
+        link = re.search(rf"\[[^\]]+\]\(glossary\.ipynb#{re.escape(term.anchor)}\)", text)
+        assert link is not None and link.start() < first.start(), (
+            name, term.heading, text[max(first.start() - 60, 0):first.end() + 20])
+
+
+def test_every_games_lessons_are_linked_to_the_glossary() -> None:
+    """Each game's lessons link its words (not only Six-Bid Solo's), and the words the other
+    games need are there: Sixty-Six's stock, turn-up, marriage, closing, claim and game points,
+    Crazy Solo's called card, partner and gang, Frog (game)'s bids, Pitch's four points."""
+    linked: dict[str, set[str]] = {}
+    for name in LINKED_PAGES:
+        for game in page_games(name):
+            linked.setdefault(game, set()).update(
+                re.findall(r"\]\(glossary\.ipynb#([^)]+)\)", markdown(name)))
+    need = {"sixty-six": {"Stock", "Turn-up", "Marriage", "Closing", "Claim", "Game-points",
+                          "Trick", "Trump", "Total"},
+            "crazy-solo": {"Called-card", "Partner", "Gang", "Soloists", "Leader", "P", "Trump"},
+            "frog": {"Frog-bid", "Chico", "Grand", "Discard", "Widow", "P", "Trump"},
+            "auction-pitch": {"High,-Low,-Jack-and-Game", "Pitcher", "Eldest", "Setback",
+                              "Game-points", "Trump"},
+            "six-bid-solo": {"Trick", "Trump", "Widow", "Tariff", "Defender", "Opponent",
+                             "Double-dummy", "Card-codes"}}
+    for game, anchors in need.items():
+        assert anchors <= linked[game], (game, anchors - linked[game])
+    assert sum(len(re.findall(r"\]\(glossary\.ipynb#", markdown(n))) for n in
+               LINKED_PAGES) > 300
+
+
+def test_a_word_games_read_differently_links_to_its_own_game() -> None:
+    """The same page text linked for two games lands on different entries: "the bid" is
+    Pitch's number or Six-Bid Solo's contract (one entry, a line for each), but "stock" and
+    "P" are words of one game only, and a word inside a name or a compound is not a word."""
+    cells = [("md", "The bid, the stock and P. Auction Pitch, Six-Bid Solo, 4-3-widow-4."),
+             ("md", "# A heading: the widow\n\n`trump` and [a trick](05-play.ipynb).")]
+    sbs = "".join(t for _, t in WORDS.link_terms(cells, ("six-bid-solo",)))
+    pitch = "".join(t for _, t in WORDS.link_terms(cells, ("auction-pitch",)))
+    sixty = "".join(t for _, t in WORDS.link_terms(cells, ("sixty-six",)))
+    assert "[bid](glossary.ipynb#Call,-bid)" in sbs and "[P](glossary.ipynb#P)" in sbs
+    assert "[bid](glossary.ipynb#Call,-bid)" in pitch and "glossary.ipynb#P)" not in pitch
+    assert "[stock](glossary.ipynb#Stock)" in sixty and "stock](" not in sbs + pitch
+    for text in (sbs, pitch, sixty):  # no link in a name, a compound, a heading, code, a link
+        assert "Auction Pitch, Six-Bid Solo, 4-3-widow-4." in text
+        assert "# A heading: the widow\n\n`trump` and [a trick](05-play.ipynb)." in text
+    assert WORDS.link_terms(cells, ()) == cells  # a page of no game links nothing
 
 
 # --- the likely mistake and the second try --------------------------------------------------------
