@@ -205,12 +205,22 @@ flag_values = st.one_of(st.text(max_size=12), st.integers(-(10**15), 10**15).map
 def test_fuzz_cli_flags_in_process(scratch: Path, samples: str, seed: str) -> None:
     path = scratch / "played.json"
     path.write_text(json.dumps(BASE))  # stopped in the play: the advisor refuses it (SBS-13)
-    code, out, err = run_main("advise", str(path), "--samples", samples, "--seed", seed)
+    # ``--flag=value``: the value reaches the CLI's own check whatever it starts with (given
+    # apart, a value like ``-:`` reads as another flag: argparse's usage error, tested below)
+    code, out, err = run_main("advise", str(path), f"--samples={samples}", f"--seed={seed}")
     assert out == "" and "Traceback" not in err and len(err) < 1200
     if code == 2:
         assert "is not a whole number from" in err
     else:
         assert code == 1 and "SBS-13" in err and err.count("\n") == 1
+
+
+def test_cli_a_flag_value_that_reads_as_a_flag(scratch: Path) -> None:
+    path = scratch / "played.json"
+    path.write_text(json.dumps(BASE))
+    code, out, err = run_main("advise", str(path), "--samples", "-:", "--seed", "1")
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert "argument --samples: expected one argument" in err
 
 
 @settings(max_examples=5 * SCALE, deadline=None, suppress_health_check=list(HealthCheck))
