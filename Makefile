@@ -7,7 +7,7 @@ CHROMIUM := /usr/bin/chromium
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 VOILA_ARGS ?=
 
-.PHONY: test lint soak bench clean lesson lab chromium
+.PHONY: test lint soak explore bench clean lesson lab chromium
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -30,6 +30,12 @@ test: lint $(CHROMIUM)
 
 soak: $(STAMP)
 	SOLO_SOAK_DEALS=100000 $(BIN)/pytest -q -n 2 -m soak tests
+
+# The property tests with fresh random examples, ten times as many (make test draws the same
+# ones every run: tests/conftest.py). A failure prints the blob that replays it.
+explore: $(STAMP)
+	TUTOR_HYPOTHESIS=explore TUTOR_FUZZ_SCALE=10 $(BIN)/pytest -q -n 2 -p no:randomly \
+		$$(grep -l "from hypothesis" tests/*.py)
 
 # Benchmarks print figures and ratios against baselines measured in the same run (see README).
 bench: $(STAMP)
