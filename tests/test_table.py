@@ -1096,3 +1096,29 @@ def test_a_frog_record_loads_into_the_widget(tmp_path: Path) -> None:
     assert "Frog (game)" in sbs.files_out.value and "from the record" in sbs.log_out.value
     assert_nothing_hidden_shown(sbs)
     play_out(sbs, random.Random(1))
+
+
+@pytest.mark.parametrize("game", ["six-bid-solo", "frog", "crazy-solo", "auction-pitch",
+                                  "sixty-six"])
+def test_the_learners_cards_are_drawn_once(game: str) -> None:
+    """When the learner's cards are buttons (each card's face a button) the seat at the table
+    says so instead of drawing the hand a second time — in every game's table view; when they
+    are not (the auction), the seat draws the hand."""
+    tw = TableWidget(game=game, seed=8, bot="random", auto=True)
+    as_buttons = drawn = 0
+    for _ in range(200):
+        t = tw.table
+        if t.done:
+            break
+        view = t.view
+        assert view.to_move == t.seat  # the bots play at once
+        shown = tw.view_out.value
+        hand_row = tw.rows.get("card")
+        if hand_row is not None and hand_row.box.layout.display != "none":
+            assert "st-own-buttons" in shown and 'aria-label="your hand' not in shown
+            as_buttons += 1
+        else:
+            assert "st-own-buttons" not in shown and 'aria-label="your hand' in shown
+            drawn += 1
+        tw.act(view.legal[-1])
+    assert as_buttons >= 3 and (drawn or game == "sixty-six")  # Sixty-Six has no auction

@@ -57,6 +57,12 @@ def deck_of(game: str, options: Mapping[str, Any] | None = None) -> Deck:
     return _deck(game, tuple(sorted((options or {}).items())))
 
 
+#: What the learner's seat shows when its cards are buttons below the table (each card's face
+#: a button): the hand is not drawn a second time.
+OWN_BUTTONS = HtmlStr('<p class="st-muted st-own-buttons">Your cards are the buttons below: '
+                      "press one to play it.</p>")
+
+
 class DealNotes:
     """What a game adds to the drawing of one of its deals, from the state (a finished deal is
     public: every card may be shown), and beside the seats of one seat's view. A game
@@ -127,9 +133,11 @@ class DealNotes:
 
     # -- a game that draws its own table (None: the Tapp family's drawings serve) --
     def table_view_html(self, view: View, emphasis: Mapping[CardLike, str], *,
-                        seat_notes: Mapping[int, str] | None = None) -> HtmlStr | None:
+                        seat_notes: Mapping[int, str] | None = None,
+                        own_hand: bool = True) -> HtmlStr | None:
         """The learner's seat at the play table, from ``view`` alone (``emphasis`` marks cards
-        of the own hand, e.g. the legal ones); None: the family's drawing."""
+        of the own hand, e.g. the legal ones; ``own_hand=False``: the hand is buttons below
+        the table, :data:`OWN_BUTTONS` stands in its place); None: the family's drawing."""
         return None
 
     def settlement_html(self, state: GameState, learner: int, match: Any) -> HtmlStr | None:

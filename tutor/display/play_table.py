@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ..cards import Card, Suit, card_label
 from ..games.tapp import AUCTION, CARDS, PLAY, SeatView, TappState
 from ..state import GameState, View
-from .adapter import deal_notes, deck_of, words
+from .adapter import OWN_BUTTONS, deal_notes, deck_of, words
 from .cards import hand_svg, trick_svg
 from .markup import CardLike, DisplayError, HtmlStr, esc
 from .ring import ring_html
@@ -127,7 +127,8 @@ def table_view_html(view: View, emphasis: Mapping[CardLike, str], *,
     learner's hand out (the widget shows it as buttons, each card's face a button). A game that
     draws its own table (its deal notes, :meth:`~.adapter.DealNotes.table_view_html`:
     Sixty-Six) draws it instead, from the view alone."""
-    own_table = deal_notes(view.game).table_view_html(view, emphasis, seat_notes=seat_notes)
+    own_table = deal_notes(view.game).table_view_html(view, emphasis, seat_notes=seat_notes,
+                                                      own_hand=own_hand)
     if own_table is not None:
         return own_table
     if not isinstance(view, SeatView):
@@ -144,8 +145,7 @@ def table_view_html(view: View, emphasis: Mapping[CardLike, str], *,
     # ``own_hand`` False: the learner's cards are buttons below the table (their faces are the
     # buttons), so the seat says so instead of drawing the hand a second time
     own = (hand_svg(view.hand, width=56, emphasis=emphasis or None, label="your hand", deck=deck)
-           if own_hand else HtmlStr('<p class="st-muted st-own-buttons">Your cards are the '
-                                    "buttons below: press one to play it.</p>"))
+           if own_hand else OWN_BUTTONS)
     centre = trick_centre(view, width=48)
     if not teaching_aid:
         centre += "".join(_fallen(view, fallen))

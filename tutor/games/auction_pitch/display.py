@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...cards import Card, Suit, card_label
-from ...display.adapter import DealNotes, deck_of, words
+from ...display.adapter import OWN_BUTTONS, DealNotes, deck_of, words
 from ...display.cards import hand_svg, trick_svg
 from ...display.markup import CardLike, DisplayError, HtmlStr, esc
 from ...display.ring import SeatPlace, ring_html
@@ -389,12 +389,13 @@ class PitchNotes(DealNotes):
 
     # -- a seat's view --
     def table_view_html(self, view: View, emphasis: Mapping[CardLike, str], *,
-                        seat_notes: Mapping[int, str] | None = None) -> HtmlStr:
+                        seat_notes: Mapping[int, str] | None = None,
+                        own_hand: bool = True) -> HtmlStr:
         v = _pitch_view(view, "table_view_html")
         pres = _words()
         deck = deck_of(v.game, v.options)
-        own = hand_svg(v.hand, width=56, emphasis=emphasis or None, label="your hand",
-                       deck=deck)
+        own = (hand_svg(v.hand, width=56, emphasis=emphasis or None, label="your hand",
+                        deck=deck) if own_hand else OWN_BUTTONS)
         ring = ring_html(seat_places(v, own, seat_notes), centre_html(v, 48),
                          label="the seats at the table")
         top = (f'<div class="st-row"><div>{facts_html(pres.facts(v))}</div>'

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...cards import Card, card_label
-from ...display.adapter import DealNotes, deck_of, words
+from ...display.adapter import OWN_BUTTONS, DealNotes, deck_of, words
 from ...display.cards import card_svg, hand_svg, trick_svg
 from ...display.markup import CardLike, DisplayError, HtmlStr, esc
 from ...display.ring import SeatPlace, ring_html
@@ -169,7 +169,8 @@ class SixtySixNotes(DealNotes):
 
     # -- a seat's view --
     def table_view_html(self, view: View, emphasis: Mapping[CardLike, str], *,
-                        seat_notes: Mapping[int, str] | None = None) -> HtmlStr:
+                        seat_notes: Mapping[int, str] | None = None,
+                        own_hand: bool = True) -> HtmlStr:
         if not isinstance(view, SixtySixView):
             raise DisplayError("DSP-3", "Sixty-Six's table draws a Sixty-Six view",
                                where="table_view_html", what=type(view).__name__)
@@ -177,8 +178,8 @@ class SixtySixNotes(DealNotes):
         deck = deck_of(view.game, view.options)
         me, opp = view.seat, view.opponent
         order = seats(view)
-        own: str = hand_svg(view.hand, width=56, emphasis=emphasis or None, label="your hand",
-                       deck=deck)
+        own: str = (hand_svg(view.hand, width=56, emphasis=emphasis or None, label="your hand",
+                             deck=deck) if own_hand else OWN_BUTTONS)
         mine = view.known[me]
         if mine:
             why = "; ".join(f"{card_label(c)}: {known_why(view, me, c)}" for c in mine)
