@@ -22,12 +22,13 @@ import nbformat
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from glossary_terms import CRAZY, FROG, PITCH, SBS  # noqa: E402  (the sibling source)
+from glossary_terms import CRAZY, FROG, PITCH, SBS, SIXTY_SIX  # noqa: E402  (the sibling source)
 from make_lessons import Cell, build, code, footer, md, rules, setup  # noqa: E402
 
-#: The games each page speaks of, whose glossary words it links: the table deals four of them,
-#: the advisor values two.
-GAMES = {"14-play-against-the-engine": (SBS, FROG, CRAZY, PITCH), "15-decisions": (SBS, FROG)}
+#: The games each page speaks of, whose glossary words it links: the table deals all five, the
+#: advisor values two.
+GAMES = {"14-play-against-the-engine": (SBS, FROG, CRAZY, SIXTY_SIX, PITCH),
+         "15-decisions": (SBS, FROG)}
 
 PREVIOUS = {"14-play-against-the-engine": "13-variants",
             "15-decisions": "14-play-against-the-engine"}
@@ -48,7 +49,7 @@ even so every click is checked again by the rules: follow suit, else trump, else
 ## The game
 
 The *Game* list above the table picks Six-Bid Solo, Frog (game) (lessons 20 … 23), Crazy Solo
-(lessons 30 … 33) or Auction Pitch (lessons 50 … 55). When you win the Frog bid, the lowest contract of Frog (game), you pick up the
+(lessons 30 … 33), Sixty-Six (lessons 40 … 44) or Auction Pitch (lessons 50 … 55). When you win the Frog bid, the lowest contract of Frog (game), you pick up the
 widow and lay three cards away before the first lead, one button a card.
 
 **Crazy Solo** is for a big table: the *Players* list seats 3 to 12, everyone calls once, and the
@@ -65,7 +66,15 @@ never shown, not even when the hand is over. The *Play* picker offers a match to
 or 21, with a score board under the table: a score below zero — a pitcher set back — is written
 with a minus sign and drawn boxed.
 
-{rules("FR-1", "FR-2", "CS-1", "CS-2", "CS-4", "CS-8", "CS-9", "CS-13", "CS-14", "PI-2", "PI-3", "PI-4", "PI-7", "PI-11", "PI-12")}
+**Sixty-Six** (lessons 40 … 44) is for two: you against one bot, the stock and its turn-up in
+the middle. The buttons beside your cards are the actions the rules allow you now — draw, close
+the stock, exchange the trump 9 for the turn-up, lead a king or queen showing its marriage,
+claim 66 — and only those. Count your points in your head: the table shows neither total.
+A take-back never goes back past a draw from the stock (you have seen the card it gave you). The
+*Play* picker offers a match to 7, and the hint says which action is worth the most game points
+over deals sampled from what you have seen.
+
+{rules("FR-1", "FR-2", "CS-1", "CS-2", "CS-4", "CS-8", "CS-9", "CS-13", "CS-14", "SS-5", "SS-8", "SS-9", "SS-10", "SS-13a", "SS-16", "SS-17", "PI-2", "PI-3", "PI-4", "PI-7", "PI-11", "PI-12")}
 
 ## The bots
 

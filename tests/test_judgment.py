@@ -217,10 +217,10 @@ WORDS = glossary_source()
 EVERY_GAME = ("six-bid-solo", "frog", "crazy-solo", "sixty-six", "auction-pitch")
 #: The games each lesson page teaches, as the course map has them (not as the generators say):
 #: lessons 20-23 Frog (game), 30-33 Crazy Solo, 40-44 Sixty-Six, 50-55 Auction Pitch, the rest
-#: Six-Bid Solo — but the welcome page speaks of every game, the table (14) deals four and the
+#: Six-Bid Solo — but the welcome page speaks of every game, the table (14) deals all five and the
 #: advisor (15) values two. A page's glossary links must land on entries of its games.
 SEVERAL = {"00-welcome": EVERY_GAME,
-           "14-play-against-the-engine": ("six-bid-solo", "frog", "crazy-solo", "auction-pitch"),
+           "14-play-against-the-engine": EVERY_GAME,
            "15-decisions": ("six-bid-solo", "frog")}
 BY_NUMBER = {"2": "frog", "3": "crazy-solo", "4": "sixty-six", "5": "auction-pitch"}
 #: Pages without links: the glossary itself, and the Problems lesson, whose generator
