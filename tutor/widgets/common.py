@@ -33,6 +33,7 @@ import logging
 import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
@@ -62,29 +63,30 @@ R = TypeVar("R")
 
 def html(value: str = "", *cls: str, shared: Shared | None = None) -> w.HTML:
     """An ``HTML`` widget with stable CSS classes (tests and the stylesheet find it by class);
-    ``shared`` gives it a widget's one layout and style (see :func:`button`)."""
-    widget = w.HTML(value=value) if shared is None else w.HTML(
-        value=value, layout=shared.plain, style=shared.text)
-    for c in cls:
-        widget.add_class(c)
-    return widget
+    ``shared`` gives it a page's one layout and style (see :func:`button`)."""
+    if shared is None:
+        return w.HTML(value=value, _dom_classes=cls)
+    return w.HTML(value=value, layout=shared.plain, style=shared.text, _dom_classes=cls)
 
 
 def button(description: str, *, cls: str, tooltip: str = "", disabled: bool = False,
-           style: str = "", shared: Shared | None = None, own_layout: bool = False
-           ) -> w.Button:
+           style: str = "", shared: Shared | None = None, own_layout: bool = False,
+           hidden: bool = False, classes: tuple[str, ...] = ()) -> w.Button:
     """A real ``<button>`` (Tab + Enter/Space work) with an accessible name = its label.
 
-    ``shared`` gives it a widget's one layout and one button style instead of a new pair:
+    ``shared`` gives it a page's one layout and one button style instead of a new pair:
     every ipywidgets model is a message to the browser and a view it builds, and a table with
     thirty buttons opens noticeably faster with sixty fewer (only for a button whose layout is
-    never changed on its own; ``own_layout`` keeps a layout of its own, to be hidden alone)."""
-    layout = shared.layout if shared is not None and not own_layout else w.Layout(width="auto")
+    never changed on its own; ``own_layout`` keeps a layout of its own, to be hidden alone, and
+    ``hidden`` starts it hidden).
+    Its CSS classes (``cls`` and ``classes``) go out with the button itself, not in a message
+    after it."""
+    layout = shared.layout if shared is not None and not own_layout and not hidden else \
+        w.Layout(width="auto", display="none" if hidden else None)
     look = shared.look if shared is not None else w.ButtonStyle()
-    b = w.Button(description=description, tooltip=tooltip or description, disabled=disabled,
-                 button_style=style, layout=layout, style=look)
-    b.add_class(cls)
-    return b
+    return w.Button(description=description, tooltip=tooltip or description, disabled=disabled,
+                    button_style=style, layout=layout, style=look,
+                    _dom_classes=(cls, *classes))
 
 
 #: The classes :func:`dress_card` puts on a button (so it can take them all off again).
@@ -126,14 +128,73 @@ def mark_card(b: w.Button | w.ToggleButton, mark: str) -> None:
 
 
 class Shared:
-    """One ``Layout(width="auto")``, one ``ButtonStyle`` and one ``HTMLStyle`` for many buttons
-    and HTML outputs of a widget."""
+    """One model of each look that many controls of a page point at, each made on first use: a
+    ``Layout(width="auto")`` and a ``ButtonStyle`` for buttons, a plain ``Layout`` and an
+    ``HTMLStyle`` for HTML outputs and boxes, a wrapping row's layout, a panel's, and the style
+    of a picker, a text field and a checkbox.
 
-    def __init__(self) -> None:
-        self.layout = w.Layout(width="auto")
-        self.look = w.ButtonStyle()
-        self.plain = w.Layout()  # an HTML output's: no width of its own
-        self.text = w.widgets.widget_string.HTMLStyle()
+    Every ipywidgets model is a message from the kernel, one more for Voilà's server to handle
+    and a view for the browser to build; a control that is never restyled or hidden on its own
+    can share these (ipywidgets allows one layout or style model under many widgets). A control
+    that is hidden alone keeps a layout of its own."""
+
+    @cached_property
+    def layout(self) -> w.Layout:
+        return w.Layout(width="auto")
+
+    @cached_property
+    def look(self) -> w.ButtonStyle:
+        return w.ButtonStyle()
+
+    @cached_property
+    def plain(self) -> w.Layout:
+        """An HTML output's or a box's: no width of its own."""
+        return w.Layout()
+
+    @cached_property
+    def text(self) -> w.widgets.widget_string.HTMLStyle:
+        return w.widgets.widget_string.HTMLStyle()
+
+    @cached_property
+    def wrap(self) -> w.Layout:
+        """A row of controls that wraps on a narrow screen."""
+        return w.Layout(flex_flow="row wrap")
+
+    @cached_property
+    def panel(self) -> w.Layout:
+        """A panel's box (:class:`Panel`)."""
+        return w.Layout(width="100%", max_width="56rem")
+
+    @cached_property
+    def picker(self) -> w.widgets.widget_description.DescriptionStyle:
+        """A dropdown's."""
+        return w.widgets.widget_description.DescriptionStyle()
+
+    @cached_property
+    def field(self) -> w.widgets.widget_string.TextStyle:
+        """A text field's."""
+        return w.widgets.widget_string.TextStyle()
+
+    @cached_property
+    def tick(self) -> w.widgets.widget_bool.CheckboxStyle:
+        """A checkbox's."""
+        return w.widgets.widget_bool.CheckboxStyle()
+
+    def alive(self) -> bool:
+        """Are all the models made so far still open (a closed one cannot be shown again)?"""
+        return all(x.comm is not None for x in vars(self).values() if isinstance(x, w.Widget))
+
+
+_page_shared: Shared | None = None
+
+
+def shared() -> Shared:
+    """The page's (the kernel's) :class:`Shared` models, for every panel on it; made anew once
+    one of them has been closed."""
+    global _page_shared
+    if _page_shared is None or not _page_shared.alive():
+        _page_shared = Shared()
+    return _page_shared
 
 
 @dataclass(frozen=True)
@@ -184,10 +245,10 @@ class Panel:
 
     def __init__(self) -> None:
         guard.install()  # no message from the page sends a traceback back (:mod:`.guard`)
-        self.notice = html("", "tutor-notice")
-        self.box = w.VBox(layout=w.Layout(width="100%", max_width="56rem"))
-        self.box.add_class("tutor-widget")
-        self.box.add_class(self.css_class)
+        #: the page's shared layouts and styles (:class:`Shared`), for the panel's controls
+        self.same = shared()
+        self.notice = html("", "tutor-notice", shared=self.same)
+        self.box = w.VBox(layout=self.same.panel, _dom_classes=("tutor-widget", self.css_class))
         self._audit_seq = 0
         guard.watch(self)
 
