@@ -31,7 +31,7 @@ import functools
 import json
 import logging
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -197,6 +197,46 @@ def shared() -> Shared:
     return _page_shared
 
 
+class Later:
+    """A widget of a panel made when it is first needed, then kept and shown in its place
+    among the panel's parts (:meth:`Panel.lay`): one model and one message less when the page
+    opens for every widget that waits for the learner (a review's progress bar, a hint)."""
+
+    def __init__(self, make: Callable[[], w.Widget]) -> None:
+        self._make = make
+        self.widget: w.Widget | None = None  # None until made
+        self.panel: Panel | None = None  # set by Panel.lay
+
+    def get(self) -> w.Widget:
+        """The widget, made now if it is not yet (and shown in its place)."""
+        if self.widget is None:
+            self.widget = self._make()
+            if self.panel is not None:
+                self.panel.relay()
+        return self.widget
+
+
+class LaterHTML(Later):
+    """An HTML output made when it first has something to show: its ``value`` reads ``""``
+    until then, and setting ``""`` makes nothing."""
+
+    def __init__(self, *cls: str, shared: Shared) -> None:
+        super().__init__(lambda: html(self._first, *cls, shared=shared))
+        self._first = ""
+
+    @property
+    def value(self) -> str:
+        return "" if self.widget is None else str(self.widget.value)
+
+    @value.setter
+    def value(self, text: str) -> None:
+        if self.widget is not None:
+            self.widget.value = text
+        elif text:
+            self._first = text  # the widget goes to the page with it: one message
+            self.get()
+
+
 @dataclass(frozen=True)
 class Catalogue:
     """Every action of one game as the game itself describes it (``game.action_info``): a
@@ -250,11 +290,26 @@ class Panel:
         self.notice = html("", "tutor-notice", shared=self.same)
         self.box = w.VBox(layout=self.same.panel, _dom_classes=("tutor-widget", self.css_class))
         self._audit_seq = 0
+        self._parts: list[w.Widget | Later] = []  # what the box shows (lay)
         guard.watch(self)
 
     # -- display: the panel shows as its box in JupyterLab, Voilà and nbclient --
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.box._repr_mimebundle_(**kwargs)
+
+    def lay(self, parts: Sequence[w.Widget | Later]) -> None:
+        """Show ``parts`` in the panel's box, in this order: a :class:`Later` part once it is
+        made."""
+        self._parts = list(parts)
+        for part in self._parts:
+            if isinstance(part, Later):
+                part.panel = self
+        self.relay()
+
+    def relay(self) -> None:
+        """Lay the parts out again (a :class:`Later` part was just made)."""
+        kids = [p.widget if isinstance(p, Later) else p for p in self._parts]
+        self.box.children = [k for k in kids if k is not None]
 
     # -- feedback for refused input --
     def refuse(self, text: str, rule: str = "") -> None:

@@ -60,7 +60,18 @@ from ..play.log import card_words, names_any, turn_rule
 from ..play.saved import load_saved, save_path, saved_names
 from ..play.session import DEFAULT_GAME, TableGame, table_choices, table_sizes
 from ..state import Action, Game, View
-from .common import WIDGET_CSS, Catalogue, Panel, Shared, button, dress_card, guarded, html
+from .common import (
+    WIDGET_CSS,
+    Catalogue,
+    Later,
+    LaterHTML,
+    Panel,
+    Shared,
+    button,
+    dress_card,
+    guarded,
+    html,
+)
 from .engine import prewarm, warm_up
 
 if TYPE_CHECKING:  # the solver is loaded on first use (tutor.widgets.engine)
@@ -394,11 +405,12 @@ class TableWidget(Panel):
         controls = w.HBox([self.game_pick, self.players_pick, self.seat_pick, self.bot_pick,
                            self.mode_pick, self.new_button], layout=same.plain,
                           _dom_classes=("tutor-controls",))
-        self.level_out = html("", "tutor-level", shared=same)
+        # an output that has nothing to show yet is made when it first has (LaterHTML)
+        self.level_out = LaterHTML("tutor-level", shared=same)
 
         self.status = html("", "tutor-status", shared=same)
         self.view_out = html("", "tutor-view", shared=same)
-        self.aid_out = html("", "tutor-aid", shared=same)
+        self.aid_out = LaterHTML("tutor-aid", shared=same)
 
         # the learner's actions: a row of buttons per kind of action of the game, each built
         # when it is first shown (RowSet)
@@ -425,12 +437,14 @@ class TableWidget(Panel):
         self.aid_line = w.HBox([self.aid, aid_note])  # a layout of its own: hidden alone
         tools = w.HBox([self.hint_button, self.undo_button, self.next_button, self.auto,
                         self.aid_line], layout=same.plain, _dom_classes=("tutor-tools",))
-        self.undo_out = html("", "tutor-undo-note", shared=same)
-        self.hint_out = html("", "tutor-hint-out", shared=same)
-        self.compare_out = html("", "tutor-compare", shared=same)
-        self.log_out = html("", "tutor-log", shared=same)
-        self._progress: w.FloatProgress | None = None  # made for the first review (progress)
-        self.result = html("", "tutor-result", shared=same)
+        self.undo_out = LaterHTML("tutor-undo-note", shared=same)
+        self.hint_out = LaterHTML("tutor-hint-out", shared=same)
+        self.compare_out = LaterHTML("tutor-compare", shared=same)
+        self.log_out = LaterHTML("tutor-log", shared=same)
+        self._progress = Later(lambda: w.FloatProgress(  # made for the first review
+            value=0.0, min=0.0, max=1.0, description="Analysing",
+            layout=w.Layout(display="none", width="auto"), _dom_classes=("tutor-progress",)))
+        self.result = LaterHTML("tutor-result", shared=same)
 
         # records
         self.save_name = w.Text(value="", placeholder="a name for this deal",
@@ -442,16 +456,16 @@ class TableWidget(Panel):
         self.upload = w.FileUpload(accept=".json", multiple=False, description="Open a record",
                                    layout=same.plain, style=same.look,
                                    _dom_classes=("tutor-upload",))
-        self.files_out = html("", "tutor-files", shared=same)
+        self.files_out = LaterHTML("tutor-files", shared=same)
         files = w.HBox([self.save_name, self.save_button, self.load_pick, self.load_button,
                         self.upload], layout=same.plain, _dom_classes=("tutor-records",))
 
-        self.box.children = [
+        self.lay([
             html(str(style_html()) + TABLE_CSS, "tutor-style", shared=same), controls,
             self.level_out, self.status, self.view_out, self.actions_box, tools, self.undo_out,
             self.aid_out, self.notice,
-            self.hint_out, self.compare_out, self.log_out, self.result, files,
-            self.files_out]
+            self.hint_out, self.compare_out, self.log_out, self._progress, self.result, files,
+            self.files_out])
 
         # events: every handler is guarded (a friendly notice, never a traceback)
         self.new_button.on_click(lambda _b: self.new_deal())
@@ -470,14 +484,19 @@ class TableWidget(Panel):
         self._game_rows()
         self._list_records()
         self._sync_pickers()
-        self.refresh()
         self._start()
         prewarm()  # the engine loads in the background while the learner reads
 
     @guarded
     def _start(self) -> None:
-        """The bots before the learner move at once (a failing bot: a notice, not a traceback)."""
-        self._continue()
+        """The bots before the learner move at once, and the table is drawn (once: every
+        redraw is messages to the page); a failing bot: a notice under the position as it
+        stands, not a traceback."""
+        try:
+            self._continue()
+        except Exception:
+            self.refresh()
+            raise
 
     # -- the rows of buttons, from the game's actions --
     @property
@@ -489,14 +508,7 @@ class TableWidget(Panel):
     def progress(self) -> w.FloatProgress:
         """The review's progress bar, made for the first review (then kept, hidden between
         reviews)."""
-        if self._progress is None:
-            bar = w.FloatProgress(value=0.0, min=0.0, max=1.0, description="Analysing",
-                                  layout=w.Layout(display="none", width="auto"),
-                                  _dom_classes=("tutor-progress",))
-            at = self.box.children.index(self.result)
-            self.box.children = (*self.box.children[:at], bar, *self.box.children[at:])
-            self._progress = bar
-        return self._progress
+        return self._progress.get()
 
     def _game_rows(self) -> None:
         """Put the current game's rows of buttons on the table (a game picked again finds its
