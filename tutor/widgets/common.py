@@ -102,29 +102,26 @@ def dress_card(b: w.Button | w.ToggleButton, card: Card | None, *, verb: str = "
     from the classes set here (``st-face-btn``, ``st-r-10``, ``st-s-hearts``, ``st-red``), so
     the card itself is what the learner clicks, Tabs to and presses with Enter or Space. The
     tooltip says what pressing it does (``verb``: "play ten of hearts")."""
-    for c in list(b._dom_classes):
-        if c.startswith(_FACE_PREFIXES) or c in ("st-face-btn", "st-red", "st-black"):
-            b.remove_class(c)
-    if card is None:
-        b.description = ""
-        b.tooltip = ""
-        return
-    rank = card_label(card)[: -len(card.suit.symbol)]
-    for c in ("st-face-btn", f"st-r-{rank}", f"st-s-{card.suit.noun}",
-              "st-red" if card.suit.is_red else "st-black"):
-        b.add_class(c)
-    b.description = card.name + (", picked" if picked else "")
-    b.tooltip = f"{verb} {card.name}".strip()
+    kept = [c for c in b._dom_classes
+            if not (c.startswith(_FACE_PREFIXES) or c in ("st-face-btn", "st-red", "st-black"))]
+    with b.hold_sync():  # one message to the page, not one per class and text
+        if card is None:
+            b._dom_classes = tuple(kept)
+            b.description = ""
+            b.tooltip = ""
+            return
+        rank = card_label(card)[: -len(card.suit.symbol)]
+        b._dom_classes = (*kept, "st-face-btn", f"st-r-{rank}", f"st-s-{card.suit.noun}",
+                          "st-red" if card.suit.is_red else "st-black")
+        b.description = card.name + (", picked" if picked else "")
+        b.tooltip = f"{verb} {card.name}".strip()
 
 
 def mark_card(b: w.Button | w.ToggleButton, mark: str) -> None:
     """Mark a card button after grading: ``right``, ``wrong``, ``missed``, ``tried`` (a first
     wrong pick, before the second try) or ``""`` for none."""
-    for c in list(b._dom_classes):
-        if c.startswith("st-mark-"):
-            b.remove_class(c)
-    if mark:
-        b.add_class(f"st-mark-{mark}")
+    b._dom_classes = (*(c for c in b._dom_classes if not c.startswith("st-mark-")),
+                      *((f"st-mark-{mark}",) if mark else ()))
 
 
 class Shared:

@@ -181,13 +181,21 @@ class ActionRow:
                       own_layout=own_layout, disabled=disabled, classes=classes)
 
     def add(self, label: str, action: Action | None, *, tooltip: str = "",
-            classes: tuple[str, ...] = (), own_layout: bool = False) -> w.Button:
-        """One more button at the row's end."""
+            classes: tuple[str, ...] = (), own_layout: bool = False, later: bool = False
+            ) -> w.Button:
+        """One more button at the row's end (``later``: put in the row by :meth:`lay`, once
+        for several)."""
         b = self._button(label, action, tooltip, classes, own_layout)
         self.buttons.append(b)
         self.actions.append(action)
-        self.box.children = (*self.box.children, b)
+        if not later:
+            self.lay()
         return b
+
+    def lay(self) -> None:
+        """The row's box holds its controls before the buttons, then every button."""
+        head = [c for c in self.box.children if c not in self.buttons]
+        self.box.children = (*head, *self.buttons)
 
     def action_of(self, i: object) -> Action | None:
         """The action button ``i`` carries (None for an empty button or a forged index)."""
@@ -265,6 +273,9 @@ class CardGridRow(ActionRow):
         super().__init__("call-card", "tutor-callcard", "tutor-call-card", same,
                          head=(*boxes, self.note), shown=shown, grid=True)
         self.buttons, self.actions = buttons, actions
+
+    def lay(self) -> None:
+        """The grid's buttons stay in their suits' lines (none is ever added)."""
 
     @staticmethod
     def words(card: Card, own: bool = False) -> str:
@@ -597,24 +608,28 @@ class TableWidget(Panel):
         """A hand row: a button per card of the learner's hand, its legal ones enabled."""
         if not shown:
             hand = []
+        grown = len(row.buttons) < len(hand)
         while len(row.buttons) < len(hand):  # each hidden alone when the hand shrinks
             i = len(row.buttons)
-            b = row.add("", None, classes=("st-card-btn",), own_layout=True)
+            b = row.add("", None, classes=("st-card-btn",), own_layout=True, later=True)
             b.on_click(lambda _b, r=row, i=i: self.press(r, i))
+        if grown:
+            row.lay()
         verb = HAND_ROWS[row.kind]
         for i, b in enumerate(row.buttons):
-            if i < len(hand):
-                card = hand[i]
-                action = self.catalogue.by_card.get((row.kind, card))
-                row.actions[i] = action
-                dress_card(b, card, verb=verb)  # the card's face is the button
-                b.disabled = not (mine and action in legal)
-                b.layout.display = None
-            else:
-                row.actions[i] = None
-                dress_card(b, None)
-                b.disabled = True
-                b.layout.display = "none"
+            with b.hold_sync():  # a button's changes in one message
+                if i < len(hand):
+                    card = hand[i]
+                    action = self.catalogue.by_card.get((row.kind, card))
+                    row.actions[i] = action
+                    dress_card(b, card, verb=verb)  # the card's face is the button
+                    b.disabled = not (mine and action in legal)
+                    b.layout.display = None
+                else:
+                    row.actions[i] = None
+                    dress_card(b, None)
+                    b.disabled = True
+                    b.layout.display = "none"
 
     def _legal_row(self, row: LegalRow, legal: tuple[Action, ...]) -> None:
         """A row of the learner's legal actions of its kind (none while another seat is to
