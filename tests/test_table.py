@@ -965,7 +965,7 @@ def test_the_table_opens_with_the_rows_in_sight_only() -> None:
     models = list(subtree(tw.box))
     assert len(models) <= 50, len(models)  # 104 when every row was built at once (issue 22)
     # an output with nothing to show is made when it first has something
-    for out in (tw.hint_out, tw.compare_out, tw.undo_out, tw.result, tw.log_out):
+    for out in (tw.hint_out, tw.compare_out, tw.undo_out, tw.files_out, tw.aid_out):
         assert out.widget is None and out.value == ""
     assert not any("tutor-progress" in getattr(m, "_dom_classes", ()) for m in models)
     card = tw.rows["card"]
@@ -977,7 +977,7 @@ def test_the_table_opens_with_the_rows_in_sight_only() -> None:
         tw.rows["discard"]  # not a kind of Six-Bid Solo's actions
     tw.refresh()
     assert trump.box.layout.display == "none" and all(b.disabled for b in trump.buttons)
-    # made in its place: the log once there is an action, the take-back's note after a take-back
+    # made in its place: the take-back's note after a take-back
     calls.buttons[0].click()  # pass
     tw.undo_button.click()
     assert "Taken back" in tw.compare_out.value and tw.notice.value == ""

@@ -451,11 +451,12 @@ class TableWidget(Panel):
         self.undo_out = LaterHTML("tutor-undo-note", shared=same)
         self.hint_out = LaterHTML("tutor-hint-out", shared=same)
         self.compare_out = LaterHTML("tutor-compare", shared=same)
-        self.log_out = LaterHTML("tutor-log", shared=same)
+        # the log and the result are on the page from the start: a page script may read them
+        self.log_out = html("", "tutor-log", shared=same)
         self._progress = Later(lambda: w.FloatProgress(  # made for the first review
             value=0.0, min=0.0, max=1.0, description="Analysing",
             layout=w.Layout(display="none", width="auto"), _dom_classes=("tutor-progress",)))
-        self.result = LaterHTML("tutor-result", shared=same)
+        self.result = html("", "tutor-result", shared=same)
 
         # records
         self.save_name = w.Text(value="", placeholder="a name for this deal",
