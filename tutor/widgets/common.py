@@ -274,8 +274,10 @@ def friendly(err: TutorError) -> tuple[str, str]:
 class Panel:
     """The base of a lesson widget: a ``VBox`` plus a notice line for refused input.
 
-    Subclasses build ``self.box`` children, call :meth:`refuse` for bad input and override
-    :meth:`hidden_cards` / :meth:`secrets` when they show part of a deal or a hidden answer.
+    Subclasses build ``self.box`` children (or lay them out with :meth:`lay`, where a part
+    may wait until it is first needed: :class:`Later`), call :meth:`refuse` for bad input and
+    override :meth:`hidden_cards` / :meth:`secrets` when they show part of a deal or a hidden
+    answer. ``self.same`` holds the page's shared layouts and styles (:class:`Shared`).
     """
 
     css_class = "tutor-panel"

@@ -4,7 +4,8 @@
 with no user interface), for any registered game — a picker above the table changes it. It holds
 **no rules**: its rows of buttons are built from the kinds of the game's actions (one row per
 kind — calls, trump, the called card, the card given, the discard, Sixty-Six's draw, exchange,
-close, claim and marriage, cards; :class:`Catalogue`) and labelled with the game's own words
+close, claim and marriage, cards; :class:`Catalogue`), each when it is first in sight
+(:class:`RowSet`: every widget is a message to the page), and labelled with the game's own words
 (a row of moves that name cards holds buttons only for the learner's legal ones, so no label
 names a card the learner may not see), the buttons it enables are the engine's legal actions
 for the learner's seat, and every click goes back through :meth:`TableGame.act`, which re-checks
