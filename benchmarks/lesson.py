@@ -11,7 +11,11 @@ What is measured (targets in brackets; where they come from: ``docs/lessons.md``
    go blank, lesson, lesson, ... so drift hits all alike. Per notebook: the time of the HTTP
    render (Voilà starts a kernel, runs every cell, sends the page), the kernel's resident memory
    right after it, and — with chromium — the time until a browser shows every widget.
-   Ratios against the blank notebook [≤ 1.3× time, ≤ 1.5× memory].
+   Ratios against the blank notebook [≤ 1.3× time, ≤ 1.5× memory]. Beside the time, the CPU
+   seconds of the render (the server's during it and the kernel's), which the machine's load
+   changes less than the time, and the widget models alive in a kernel once the cells have run
+   (nbclient, no Voilà): each is a message the kernel sends, the server handles and the
+   browser builds a view for.
 2. **Answer latency** — inside a real kernel (widget messages serialised as for a browser), a
    quiz of each kind is answered many times: pick, **Check answer** → feedback drawn, then
    **Next question**. p50/p95 of the Check click [p95 ≤ 50 ms], next to a bare Button click.
@@ -38,6 +42,7 @@ import contextlib
 import json
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import textwrap
@@ -103,21 +108,52 @@ def wait_gone(server: VoilaServer, pids: set[int], timeout: float = 60) -> None:
 
 
 # --- 1. render time and kernel memory ------------------------------------------------------------
-def render_round(server: VoilaServer, name: str) -> tuple[float, int]:
+def cpu_seconds(process: psutil.Process) -> float:
+    t = process.cpu_times()
+    return float(t.user + t.system)
+
+
+def render_round(server: VoilaServer, name: str) -> tuple[float, int, float]:
+    """One render: seconds, the new kernel's resident memory, and the CPU seconds it cost
+    (Voilà's server during the render + the kernel from its start)."""
+    assert server.proc is not None
+    voila = psutil.Process(server.proc.pid)
     before = set(server.kernel_pids())
+    c0 = cpu_seconds(voila)
     t0 = time.perf_counter()
     status, page = server.get(f"/voila/render/{name}")
     elapsed = time.perf_counter() - t0
+    cpu = cpu_seconds(voila) - c0
     if status != 200 or "Traceback" in page:
         raise SystemExit(f"render of {name} failed: HTTP {status}")
     new = set(server.kernel_pids()) - before
     rss = 0
     for pid in new:
         with contextlib.suppress(psutil.Error):
-            rss += psutil.Process(pid).memory_info().rss
+            kernel = psutil.Process(pid)
+            rss += kernel.memory_info().rss
+            cpu += cpu_seconds(kernel)
     server.shutdown_kernel(kernel_id_of(page))
     wait_gone(server, new)
-    return elapsed, rss
+    return elapsed, rss, cpu
+
+
+def widget_models(path: Path, progress: Path) -> int:
+    """The ipywidgets models alive in a kernel once the notebook's cells have run (each one a
+    message to the page and a view the browser builds): the cells run by nbclient in a fresh
+    kernel, then one more cell counts."""
+    import os
+
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(path, as_version=4)
+    nb.cells.append(nbformat.v4.new_code_cell(
+        "import ipywidgets\nprint(len(ipywidgets.widgets.widget._instances))"))
+    NotebookClient(nb, timeout=120, kernel_name="python3",
+                   resources={"metadata": {"path": str(path.parent)}}).execute(
+        env={**os.environ, "TUTOR_PROGRESS_DIR": str(progress), "TUTOR_PREWARM": "0"},
+        stderr=subprocess.DEVNULL)  # the kernel's start-up warnings
+    return int(nb.cells[-1].outputs[0]["text"].split()[-1])
 
 
 def browser_times(server: VoilaServer, names: list[str]) -> dict[str, float]:
@@ -366,21 +402,26 @@ def main() -> int:
         render_round(server, BLANK)  # warm the server and the file cache
         times: dict[str, list[float]] = {n: [] for n in names}
         mem: dict[str, list[int]] = {n: [] for n in names}
+        cpus: dict[str, list[float]] = {n: [] for n in names}
         for r in range(args.reps):
             for name in names:
-                t, rss = render_round(server, name)
+                t, rss, spent = render_round(server, name)
                 times[name].append(t)
                 mem[name].append(rss)
+                cpus[name].append(spent)
             print(f"  round {r + 1} of {args.reps} done", flush=True)
+        models = {n: widget_models(root / "notebooks" / n, root / "progress") for n in names}
         browser = {} if args.no_browser else browser_times(server, names)
         bt = statistics.median(times[BLANK])
         bmin = min(times[BLANK])
         bm = statistics.median(mem[BLANK])
+        bc = statistics.median(cpus[BLANK])
         bb = browser.get(BLANK)
-        print("\n1. Render (HTTP: kernel start + run + page; median and best of the rounds) and "
-              "kernel memory")
+        print("\n1. Render (HTTP: kernel start + run + page; median and best of the rounds), "
+              "its CPU seconds (server + kernel; load changes them less), kernel memory, and "
+              "the widget models in the kernel")
         head = (f"{'notebook':<34}{'render s':>9}{'×blank':>8}{'best s':>8}{'×blank':>8}"
-                f"{'kernel MiB':>12}{'×blank':>8}")
+                f"{'CPU s':>7}{'×blank':>8}{'kernel MiB':>12}{'×blank':>8}{'models':>8}")
         if browser:
             head += f"{'browser s':>11}{'×blank':>8}"
         print(head)
@@ -389,10 +430,13 @@ def main() -> int:
             t = statistics.median(times[name])
             best = min(times[name])
             m = statistics.median(mem[name])
+            spent = statistics.median(cpus[name])
             row = {"render_s": t, "render_ratio": t / bt, "best_s": best,
-                   "best_ratio": best / bmin, "kernel_MiB": m / MiB, "memory_ratio": m / bm}
+                   "best_ratio": best / bmin, "cpu_s": spent, "cpu_ratio": spent / bc,
+                   "kernel_MiB": m / MiB, "memory_ratio": m / bm, "widget_models": models[name]}
             line = (f"{name:<34}{t:>9.2f}{t / bt:>8.2f}{best:>8.2f}{best / bmin:>8.2f}"
-                    f"{m / MiB:>12.1f}{m / bm:>8.2f}")
+                    f"{spent:>7.2f}{spent / bc:>8.2f}{m / MiB:>12.1f}{m / bm:>8.2f}"
+                    f"{models[name]:>8}")
             if name in browser and bb:
                 row.update(browser_s=browser[name], browser_ratio=browser[name] / bb)
                 line += f"{browser[name]:>11.2f}{browser[name] / bb:>8.2f}"

@@ -390,6 +390,44 @@ def test_the_decision_quizzes_know_six_bid_solo_and_frog() -> None:
         DecisionSession(seed=1, game="frog", kinds=["play-decision"])  # not Frog's yet
 
 
+@pytest.mark.usefixtures("clean_widgets")
+def test_lesson_15_opens_with_few_widget_models() -> None:
+    """Every ipywidgets model is a message to the page: lesson 15's panels open without the
+    widgets that wait for the learner's first click — the advisor's progress bar and outputs,
+    a quiz's question, choices and feedback — and share their layouts and styles; each part is
+    made, in its place, when first needed."""
+    from ipywidgets.widgets.widget import _instances
+
+    from tutor.widgets import AdvisorPanel, LearnerBox
+
+    before = set(_instances)
+    panel = AdvisorPanel(hand="AS TS KS JS 9S AH KH 7H KD QC 7C")
+    LearnerBox(Learner(seed=1))
+    quizzes = [DecisionQuiz([kind], start=False, seed=1) for kind in ("bid-decision",
+                                                                      "play-decision")]
+    made = len(set(_instances) - before)
+    assert made <= 60, made  # 115 when every part was made with the page (issue 22)
+
+    def classes(box: Any) -> list[str]:
+        return [next(iter(c._dom_classes), type(c).__name__) for c in box.children]
+
+    assert "tutor-advisor-progress" not in state_text(subtree(panel.box))
+    assert panel.progress.value == 0.0  # made now, below the hand
+    assert classes(panel.box)[-4:] == ["HBox", "tutor-advisor-verdict", "tutor-advisor-table",
+                                       "tutor-advisor-chart"]
+    quiz = quizzes[1]
+    assert classes(quiz.box) == ["tutor-decision-game", "tutor-quiz-title",
+                                 "tutor-decision-status", "HBox", "tutor-notice",
+                                 "tutor-quiz-score"]
+    assert quiz.next.description == "First question" and not quiz.next.disabled
+    assert quiz.exhibit.value == ""  # made now, in its place
+    assert classes(quiz.box) == [
+        "tutor-decision-game", "tutor-quiz-title", "tutor-decision-status",
+        "tutor-quiz-question", "tutor-quiz-choices", "tutor-discard-picks", "tutor-quiz-pick",
+        "HBox", "tutor-notice", "tutor-quiz-feedback", "tutor-decision-evidence",
+        "tutor-quiz-score"]
+
+
 def test_lesson_widgets_build_without_the_solver(tmp_path: Path) -> None:
     """Lessons 14 and 15 build their widgets without importing the solver (numba): it is
     loaded on the learner's first click (tutor.widgets.engine.warm_up). Run in a fresh

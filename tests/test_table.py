@@ -953,6 +953,40 @@ def shown_rows(tw: TableWidget) -> list[str]:
     return [k for k, r in tw.rows.items() if r.box.layout.display != "none"]
 
 
+def test_the_table_opens_with_the_rows_in_sight_only() -> None:
+    """Every ipywidgets model is a message to the page: the table opens with the auction's
+    calls, its one row in sight; a row is built when first in sight or asked for, out of sight
+    and disabled until the table's redraw says otherwise, laid out in the rows' order, and
+    kept; the review's progress bar comes with the first review."""
+    tw = TableWidget(seed=1, auto=False)
+    calls = tw.rows.made("call")
+    assert calls is not None and [k for k, _ in tw.rows.built()] == ["call"]
+    assert list(tw.actions_box.children) == [calls.box] and calls.box.layout.display is None
+    models = list(subtree(tw.box))
+    assert len(models) <= 50, len(models)  # 104 when every row was built at once (issue 22)
+    # an output with nothing to show is made when it first has something
+    for out in (tw.hint_out, tw.compare_out, tw.undo_out, tw.files_out, tw.aid_out):
+        assert out.widget is None and out.value == ""
+    assert not any("tutor-progress" in getattr(m, "_dom_classes", ()) for m in models)
+    card = tw.rows["card"]
+    trump = tw.rows["trump"]
+    assert list(tw.actions_box.children) == [calls.box, trump.box, card.box]
+    assert trump.box.layout.display == "none" and all(b.disabled for b in trump.buttons)
+    assert tw.rows["trump"] is trump and tw.rows.made("give") is None
+    with pytest.raises(KeyError):
+        tw.rows["discard"]  # not a kind of Six-Bid Solo's actions
+    tw.refresh()
+    assert trump.box.layout.display == "none" and all(b.disabled for b in trump.buttons)
+    # made in its place: the take-back's note after a take-back
+    calls.buttons[0].click()  # pass
+    tw.undo_button.click()
+    assert "Taken back" in tw.compare_out.value and tw.notice.value == ""
+    kids = [next(iter(k._dom_classes), "") for k in tw.box.children]
+    assert kids.index("tutor-notice") < kids.index("tutor-compare") < kids.index("tutor-log") \
+        < kids.index("tutor-records")
+    assert tw.hint_out.widget is None and "tutor-hint-out" not in kids
+
+
 def test_rows_follow_the_kinds_of_the_games_actions(frog_without_pimc: Any) -> None:
     """One row per kind of the game's actions, in the game's words; a Six-Bid Solo table has
     Call Solo's rows and no discard, a Frog table the discard and no Call Solo."""

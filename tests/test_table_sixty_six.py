@@ -196,6 +196,8 @@ def test_the_table_deals_sixty_six() -> None:
     assert tw.aid_line.layout.display == "none"  # no past tricks, no points (SS-17)
     # rows for Sixty-Six's kinds of action, the moves around the stock on one line
     assert list(tw.rows) == ["draw", "exchange", "close", "claim", "marriage", "card"]
+    for kind in tw.rows:  # a row is built when first in sight, or when asked for
+        assert tw.rows[kind].kind == kind
     line = tw.actions_box.children[0]
     assert "tutor-moves" in line._dom_classes and len(line.children) == 4
 

@@ -290,6 +290,28 @@ def verdict(advice: Advice) -> str:
 
 
 # --- the widget --------------------------------------------------------------------------------
+class AdviceArea:
+    """The advisor panel's progress bar, verdict, table and chart (made on the first Advise)."""
+
+    def __init__(self, same: Shared) -> None:
+        self.progress = w.FloatProgress(value=0.0, min=0.0, max=1.0, description="Sampling",
+                                        layout=w.Layout(width="18em", max_width="100%"),
+                                        _dom_classes=("tutor-advisor-progress",))
+        self.progress_text = html("", "tutor-advisor-progress-text", shared=same)
+        self.verdict = html("", "tutor-advisor-verdict", shared=same)
+        self.table = html("", "tutor-advisor-table", shared=same)
+        self.chart = html("", "tutor-advisor-chart", shared=same)
+        self.widgets = (w.HBox([self.progress, self.progress_text], layout=same.plain),
+                        self.verdict, self.table, self.chart)
+
+    def clear(self) -> None:
+        """Empty, for another game."""
+        self.progress.value = 0.0
+        self.progress.bar_style = ""
+        for out in (self.progress_text, self.verdict, self.table, self.chart):
+            out.value = ""
+
+
 class AdvisorPanel(Panel):
     """Ask the bid advisor about a hand (see the module docstring).
 
@@ -316,50 +338,45 @@ class AdvisorPanel(Panel):
         self.executor = executor
         self.advice: Advice | None = None
         self.stop = ""  # why the last advice stopped: done, clear or budget
-        same = Shared()  # one layout and style for the outputs and buttons: fewer models
+        same = self.same  # the page's layouts and styles, shared: fewer models (Shared)
         self.hand_text = w.Text(value=hand,
                                 placeholder="11 cards: rank (A T K Q J 9 8 7 6), suit (C S H D)",
                                 description="Your hand", continuous_update=False,
                                 layout=w.Layout(width="auto", flex="1 1 20em", min_width="0",
-                                                max_width="40em"))
-        self.hand_text.add_class("tutor-advisor-hand")
+                                                max_width="40em"),
+                                style=same.field, _dom_classes=("tutor-advisor-hand",))
         self.deal_button = button("Deal me a hand", cls="tutor-advisor-deal", shared=same,
                                   tooltip="a random hand of 11 cards")
         games = decision_games()
         self.game_pick = w.Dropdown(options=[(spec(g).name, g) for g in games], value=game,
-                                    description="Game", layout=w.Layout(
-                                        width="auto", display=None if len(games) > 1 else "none"))
-        self.game_pick.add_class("tutor-advisor-game")
+                                    description="Game", style=same.picker,
+                                    layout=same.layout if len(games) > 1 else w.Layout(
+                                        width="auto", display="none"),
+                                    _dom_classes=("tutor-advisor-game",))
         offered = situations(game)
-        self.situation = w.Dropdown(options=list(offered),
-                                    value=calls if calls in {v for _, v in offered}
-                                    else "other", description="Auction",
-                                    layout=w.Layout(width="auto", max_width="100%"))
-        self.situation.add_class("tutor-advisor-situation")
+        picked = calls if calls in {v for _, v in offered} else "other"
+        self.situation = w.Dropdown(options=list(offered), value=picked, description="Auction",
+                                    layout=w.Layout(width="auto", max_width="100%"),
+                                    style=same.picker, _dom_classes=("tutor-advisor-situation",))
+        # a layout of its own: shown only for "Other: type the calls"
         self.calls_text = w.Text(value=calls, placeholder=self._calls_example(),
                                  description="Calls before you", continuous_update=False,
-                                 layout=w.Layout(width="auto", max_width="100%"))
+                                 layout=w.Layout(width="auto", max_width="100%",
+                                                 display=None if picked == "other" else "none"),
+                                 style=same.field)
         self.samples = w.Dropdown(options=[8, 16, 24, 32, 48, 64],
                                   value=samples if samples in (8, 16, 24, 32, 48, 64) else 16,
-                                  description="Deals", layout=w.Layout(width="auto"))
+                                  description="Deals", layout=same.layout, style=same.picker)
         self.advise_button = button("Advise", cls="tutor-advisor-go", style="primary", shared=same,
                                     tooltip="sample deals and solve each contract")
-        self.progress = w.FloatProgress(value=0.0, min=0.0, max=1.0, description="Sampling",
-                                        layout=w.Layout(width="18em", max_width="100%"))
-        self.progress.add_class("tutor-advisor-progress")
-        self.progress_text = html("", "tutor-advisor-progress-text", shared=same)
         self.position = html("", "tutor-advisor-position", shared=same)
-        self.verdict = html("", "tutor-advisor-verdict", shared=same)
-        self.table = html("", "tutor-advisor-table", shared=same)
-        self.chart = html("", "tutor-advisor-chart", shared=same)
-        row1 = w.HBox([self.game_pick, self.hand_text, self.deal_button])
-        row2 = w.HBox([self.situation, self.calls_text, self.samples, self.advise_button])
-        for r in (row1, row2):
-            r.layout.flex_flow = "row wrap"
+        # the advice's progress bar, verdict, table and chart: made on the first Advise
+        self._advice_area: AdviceArea | None = None
+        row1 = w.HBox([self.game_pick, self.hand_text, self.deal_button], layout=same.wrap)
+        row2 = w.HBox([self.situation, self.calls_text, self.samples, self.advise_button],
+                      layout=same.wrap)
         style = html(str(style_html()) + WIDGET_CSS, "tutor-style", shared=same)
-        self.box.children = [style, row1, row2, self.notice, self.position,
-                             w.HBox([self.progress, self.progress_text]), self.verdict,
-                             self.table, self.chart]
+        self.box.children = [style, row1, row2, self.notice, self.position]
         self.deal_button.on_click(lambda _b: self.deal())
         self.advise_button.on_click(lambda _b: self.advise())
         self.game_pick.observe(lambda _c: self.game_changed(), names="value")
@@ -369,6 +386,36 @@ class AdvisorPanel(Panel):
         self._situation_changed()
         self.show_position()
         prewarm()  # the engine loads in the background while the learner reads
+
+    # -- the advice's outputs, made on the first Advise --
+    @property
+    def area(self) -> AdviceArea:
+        """The progress bar and the advice's outputs (made on first use: the page opens
+        without them)."""
+        if self._advice_area is None:
+            self._advice_area = AdviceArea(self.same)
+            self.box.children = (*self.box.children, *self._advice_area.widgets)
+        return self._advice_area
+
+    @property
+    def progress(self) -> w.FloatProgress:
+        return self.area.progress
+
+    @property
+    def progress_text(self) -> w.HTML:
+        return self.area.progress_text
+
+    @property
+    def verdict(self) -> w.HTML:
+        return self.area.verdict
+
+    @property
+    def table(self) -> w.HTML:
+        return self.area.table
+
+    @property
+    def chart(self) -> w.HTML:
+        return self.area.chart
 
     # -- hidden information --
 
@@ -413,10 +460,8 @@ class AdvisorPanel(Panel):
             self._set_quietly(self.situation, "options", list(situations(value)))
             self._set_quietly(self.situation, "value", "")
             self.calls_text.placeholder = self._calls_example()
-            self.progress.value = 0.0
-            self.progress.bar_style = ""
-            for out in (self.progress_text, self.verdict, self.table, self.chart):
-                out.value = ""
+            if self._advice_area is not None:
+                self._advice_area.clear()
         self._situation_changed()
         self.show_position()
 

@@ -31,8 +31,9 @@ import functools
 import json
 import logging
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
@@ -62,29 +63,30 @@ R = TypeVar("R")
 
 def html(value: str = "", *cls: str, shared: Shared | None = None) -> w.HTML:
     """An ``HTML`` widget with stable CSS classes (tests and the stylesheet find it by class);
-    ``shared`` gives it a widget's one layout and style (see :func:`button`)."""
-    widget = w.HTML(value=value) if shared is None else w.HTML(
-        value=value, layout=shared.plain, style=shared.text)
-    for c in cls:
-        widget.add_class(c)
-    return widget
+    ``shared`` gives it a page's one layout and style (see :func:`button`)."""
+    if shared is None:
+        return w.HTML(value=value, _dom_classes=cls)
+    return w.HTML(value=value, layout=shared.plain, style=shared.text, _dom_classes=cls)
 
 
 def button(description: str, *, cls: str, tooltip: str = "", disabled: bool = False,
-           style: str = "", shared: Shared | None = None, own_layout: bool = False
-           ) -> w.Button:
+           style: str = "", shared: Shared | None = None, own_layout: bool = False,
+           hidden: bool = False, classes: tuple[str, ...] = ()) -> w.Button:
     """A real ``<button>`` (Tab + Enter/Space work) with an accessible name = its label.
 
-    ``shared`` gives it a widget's one layout and one button style instead of a new pair:
+    ``shared`` gives it a page's one layout and one button style instead of a new pair:
     every ipywidgets model is a message to the browser and a view it builds, and a table with
     thirty buttons opens noticeably faster with sixty fewer (only for a button whose layout is
-    never changed on its own; ``own_layout`` keeps a layout of its own, to be hidden alone)."""
-    layout = shared.layout if shared is not None and not own_layout else w.Layout(width="auto")
+    never changed on its own; ``own_layout`` keeps a layout of its own, to be hidden alone, and
+    ``hidden`` starts it hidden).
+    Its CSS classes (``cls`` and ``classes``) go out with the button itself, not in a message
+    after it."""
+    layout = shared.layout if shared is not None and not own_layout and not hidden else \
+        w.Layout(width="auto", display="none" if hidden else None)
     look = shared.look if shared is not None else w.ButtonStyle()
-    b = w.Button(description=description, tooltip=tooltip or description, disabled=disabled,
-                 button_style=style, layout=layout, style=look)
-    b.add_class(cls)
-    return b
+    return w.Button(description=description, tooltip=tooltip or description, disabled=disabled,
+                    button_style=style, layout=layout, style=look,
+                    _dom_classes=(cls, *classes))
 
 
 #: The classes :func:`dress_card` puts on a button (so it can take them all off again).
@@ -100,40 +102,136 @@ def dress_card(b: w.Button | w.ToggleButton, card: Card | None, *, verb: str = "
     from the classes set here (``st-face-btn``, ``st-r-10``, ``st-s-hearts``, ``st-red``), so
     the card itself is what the learner clicks, Tabs to and presses with Enter or Space. The
     tooltip says what pressing it does (``verb``: "play ten of hearts")."""
-    for c in list(b._dom_classes):
-        if c.startswith(_FACE_PREFIXES) or c in ("st-face-btn", "st-red", "st-black"):
-            b.remove_class(c)
-    if card is None:
-        b.description = ""
-        b.tooltip = ""
-        return
-    rank = card_label(card)[: -len(card.suit.symbol)]
-    for c in ("st-face-btn", f"st-r-{rank}", f"st-s-{card.suit.noun}",
-              "st-red" if card.suit.is_red else "st-black"):
-        b.add_class(c)
-    b.description = card.name + (", picked" if picked else "")
-    b.tooltip = f"{verb} {card.name}".strip()
+    kept = [c for c in b._dom_classes
+            if not (c.startswith(_FACE_PREFIXES) or c in ("st-face-btn", "st-red", "st-black"))]
+    with b.hold_sync():  # one message to the page, not one per class and text
+        if card is None:
+            b._dom_classes = tuple(kept)
+            b.description = ""
+            b.tooltip = ""
+            return
+        rank = card_label(card)[: -len(card.suit.symbol)]
+        b._dom_classes = (*kept, "st-face-btn", f"st-r-{rank}", f"st-s-{card.suit.noun}",
+                          "st-red" if card.suit.is_red else "st-black")
+        b.description = card.name + (", picked" if picked else "")
+        b.tooltip = f"{verb} {card.name}".strip()
 
 
 def mark_card(b: w.Button | w.ToggleButton, mark: str) -> None:
     """Mark a card button after grading: ``right``, ``wrong``, ``missed``, ``tried`` (a first
     wrong pick, before the second try) or ``""`` for none."""
-    for c in list(b._dom_classes):
-        if c.startswith("st-mark-"):
-            b.remove_class(c)
-    if mark:
-        b.add_class(f"st-mark-{mark}")
+    b._dom_classes = (*(c for c in b._dom_classes if not c.startswith("st-mark-")),
+                      *((f"st-mark-{mark}",) if mark else ()))
 
 
 class Shared:
-    """One ``Layout(width="auto")``, one ``ButtonStyle`` and one ``HTMLStyle`` for many buttons
-    and HTML outputs of a widget."""
+    """One model of each look that many controls of a page point at, each made on first use: a
+    ``Layout(width="auto")`` and a ``ButtonStyle`` for buttons, a plain ``Layout`` and an
+    ``HTMLStyle`` for HTML outputs and boxes, a wrapping row's layout, a panel's, and the style
+    of a picker, a text field and a checkbox.
 
-    def __init__(self) -> None:
-        self.layout = w.Layout(width="auto")
-        self.look = w.ButtonStyle()
-        self.plain = w.Layout()  # an HTML output's: no width of its own
-        self.text = w.widgets.widget_string.HTMLStyle()
+    Every ipywidgets model is a message from the kernel, one more for Voilà's server to handle
+    and a view for the browser to build; a control that is never restyled or hidden on its own
+    can share these (ipywidgets allows one layout or style model under many widgets). A control
+    that is hidden alone keeps a layout of its own."""
+
+    @cached_property
+    def layout(self) -> w.Layout:
+        return w.Layout(width="auto")
+
+    @cached_property
+    def look(self) -> w.ButtonStyle:
+        return w.ButtonStyle()
+
+    @cached_property
+    def plain(self) -> w.Layout:
+        """An HTML output's or a box's: no width of its own."""
+        return w.Layout()
+
+    @cached_property
+    def text(self) -> w.widgets.widget_string.HTMLStyle:
+        return w.widgets.widget_string.HTMLStyle()
+
+    @cached_property
+    def wrap(self) -> w.Layout:
+        """A row of controls that wraps on a narrow screen."""
+        return w.Layout(flex_flow="row wrap")
+
+    @cached_property
+    def panel(self) -> w.Layout:
+        """A panel's box (:class:`Panel`)."""
+        return w.Layout(width="100%", max_width="56rem")
+
+    @cached_property
+    def picker(self) -> w.widgets.widget_description.DescriptionStyle:
+        """A dropdown's."""
+        return w.widgets.widget_description.DescriptionStyle()
+
+    @cached_property
+    def field(self) -> w.widgets.widget_string.TextStyle:
+        """A text field's."""
+        return w.widgets.widget_string.TextStyle()
+
+    @cached_property
+    def tick(self) -> w.widgets.widget_bool.CheckboxStyle:
+        """A checkbox's."""
+        return w.widgets.widget_bool.CheckboxStyle()
+
+    def alive(self) -> bool:
+        """Are all the models made so far still open (a closed one cannot be shown again)?"""
+        return all(x.comm is not None for x in vars(self).values() if isinstance(x, w.Widget))
+
+
+_page_shared: Shared | None = None
+
+
+def shared() -> Shared:
+    """The page's (the kernel's) :class:`Shared` models, for every panel on it; made anew once
+    one of them has been closed."""
+    global _page_shared
+    if _page_shared is None or not _page_shared.alive():
+        _page_shared = Shared()
+    return _page_shared
+
+
+class Later:
+    """A widget of a panel made when it is first needed, then kept and shown in its place
+    among the panel's parts (:meth:`Panel.lay`): one model and one message less when the page
+    opens for every widget that waits for the learner (a review's progress bar, a hint)."""
+
+    def __init__(self, make: Callable[[], w.Widget]) -> None:
+        self._make = make
+        self.widget: w.Widget | None = None  # None until made
+        self.panel: Panel | None = None  # set by Panel.lay
+
+    def get(self) -> w.Widget:
+        """The widget, made now if it is not yet (and shown in its place)."""
+        if self.widget is None:
+            self.widget = self._make()
+            if self.panel is not None:
+                self.panel.relay()
+        return self.widget
+
+
+class LaterHTML(Later):
+    """An HTML output made when it first has something to show: its ``value`` reads ``""``
+    until then, and setting ``""`` makes nothing."""
+
+    def __init__(self, *cls: str, shared: Shared) -> None:
+        super().__init__(lambda: html(self._first, *cls, shared=shared))
+        self._first = ""
+
+    @property
+    def value(self) -> str:
+        return "" if self.widget is None else str(self.widget.value)
+
+    @value.setter
+    def value(self, text: str) -> None:
+        if self.widget is not None:
+            self.widget.value = text
+        elif text:
+            self._first = text  # the widget goes to the page with it: one message
+            self.get()
 
 
 @dataclass(frozen=True)
@@ -176,24 +274,41 @@ def friendly(err: TutorError) -> tuple[str, str]:
 class Panel:
     """The base of a lesson widget: a ``VBox`` plus a notice line for refused input.
 
-    Subclasses build ``self.box`` children, call :meth:`refuse` for bad input and override
-    :meth:`hidden_cards` / :meth:`secrets` when they show part of a deal or a hidden answer.
+    Subclasses build ``self.box`` children (or lay them out with :meth:`lay`, where a part
+    may wait until it is first needed: :class:`Later`), call :meth:`refuse` for bad input and
+    override :meth:`hidden_cards` / :meth:`secrets` when they show part of a deal or a hidden
+    answer. ``self.same`` holds the page's shared layouts and styles (:class:`Shared`).
     """
 
     css_class = "tutor-panel"
 
     def __init__(self) -> None:
         guard.install()  # no message from the page sends a traceback back (:mod:`.guard`)
-        self.notice = html("", "tutor-notice")
-        self.box = w.VBox(layout=w.Layout(width="100%", max_width="56rem"))
-        self.box.add_class("tutor-widget")
-        self.box.add_class(self.css_class)
+        #: the page's shared layouts and styles (:class:`Shared`), for the panel's controls
+        self.same = shared()
+        self.notice = html("", "tutor-notice", shared=self.same)
+        self.box = w.VBox(layout=self.same.panel, _dom_classes=("tutor-widget", self.css_class))
         self._audit_seq = 0
+        self._parts: list[w.Widget | Later] = []  # what the box shows (lay)
         guard.watch(self)
 
     # -- display: the panel shows as its box in JupyterLab, Voilà and nbclient --
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.box._repr_mimebundle_(**kwargs)
+
+    def lay(self, parts: Sequence[w.Widget | Later]) -> None:
+        """Show ``parts`` in the panel's box, in this order: a :class:`Later` part once it is
+        made."""
+        self._parts = list(parts)
+        for part in self._parts:
+            if isinstance(part, Later):
+                part.panel = self
+        self.relay()
+
+    def relay(self) -> None:
+        """Lay the parts out again (a :class:`Later` part was just made)."""
+        kids = [p.widget if isinstance(p, Later) else p for p in self._parts]
+        self.box.children = [k for k in kids if k is not None]
 
     # -- feedback for refused input --
     def refuse(self, text: str, rule: str = "") -> None:

@@ -60,6 +60,9 @@ if TYPE_CHECKING:  # the solver is loaded on the first question (tutor.widgets.e
     from ..quiz.decisions import DecisionQuestion
 
 DECK = frozenset(CARDS)
+#: The status line before the first question.
+WAIT_FOR_FIRST = ('<p class="st-root st-muted">Press “First question”: finding a position takes '
+                  "a few seconds.</p>")
 #: How many cards a discard question asks for (FR-2: three).
 DISCARD_PICKS = 3
 #: The discard's card buttons: big enough to hit, fourteen in two rows of seven on a phone.
@@ -74,6 +77,23 @@ DECISION_CSS = WIDGET_CSS + """
 }
 </style>
 """
+
+
+class QuestionArea:
+    """A decision quiz's question widgets: the exhibit, the choices (a row of toggle buttons,
+    or a card's face each), the pick in words, the feedback and the evidence."""
+
+    def __init__(self, same: Shared) -> None:
+        self.exhibit = html("", "tutor-quiz-question", shared=same)
+        self.choices = w.ToggleButtons(options=[], value=None, style={"button_width": "auto"},
+                                       _dom_classes=("tutor-quiz-choices",))
+        #: a discard question's cards: one toggle button each, three to pick (the choices when
+        #: they are cards' faces)
+        self.picks = w.HBox([], layout=w.Layout(display="none", flex_flow="row wrap"),
+                            _dom_classes=("tutor-discard-picks", "tutor-quiz-choices"))
+        self.pick = html("", "tutor-quiz-pick", shared=same)
+        self.result = html("", "tutor-quiz-feedback", shared=same)
+        self.evidence = html("", "tutor-decision-evidence", shared=same)
 
 
 class DecisionQuiz(Panel):
@@ -115,49 +135,79 @@ class DecisionQuiz(Panel):
         self.fixed_title = title
         self.title = self._title()
 
-        same = Shared()  # one layout and style for the outputs and buttons: fewer models
-        self.same = same
+        same = self.same  # the page's layouts and styles, shared: fewer models (Shared)
         self.game_pick = w.Dropdown(options=[(spec(g).name, g) for g in self.games],
-                                    value=game, description="Game", layout=w.Layout(
-                                        width="auto",
-                                        display=None if len(self.games) > 1 else "none"))
-        self.game_pick.add_class("tutor-decision-game")
-        self.heading = html(f'<h3 class="st-quiz-title">{esc(self.title)}</h3>',
-                            "tutor-quiz-title", shared=same)
-        self.status = html("", "tutor-decision-status", shared=same)
-        self.exhibit = html("", "tutor-quiz-question", shared=same)
-        self.choices = w.ToggleButtons(options=[], value=None, style={"button_width": "auto"})
-        self.choices.add_class("tutor-quiz-choices")
-        #: a discard question's cards: one toggle button each, three to pick
-        self.picks = w.HBox([], layout=w.Layout(display="none", flex_flow="row wrap"))
-        self.picks.add_class("tutor-discard-picks")
-        self.picks.add_class("tutor-quiz-choices")  # the choices when they are cards' faces
+                                    value=game, description="Game", style=same.picker,
+                                    layout=same.layout if len(self.games) > 1 else w.Layout(
+                                        width="auto", display="none"),
+                                    _dom_classes=("tutor-decision-game",))
+        # the quiz's stylesheet goes with its title: one model fewer
+        self.heading = html(self._heading_html(), "tutor-quiz-title", shared=same)
+        self.status = html("" if start else WAIT_FOR_FIRST, "tutor-decision-status",
+                           shared=same)
+        #: the question's exhibit, choices and answer: made with the first question
+        self._question_area: QuestionArea | None = None
         self.pick_buttons: list[w.ToggleButton] = []
         self.pick_values: list[str] = []
-        self.pick = html("", "tutor-quiz-pick", shared=same)
         self.check = button("Check answer", cls="tutor-quiz-check", style="primary", shared=same,
                             disabled=True)
-        self.next = button("Next question", cls="tutor-quiz-next", disabled=True, shared=same)
-        self.result = html("", "tutor-quiz-feedback", shared=same)
-        self.evidence = html("", "tutor-decision-evidence", shared=same)
-        self.score = html("", "tutor-quiz-score", shared=same)
+        self.next = button("Next question" if start else "First question",
+                           cls="tutor-quiz-next", disabled=start, shared=same)
+        self.score = html(self._score_html(), "tutor-quiz-score", shared=same)
         self._quiet = False
         self.check.on_click(lambda _b: self.answer())
         self.next.on_click(lambda _b: self.new_question())
-        self.choices.observe(lambda _c: self._picked(), names="value")
         self.game_pick.observe(lambda _c: self.game_changed(), names="value")
         self.learner.listen(self._learner_changed)
-        self.box.children = [html(DECISION_CSS, "tutor-style", shared=same), self.game_pick,
-                             self.heading, self.status, self.exhibit, self.choices, self.picks,
-                             self.pick, w.HBox([self.check, self.next],
-                                               layout=w.Layout(flex_flow="row wrap")),
-                             self.notice, self.result, self.evidence, self.score]
-        self._show_score()
+        self.box.children = [self.game_pick, self.heading, self.status,
+                             w.HBox([self.check, self.next], layout=same.wrap),
+                             self.notice, self.score]
         if start:
             self.new_question()
-        else:  # the page loads at once; the first question is found on request
-            self._wait_for_first()
+        # else the page loads at once; the first question is found on request
         prewarm()  # the engine loads in the background while the learner reads
+
+    def _heading_html(self) -> str:
+        return f'{DECISION_CSS}<h3 class="st-quiz-title">{esc(self.title)}</h3>'
+
+    # -- the question's widgets, made with the first question --
+    @property
+    def area(self) -> QuestionArea:
+        """The question's exhibit, choices and answer (made on first use: the page opens
+        without them, before the buttons and after the notice line)."""
+        if self._question_area is None:
+            area = self._question_area = QuestionArea(self.same)
+            area.choices.observe(lambda _c: self._picked(), names="value")
+            kids = list(self.box.children)
+            at = kids.index(self.notice)
+            kids[at + 1:at + 1] = [area.result, area.evidence]
+            kids[at - 1:at - 1] = [area.exhibit, area.choices, area.picks, area.pick]
+            self.box.children = kids
+        return self._question_area
+
+    @property
+    def exhibit(self) -> w.HTML:
+        return self.area.exhibit
+
+    @property
+    def choices(self) -> w.ToggleButtons:
+        return self.area.choices
+
+    @property
+    def picks(self) -> w.HBox:
+        return self.area.picks
+
+    @property
+    def pick(self) -> w.HTML:
+        return self.area.pick
+
+    @property
+    def result(self) -> w.HTML:
+        return self.area.result
+
+    @property
+    def evidence(self) -> w.HTML:
+        return self.area.evidence
 
     def _kinds_in(self, game: str) -> tuple[str, ...]:
         """The kinds asked for that ``game`` offers (all it offers when none were asked)."""
@@ -172,8 +222,7 @@ class DecisionQuiz(Panel):
     def _wait_for_first(self) -> None:
         self.next.description = "First question"
         self.next.disabled = False
-        self.status.value = ('<p class="st-root st-muted">Press “First question”: finding '
-                             "a position takes a few seconds.</p>")
+        self.status.value = WAIT_FOR_FIRST
 
     def _session(self) -> DecisionSession:
         """The session of the game now asked about (one per game on the page, kept while the
@@ -218,10 +267,12 @@ class DecisionQuiz(Panel):
         self.question, self.feedback = None, None
         self.title = self._title()
         with self.box.hold_sync():
-            self.heading.value = f'<h3 class="st-quiz-title">{esc(self.title)}</h3>'
-            self._show_choices(None)
-            for out in (self.exhibit, self.pick, self.result, self.evidence, self.status):
-                out.value = ""
+            self.heading.value = self._heading_html()
+            self.status.value = ""
+            if self._question_area is not None:
+                self._show_choices(None)
+                for out in (self.exhibit, self.pick, self.result, self.evidence):
+                    out.value = ""
             self.check.disabled = True
             self._show_score()
             self.clear_notice()
@@ -491,8 +542,11 @@ class DecisionQuiz(Panel):
                 + "</section>")
 
     def _show_score(self) -> None:
-        self.score.value = (f'<p class="st-muted">Session: {score_html(self.session.score)}'
-                            "</p>" + reset_html(self.learner))
+        self.score.value = self._score_html()
+
+    def _score_html(self) -> str:
+        return (f'<p class="st-muted">Session: {score_html(self.session.score)}</p>'
+                + reset_html(self.learner))
 
 
 def _is_card_text(value: str) -> bool:

@@ -148,16 +148,17 @@ class LearnerBox(Panel):
     def __init__(self, learner: Learner | None = None) -> None:
         super().__init__()
         self.learner = learner or page_learner()
+        same = self.same  # the page's layouts and styles, shared: fewer models
         self.name = w.Text(value=self.learner.name, description="Your name",
-                           continuous_update=False, layout=w.Layout(width="auto"))
-        self.name.add_class("tutor-learner-name")
-        self.use = button("Keep my progress", cls="tutor-learner-use",
+                           continuous_update=False, layout=same.layout, style=same.field,
+                           _dom_classes=("tutor-learner-name",))
+        self.use = button("Keep my progress", cls="tutor-learner-use", shared=same,
                           tooltip="Save your quiz progress under this name")
-        self.status = html("", "tutor-learner-status")
+        self.status = html("", "tutor-learner-status", shared=same)
         self.use.on_click(lambda _: self._use())
         self.name.observe(lambda _: self._use(), names="value")
         self.learner.listen(self._show)
-        row = w.HBox([self.name, self.use], layout=w.Layout(flex_flow="row wrap"))
+        row = w.HBox([self.name, self.use], layout=same.wrap)
         self.box.children = [row, self.status, self.notice]
         self._show()
 

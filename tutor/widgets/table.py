@@ -4,7 +4,8 @@
 with no user interface), for any registered game — a picker above the table changes it. It holds
 **no rules**: its rows of buttons are built from the kinds of the game's actions (one row per
 kind — calls, trump, the called card, the card given, the discard, Sixty-Six's draw, exchange,
-close, claim and marriage, cards; :class:`Catalogue`) and labelled with the game's own words
+close, claim and marriage, cards; :class:`Catalogue`), each when it is first in sight
+(:class:`RowSet`: every widget is a message to the page), and labelled with the game's own words
 (a row of moves that name cards holds buttons only for the learner's legal ones, so no label
 names a card the learner may not see), the buttons it enables are the engine's legal actions
 for the learner's seat, and every click goes back through :meth:`TableGame.act`, which re-checks
@@ -27,7 +28,7 @@ errors.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -60,7 +61,18 @@ from ..play.log import card_words, names_any, turn_rule
 from ..play.saved import load_saved, save_path, saved_names
 from ..play.session import DEFAULT_GAME, TableGame, table_choices, table_sizes
 from ..state import Action, Game, View
-from .common import WIDGET_CSS, Catalogue, Panel, Shared, button, dress_card, guarded, html
+from .common import (
+    WIDGET_CSS,
+    Catalogue,
+    Later,
+    LaterHTML,
+    Panel,
+    Shared,
+    button,
+    dress_card,
+    guarded,
+    html,
+)
 from .engine import prewarm, warm_up
 
 if TYPE_CHECKING:  # the solver is loaded on first use (tutor.widgets.engine)
@@ -133,29 +145,58 @@ TABLE_CSS = WIDGET_CSS + """
 """
 
 
+#: A button to make: its label, the action it carries (None: none yet), its tooltip and its
+#: CSS classes beyond the row's.
+ButtonSpec = tuple[str, Action | None, str, tuple[str, ...]]
+
+
 class ActionRow:
     """The learner's buttons for one kind of action: a wrapping row, and the action each button
     carries now (``None``: an empty button, hidden). A hand row grows a button per card when
-    the hand does (a Frog bidder holds 14 before the discard)."""
+    the hand does (a Frog bidder holds 14 before the discard). ``head``: controls before the
+    buttons; ``buttons``: the buttons the row starts with (made before the row's box, so the
+    box goes to the page with them in one message), those carrying an action in ``enabled``
+    enabled, the others disabled; ``shown``: in sight from the start. The table's refresh
+    shows, hides, enables and disables them from then on."""
 
-    def __init__(self, kind: ActionKind, box_class: str, button_class: str, same: Shared
+    def __init__(self, kind: ActionKind, box_class: str, button_class: str, same: Shared,
+                 *, head: Sequence[w.Widget] = (), buttons: Sequence[ButtonSpec] = (),
+                 enabled: Collection[Action] = (), shown: bool = False, grid: bool = False
                  ) -> None:
         self.kind = kind
         self.button_class = button_class
         self.same = same
-        self.buttons: list[w.Button] = []
-        self.actions: list[Action | None] = []
-        self.box = w.HBox([], layout=w.Layout(display="none"))  # shown by the table's refresh
-        self.box.add_class(box_class)
+        self.buttons: list[w.Button] = [
+            self._button(*spec, disabled=spec[1] is None or spec[1] not in enabled)
+            for spec in buttons]
+        self.actions: list[Action | None] = [spec[1] for spec in buttons]
+        # a layout of its own, to be hidden alone
+        self.box = (w.VBox if grid else w.HBox)(
+            [*head, *self.buttons], layout=w.Layout(display=None if shown else "none"),
+            _dom_classes=(box_class, *(("tutor-card-grid",) if grid else ())))
+
+    def _button(self, label: str, action: Action | None, tooltip: str = "",
+                classes: tuple[str, ...] = (), own_layout: bool = False, *,
+                disabled: bool = True) -> w.Button:
+        return button(label, cls=self.button_class, tooltip=tooltip, shared=self.same,
+                      own_layout=own_layout, disabled=disabled, classes=classes)
 
     def add(self, label: str, action: Action | None, *, tooltip: str = "",
-            own_layout: bool = False) -> w.Button:
-        b = button(label, cls=self.button_class, tooltip=tooltip, shared=self.same,
-                   own_layout=own_layout, disabled=True)  # enabled by the table's refresh
+            classes: tuple[str, ...] = (), own_layout: bool = False, later: bool = False
+            ) -> w.Button:
+        """One more button at the row's end (``later``: put in the row by :meth:`lay`, once
+        for several)."""
+        b = self._button(label, action, tooltip, classes, own_layout)
         self.buttons.append(b)
         self.actions.append(action)
-        self.box.children = (*self.box.children, b)
+        if not later:
+            self.lay()
         return b
+
+    def lay(self) -> None:
+        """The row's box holds its controls before the buttons, then every button."""
+        head = [c for c in self.box.children if c not in self.buttons]
+        self.box.children = (*head, *self.buttons)
 
     def action_of(self, i: object) -> Action | None:
         """The action button ``i`` carries (None for an empty button or a forged index)."""
@@ -166,21 +207,28 @@ class CallCardRow(ActionRow):
     """Calling a card (SBS-20): the card picked by rank and suit from the game's deck, *Call
     this card*, and declining to call one."""
 
-    def __init__(self, game: Game, catalogue: Catalogue, same: Shared) -> None:
-        super().__init__("call-card", "tutor-callcard", "tutor-call-card", same)
+    def __init__(self, game: Game, catalogue: Catalogue, same: Shared, *,
+                 enabled: Collection[Action] = (), shown: bool = False) -> None:
+        self.button_class = "tutor-call-card"
+        self.same = same
         deck = game.info.deck
+        narrow = w.Layout(width="9em")  # the two pickers' one layout
         self.rank = w.Dropdown(options=[("10" if r is Rank.TEN else r.letter, r.letter)
                                         for r in deck.ranks], value=deck.ranks[0].letter,
-                               description="Call", layout=w.Layout(width="9em"))
+                               description="Call", layout=narrow, style=same.picker)
         self.suit = w.Dropdown(options=[(f"{s.symbol} {s.noun}", s.letter) for s in deck.suits],
-                               value=deck.suits[0].letter, layout=w.Layout(width="9em"))
-        self.box.children = (self.rank, self.suit)
-        self.call = self.add("Call this card", None)
+                               value=deck.suits[0].letter, layout=narrow, style=same.picker)
+        # no action of its own (the pickers name the card): enabled while a call is legal
+        self.call = self._button("Call this card", None, disabled=not enabled)
         decline = [a for a in catalogue.by_kind["call-card"] if catalogue.infos[a].card is None]
-        self.decline = self.add(catalogue.infos[decline[0]].label.capitalize(), decline[0]) \
-            if decline else None
-        if self.decline is not None:
-            self.decline.add_class("tutor-decline")
+        buttons: list[ButtonSpec] = [] if not decline else [
+            (catalogue.infos[decline[0]].label.capitalize(), decline[0], "", ("tutor-decline",))]
+        super().__init__("call-card", "tutor-callcard", "tutor-call-card", same,
+                         head=(self.rank, self.suit, self.call), buttons=buttons,
+                         enabled=enabled, shown=shown)
+        self.buttons.insert(0, self.call)
+        self.actions.insert(0, None)
+        self.decline = self.buttons[1] if decline else None
 
     @property
     def decline_action(self) -> Action | None:
@@ -196,13 +244,13 @@ class CardGridRow(ActionRow):
     of this deal's deck only (CS-2: a removed card cannot be called) and underlines the ranks of
     the learner's own cards — calling one means playing secretly alone (CS-8)."""
 
-    def __init__(self, catalogue: Catalogue, same: Shared) -> None:
-        super().__init__("call-card", "tutor-callcard", "tutor-call-card", same)
-        self.box = w.VBox([], layout=w.Layout(display="none"))
-        self.box.add_class("tutor-callcard")
-        self.box.add_class("tutor-card-grid")
+    def __init__(self, catalogue: Catalogue, same: Shared, *, shown: bool = False) -> None:
+        self.button_class = "tutor-call-card"
+        self.same = same
         self.cards: list[Card] = []
-        lines: dict[Suit, w.HBox] = {}
+        lines: dict[Suit, list[w.Widget]] = {}
+        buttons: list[w.Button] = []
+        actions: list[Action | None] = []
         for action in catalogue.by_kind["call-card"]:
             card = catalogue.infos[action].card
             if card is None:  # declining (SBS-20) belongs to the rank-and-suit row
@@ -210,20 +258,25 @@ class CardGridRow(ActionRow):
             colour = "st-red" if card.suit.is_red else "st-black"
             line = lines.get(card.suit)
             if line is None:
-                head = html(f'<span class="st-root st-suit-head {colour}" title="{card.suit.noun}"'
-                            f">{card.suit.symbol}</span>", "tutor-suit-head", shared=same)
-                line = lines[card.suit] = w.HBox([head])
-                line.add_class("tutor-card-line")
-            b = button(rank_text(card.rank), cls=self.button_class, shared=same,
-                       own_layout=True, tooltip=self.words(card), disabled=True)
-            b.add_class("st-card-btn")
-            b.add_class(colour)
-            line.children = (*line.children, b)
-            self.buttons.append(b)
-            self.actions.append(action)
+                line = lines[card.suit] = [html(
+                    f'<span class="st-root st-suit-head {colour}" title="{card.suit.noun}"'
+                    f">{card.suit.symbol}</span>", "tutor-suit-head", shared=same)]
+            # a layout of its own: a card of this deal's deck only is shown (CS-2)
+            b = self._button(rank_text(card.rank), action, self.words(card),
+                             ("st-card-btn", colour), own_layout=True)
+            line.append(b)
+            buttons.append(b)
+            actions.append(action)
             self.cards.append(card)
         self.note = html("", "tutor-card-grid-note", shared=same)
-        self.box.children = (*lines.values(), self.note)
+        boxes = [w.HBox(line, layout=same.plain, _dom_classes=("tutor-card-line",))
+                 for line in lines.values()]
+        super().__init__("call-card", "tutor-callcard", "tutor-call-card", same,
+                         head=(*boxes, self.note), shown=shown, grid=True)
+        self.buttons, self.actions = buttons, actions
+
+    def lay(self) -> None:
+        """The grid's buttons stay in their suits' lines (none is ever added)."""
 
     @staticmethod
     def words(card: Card, own: bool = False) -> str:
@@ -261,6 +314,50 @@ class LegalRow(ActionRow):
                 b.layout.display = "none"
 
 
+class RowSet(Mapping[ActionKind, ActionRow]):
+    """A game's rows of buttons by kind of action, in :data:`ROWS` order, each built when it is
+    first asked for — by the table's redraw when the row is first in sight (a deal may never
+    need Call Solo's or the discard's), or by whoever looks it up — and then kept."""
+
+    def __init__(self, kinds: Sequence[ActionKind],
+                 build: Callable[[ActionKind, Collection[Action] | None], ActionRow]) -> None:
+        self.kinds = tuple(kinds)
+        self._build = build
+        self._made: dict[ActionKind, ActionRow] = {}
+
+    def __getitem__(self, kind: ActionKind) -> ActionRow:
+        return self.need(kind, None)
+
+    def need(self, kind: ActionKind, enabled: Collection[Action] | None) -> ActionRow:
+        """The row of ``kind``; built now if it is not yet: in sight with the buttons of
+        ``enabled`` enabled, or (``None``) out of sight with every button disabled."""
+        row = self._made.get(kind)
+        if row is None:
+            if kind not in self.kinds:
+                raise KeyError(kind)
+            row = self._build(kind, enabled)
+            self._made.setdefault(kind, row)
+        return self._made[kind]
+
+    def keep(self, kind: ActionKind, row: ActionRow) -> None:
+        """Keep ``row`` as the row of ``kind`` (its builder lays it out at once)."""
+        self._made.setdefault(kind, row)
+
+    def __iter__(self) -> Iterator[ActionKind]:
+        return iter(self.kinds)
+
+    def __len__(self) -> int:
+        return len(self.kinds)
+
+    def built(self) -> list[tuple[ActionKind, ActionRow]]:
+        """The rows built so far, in order (nothing is built by asking)."""
+        return [(k, self._made[k]) for k in self.kinds if k in self._made]
+
+    def made(self, kind: object) -> ActionRow | None:
+        """The row of ``kind`` if it is built (nothing is built by asking)."""
+        return next((row for k, row in self._made.items() if k == kind), None)
+
+
 def readable(label: str, deck: Deck) -> str:
     """A game's action label with its card texts as a learner reads them, capitalised for a
     button: ``lead KH, showing QH: ...`` → ``Lead K♥, showing Q♥: ...``."""
@@ -296,87 +393,92 @@ class TableWidget(Panel):
         self._quiet = False  # True while the widget sets its own pickers (no event handling)
         n = self.table.game.players
 
-        same = self.same = Shared()  # one layout and one style for the buttons: fewer models
+        same = self.same  # the page's layouts and styles, shared: fewer models (Shared)
         # controls
         self.game_pick = w.Dropdown(options=[(s.name, s.id) for s in table_choices()],
                                     value=self.table.game_id, description="Game",
-                                    layout=w.Layout(width="auto"))
-        self.game_pick.add_class("tutor-game-pick")
+                                    layout=same.layout, style=same.picker,
+                                    _dom_classes=("tutor-game-pick",))
         # the number of players, for a game dealt to a table of any size (Crazy Solo: 3..12)
-        self.players_pick = w.Dropdown(options=self._players_options(), value=n,
-                                       description="Players", layout=w.Layout(width="auto"))
-        self.players_pick.add_class("tutor-players-pick")
+        sizes = self._players_options()  # a layout of its own: hidden for a game of one size
+        self.players_pick = w.Dropdown(options=sizes, value=n, description="Players",
+                                       layout=w.Layout(width="auto", display=None if len(sizes)
+                                                       > 1 else "none"),
+                                       style=same.picker, _dom_classes=("tutor-players-pick",))
         self.seat_pick = w.Dropdown(options=[(f"seat {s}", s) for s in range(n)], value=seat,
-                                    description="Your seat", layout=w.Layout(width="auto"))
+                                    description="Your seat", layout=same.layout,
+                                    style=same.picker)
         self.bot_pick = w.Dropdown(options=self._level_options(), value=self.table.bot_kind,
-                                   description="Bots", layout=w.Layout(width="auto"))
+                                   description="Bots", layout=same.layout, style=same.picker)
         self.mode_pick = w.Dropdown(options=self._mode_options(), value=0, description="Play",
-                                    layout=w.Layout(width="auto"))
-        self.mode_pick.add_class("tutor-mode-pick")
+                                    layout=same.layout, style=same.picker,
+                                    _dom_classes=("tutor-mode-pick",))
         self.new_button = button("New deal", cls="tutor-new-deal", style="primary", shared=same)
         controls = w.HBox([self.game_pick, self.players_pick, self.seat_pick, self.bot_pick,
-                           self.mode_pick, self.new_button])
-        controls.add_class("tutor-controls")
-        self.level_out = html("", "tutor-level", shared=same)
+                           self.mode_pick, self.new_button], layout=same.plain,
+                          _dom_classes=("tutor-controls",))
+        # an output that has nothing to show yet is made when it first has (LaterHTML)
+        self.level_out = LaterHTML("tutor-level", shared=same)
 
         self.status = html("", "tutor-status", shared=same)
         self.view_out = html("", "tutor-view", shared=same)
-        self.aid_out = html("", "tutor-aid", shared=same)
+        self.aid_out = LaterHTML("tutor-aid", shared=same)
 
-        # the learner's actions: a row of buttons per kind of action of the game
-        self._rows_of: dict[str, dict[ActionKind, ActionRow]] = {}
-        self._boxes_of: dict[str, list[w.Widget]] = {}
+        # the learner's actions: a row of buttons per kind of action of the game, each built
+        # when it is first shown (RowSet)
+        self._rows_of: dict[str, RowSet] = {}
         self._catalogues: dict[str, Catalogue] = {}
-        self.actions_box = w.VBox([])
-        self.actions_box.add_class("tutor-actions")
+        self._lines: dict[str, w.HBox] = {}  # a game's line of the ONE_LINE rows
+        self.actions_box = w.VBox([], layout=same.plain, _dom_classes=("tutor-actions",))
 
         # tools
         self.hint_button = button("Hint", cls="tutor-hint", shared=same,
                                   tooltip="what a sampling player would do here, and why")
-        self.undo_button = button("Take back", cls="tutor-undo", shared=same,
+        # (the tools' states are set by the refresh below: these are the likely ones)
+        self.undo_button = button("Take back", cls="tutor-undo", shared=same, disabled=True,
                                   tooltip="take back your last action and try another")
         self.next_button = button("Next bot move", cls="tutor-next", shared=same,
-                                  own_layout=True)
+                                  own_layout=True, hidden=auto, disabled=True)
         self.auto = w.Checkbox(value=auto, description="Bots play at once", indent=False,
-                               layout=w.Layout(width="auto"))
-        self.aid = w.Checkbox(value=teaching_aid, indent=False, layout=w.Layout(width="auto"),
-                              description="Teaching aid: past tricks and points")
-        self.aid.add_class("tutor-aid-switch")
+                               layout=same.layout, style=same.tick)
+        self.aid = w.Checkbox(value=teaching_aid, indent=False, layout=same.layout,
+                              style=same.tick, description="Teaching aid: past tricks and points",
+                              _dom_classes=("tutor-aid-switch",))
         aid_note = html('<span class="st-root st-muted">(not allowed at a real table, '
-                        "SBS-25)</span>", "tutor-aid-note")
-        self.aid_line = w.HBox([self.aid, aid_note])
+                        "SBS-25)</span>", "tutor-aid-note", shared=same)
+        self.aid_line = w.HBox([self.aid, aid_note])  # a layout of its own: hidden alone
         tools = w.HBox([self.hint_button, self.undo_button, self.next_button, self.auto,
-                        self.aid_line])
-        tools.add_class("tutor-tools")
-        self.undo_out = html("", "tutor-undo-note", shared=same)
-        self.hint_out = html("", "tutor-hint-out", shared=same)
-        self.compare_out = html("", "tutor-compare", shared=same)
+                        self.aid_line], layout=same.plain, _dom_classes=("tutor-tools",))
+        self.undo_out = LaterHTML("tutor-undo-note", shared=same)
+        self.hint_out = LaterHTML("tutor-hint-out", shared=same)
+        self.compare_out = LaterHTML("tutor-compare", shared=same)
+        # the log and the result are on the page from the start: a page script may read them
         self.log_out = html("", "tutor-log", shared=same)
-        self.progress = w.FloatProgress(value=0.0, min=0.0, max=1.0, description="Analysing",
-                                        layout=w.Layout(display="none", width="auto"))
-        self.progress.add_class("tutor-progress")
+        self._progress = Later(lambda: w.FloatProgress(  # made for the first review
+            value=0.0, min=0.0, max=1.0, description="Analysing",
+            layout=w.Layout(display="none", width="auto"), _dom_classes=("tutor-progress",)))
         self.result = html("", "tutor-result", shared=same)
 
         # records
         self.save_name = w.Text(value="", placeholder="a name for this deal",
-                                description="Deal name", layout=w.Layout(width="auto"))
+                                description="Deal name", layout=same.layout, style=same.field)
         self.save_button = button("Save deal", cls="tutor-save", shared=same)
-        self.load_pick = w.Dropdown(options=[], description="Saved deals",
-                                    layout=w.Layout(width="auto"))
+        self.load_pick = w.Dropdown(options=[], description="Saved deals", layout=same.layout,
+                                    style=same.picker)
         self.load_button = button("Load", cls="tutor-load", shared=same)
-        self.upload = w.FileUpload(accept=".json", multiple=False, description="Open a record")
-        self.upload.add_class("tutor-upload")
-        self.files_out = html("", "tutor-files", shared=same)
+        self.upload = w.FileUpload(accept=".json", multiple=False, description="Open a record",
+                                   layout=same.plain, style=same.look,
+                                   _dom_classes=("tutor-upload",))
+        self.files_out = LaterHTML("tutor-files", shared=same)
         files = w.HBox([self.save_name, self.save_button, self.load_pick, self.load_button,
-                        self.upload])
-        files.add_class("tutor-records")
+                        self.upload], layout=same.plain, _dom_classes=("tutor-records",))
 
-        self.box.children = [
-            html(str(style_html()) + TABLE_CSS, "tutor-style"), controls, self.level_out,
-            self.status, self.view_out, self.actions_box, tools, self.undo_out, self.aid_out,
-            self.notice,
-            self.hint_out, self.compare_out, self.log_out, self.progress, self.result, files,
-            self.files_out]
+        self.lay([
+            html(str(style_html()) + TABLE_CSS, "tutor-style", shared=same), controls,
+            self.level_out, self.status, self.view_out, self.actions_box, tools, self.undo_out,
+            self.aid_out, self.notice,
+            self.hint_out, self.compare_out, self.log_out, self._progress, self.result, files,
+            self.files_out])
 
         # events: every handler is guarded (a friendly notice, never a traceback)
         self.new_button.on_click(lambda _b: self.new_deal())
@@ -395,106 +497,141 @@ class TableWidget(Panel):
         self._game_rows()
         self._list_records()
         self._sync_pickers()
-        self.refresh()
         self._start()
         prewarm()  # the engine loads in the background while the learner reads
 
     @guarded
     def _start(self) -> None:
-        """The bots before the learner move at once (a failing bot: a notice, not a traceback)."""
-        self._continue()
+        """The bots before the learner move at once, and the table is drawn (once: every
+        redraw is messages to the page); a failing bot: a notice under the position as it
+        stands, not a traceback."""
+        try:
+            self._continue()
+        except Exception:
+            self.refresh()
+            raise
 
     # -- the rows of buttons, from the game's actions --
     @property
-    def rows(self) -> dict[ActionKind, ActionRow]:
-        """The current game's rows of buttons, by kind of action."""
+    def rows(self) -> RowSet:
+        """The current game's rows of buttons, by kind of action (each built on first use)."""
         return self._rows_of[self.table.game_id]
 
+    @property
+    def progress(self) -> w.FloatProgress:
+        """The review's progress bar, made for the first review (then kept, hidden between
+        reviews)."""
+        return self._progress.get()
+
     def _game_rows(self) -> None:
-        """Put the current game's rows of buttons on the table (built on the game's first
-        deal here, then kept: a game picked again finds its buttons as they were)."""
+        """Put the current game's rows of buttons on the table (a game picked again finds its
+        buttons as they were)."""
         game_id = self.table.game_id
         if game_id not in self._rows_of:
-            self._catalogues[game_id] = Catalogue.of(self.table.game)
-            self._rows_of[game_id] = self._build_rows(self._catalogues[game_id])
+            cat = self._catalogues[game_id] = Catalogue.of(self.table.game)
+            kinds = tuple(kind for kind, _, _ in ROWS if kind in cat.by_kind)
+            self._rows_of[game_id] = RowSet(
+                kinds, lambda kind, enabled: self._new_row(game_id, kind, enabled))
         self.catalogue = self._catalogues[game_id]
-        if game_id not in self._boxes_of:  # the rows, those of ONE_LINE side by side
-            boxes: list[w.Widget] = []
-            line: w.HBox | None = None
-            for kind, row in self.rows.items():
-                if kind not in ONE_LINE:
-                    boxes.append(row.box)
-                    continue
-                if line is None:
-                    line = w.HBox([])
-                    line.add_class("tutor-moves")
-                    boxes.append(line)
-                line.children = (*line.children, row.box)
-            self._boxes_of[game_id] = boxes
-        self.actions_box.children = self._boxes_of[game_id]
+        self._lay_rows()
 
-    def _build_rows(self, cat: Catalogue) -> dict[ActionKind, ActionRow]:
-        words = self.table.spec.presentation
-        rows: dict[ActionKind, ActionRow] = {}
-        for kind, box_class, button_class in ROWS:
-            if kind not in cat.by_kind:
+    def _lay_rows(self) -> None:
+        """The current game's rows built so far, in :data:`ROWS` order, those of ONE_LINE side
+        by side on one line."""
+        game_id = self.table.game_id
+        boxes: list[w.Widget] = []
+        for kind, row in self.rows.built():
+            if kind not in ONE_LINE:
+                boxes.append(row.box)
                 continue
-            if kind == "call-card" and not any(cat.infos[a].card is None
-                                               for a in cat.by_kind[kind]):
-                row: ActionRow = CardGridRow(cat, self.same)  # a compulsory call: the grid
-            elif kind in LEGAL_ROWS:
-                row = LegalRow(kind, box_class, button_class, self.same)
-            elif kind == "call-card":
-                row = CallCardRow(self.table.game, cat, self.same)
-                call_row = row
-                assert isinstance(call_row, CallCardRow)
-                call_row.call.on_click(lambda _b, r=call_row: self.press_call_card(r))
-                if call_row.decline is not None:
-                    call_row.decline.on_click(
-                        lambda _b, r=call_row: self.press(r, r.buttons.index(r.decline)))
-            else:
-                row = ActionRow(kind, box_class, button_class, self.same)
-            if kind in ("call", "trump"):  # a button per action, labelled in the game's words
-                for action in cat.by_kind[kind]:
-                    info = cat.infos[action]
-                    if kind == "call":
-                        label, tip = words.call_words(info.token or ""), ""
-                    else:
-                        label = info.label
-                        tip = f"trump {info.suit.noun}" if info.suit is not None else ""
-                    b = row.add(label, action, tooltip=tip)
-                    if info.suit is not None:
-                        b.add_class("st-red" if info.suit.is_red else "st-black")
-            for i, b in enumerate(row.buttons):
-                if not isinstance(row, CallCardRow):
-                    b.on_click(lambda _b, r=row, i=i: self.press(r, i))
-            rows[kind] = row
-        return rows
+            line = self._lines.get(game_id)
+            if line is None:
+                line = self._lines[game_id] = w.HBox([], layout=self.same.plain,
+                                                     _dom_classes=("tutor-moves",))
+            if line not in boxes:
+                boxes.append(line)
+                line.children = tuple(r.box for k, r in self.rows.built() if k in ONE_LINE)
+        if tuple(self.actions_box.children) != tuple(boxes):
+            self.actions_box.children = boxes
+
+    def _new_row(self, game_id: str, kind: ActionKind, enabled: Collection[Action] | None
+                 ) -> ActionRow:
+        """Build the row of ``kind`` for game ``game_id`` while it is on the table and lay it
+        out (see :meth:`RowSet.need`); a game no longer on the table gets no new rows
+        (KeyError)."""
+        if game_id != self.table.game_id:
+            raise KeyError(kind)
+        row = self._build_row(self.catalogue, kind, enabled)
+        self.rows.keep(kind, row)
+        self._lay_rows()
+        return row
+
+    def _build_row(self, cat: Catalogue, kind: ActionKind, enabled: Collection[Action] | None
+                   ) -> ActionRow:
+        words = self.table.spec.presentation
+        box_class, button_class = next((b, c) for k, b, c in ROWS if k == kind)
+        shown = enabled is not None
+        on = enabled or ()
+        if kind == "call-card" and not any(cat.infos[a].card is None for a in cat.by_kind[kind]):
+            # a compulsory call: the grid (the refresh enables its buttons)
+            row: ActionRow = CardGridRow(cat, self.same, shown=shown)
+        elif kind in LEGAL_ROWS:
+            row = LegalRow(kind, box_class, button_class, self.same, shown=shown)
+        elif kind == "call-card":
+            call_row = CallCardRow(self.table.game, cat, self.same, enabled=on, shown=shown)
+            call_row.call.on_click(lambda _b, r=call_row: self.press_call_card(r))
+            if call_row.decline is not None:
+                call_row.decline.on_click(
+                    lambda _b, r=call_row: self.press(r, r.buttons.index(r.decline)))
+            row = call_row
+        elif kind in ("call", "trump"):  # a button per action, labelled in the game's words
+            specs: list[ButtonSpec] = []
+            for action in cat.by_kind[kind]:
+                info = cat.infos[action]
+                if kind == "call":
+                    label, tip = words.call_words(info.token or ""), ""
+                else:
+                    label = info.label
+                    tip = f"trump {info.suit.noun}" if info.suit is not None else ""
+                colour = () if info.suit is None else (
+                    "st-red" if info.suit.is_red else "st-black",)
+                specs.append((label, action, tip, colour))
+            row = ActionRow(kind, box_class, button_class, self.same, buttons=specs,
+                            enabled=on, shown=shown)
+        else:
+            row = ActionRow(kind, box_class, button_class, self.same, shown=shown)
+        for i, b in enumerate(row.buttons):
+            if not isinstance(row, CallCardRow):
+                b.on_click(lambda _b, r=row, i=i: self.press(r, i))
+        return row
 
     def _hand_row(self, row: ActionRow, hand: list[Card], legal: set[Action], mine: bool,
                   shown: bool) -> None:
         """A hand row: a button per card of the learner's hand, its legal ones enabled."""
         if not shown:
             hand = []
+        grown = len(row.buttons) < len(hand)
         while len(row.buttons) < len(hand):  # each hidden alone when the hand shrinks
             i = len(row.buttons)
-            b = row.add("", None, own_layout=True)
-            b.add_class("st-card-btn")
+            b = row.add("", None, classes=("st-card-btn",), own_layout=True, later=True)
             b.on_click(lambda _b, r=row, i=i: self.press(r, i))
+        if grown:
+            row.lay()
         verb = HAND_ROWS[row.kind]
         for i, b in enumerate(row.buttons):
-            if i < len(hand):
-                card = hand[i]
-                action = self.catalogue.by_card.get((row.kind, card))
-                row.actions[i] = action
-                dress_card(b, card, verb=verb)  # the card's face is the button
-                b.disabled = not (mine and action in legal)
-                b.layout.display = None
-            else:
-                row.actions[i] = None
-                dress_card(b, None)
-                b.disabled = True
-                b.layout.display = "none"
+            with b.hold_sync():  # a button's changes in one message
+                if i < len(hand):
+                    card = hand[i]
+                    action = self.catalogue.by_card.get((row.kind, card))
+                    row.actions[i] = action
+                    dress_card(b, card, verb=verb)  # the card's face is the button
+                    b.disabled = not (mine and action in legal)
+                    b.layout.display = None
+                else:
+                    row.actions[i] = None
+                    dress_card(b, None)
+                    b.disabled = True
+                    b.layout.display = "none"
 
     def _legal_row(self, row: LegalRow, legal: tuple[Action, ...]) -> None:
         """A row of the learner's legal actions of its kind (none while another seat is to
@@ -528,7 +665,7 @@ class TableWidget(Panel):
 
     def button_for(self, action: Action) -> w.Button:
         """The button that carries ``action`` now (tests press it as a learner would)."""
-        for row in self.rows.values():
+        for _kind, row in self.rows.built():
             if action in row.actions:
                 return row.buttons[row.actions.index(action)]
         raise KeyError(action)
@@ -670,7 +807,7 @@ class TableWidget(Panel):
         """A button of a row: its action, checked again by the engine (a forged click on a
         disabled or empty button, or on a button of another game's rows, changes nothing)."""
         action = row.action_of(i)
-        if action is None or self.rows.get(row.kind) is not row:
+        if action is None or self.rows.made(row.kind) is not row:
             rule = self.table.spec.presentation.prompt(self.table.view)[1] or \
                 turn_rule(self.table.state)[0]
             raise IllegalActionError(rule, "there is no action on this button",
@@ -682,7 +819,7 @@ class TableWidget(Panel):
         text = f"{row.rank.value}{row.suit.value}"
         card = Card.parse(text)
         action = self.catalogue.by_card.get(("call-card", card))
-        if action is None or self.rows.get(row.kind) is not row:
+        if action is None or self.rows.made(row.kind) is not row:
             rule = self.table.spec.presentation.prompt(self.table.view)[1] or \
                 turn_rule(self.table.state)[0]
             raise IllegalActionError(rule, "call a card of the deck", what=text)
@@ -931,7 +1068,11 @@ class TableWidget(Panel):
             # its last trick and hides the opponent's total (Sixty-Six, SS-17) has none
             self.aid_line.layout.display = None if t.family else "none"
             hand = list(view.hand)
-            for kind, row in self.rows.items():
+            rows = self.rows
+            for kind in rows.kinds:
+                if kind in shown:  # built when first in sight, its legal buttons enabled
+                    rows.need(kind, legal if mine else ())
+            for kind, row in rows.built():
                 row.box.layout.display = None if kind in shown else "none"
                 if kind in HAND_ROWS:
                     self._hand_row(row, hand, legal, mine, kind in shown)
