@@ -379,12 +379,18 @@ def subtree_state(states: dict[str, Any], model_id: str) -> dict[str, Any]:
     return out
 
 
+def audit_lines(path: Path) -> list[str]:
+    """The audit file's complete lines: one the kernel is still appending (no newline yet) is
+    left for the next read."""
+    return path.read_text(encoding="utf-8").split("\n")[:-1]
+
+
 def audit_history(audit_dir: Path, kernel_id: str, model_id: str) -> dict[int, dict[str, Any]]:
     """Every hidden-card audit entry of one panel of one kernel, by its ``seq``."""
     path = audit_dir / f"{kernel_id}.jsonl"
     out: dict[int, dict[str, Any]] = {}
     if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
+        for line in audit_lines(path):
             entry = json.loads(line)
             if entry["model_id"] == model_id:
                 out[entry["seq"]] = entry
@@ -406,7 +412,7 @@ def read_audit(audit_dir: Path, kernel_id: str) -> dict[str, dict[str, Any]]:
     path = audit_dir / f"{kernel_id}.jsonl"
     latest: dict[str, dict[str, Any]] = {}
     if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
+        for line in audit_lines(path):
             entry = json.loads(line)
             latest[entry["model_id"]] = entry
     return latest
