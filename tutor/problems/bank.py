@@ -26,7 +26,7 @@ DATA = Path(__file__).resolve().parent / "data"
 #: (checked under ``make soak``).
 SHIPPED: dict[str, tuple[dict[str, int | str], ...]] = {"six-bid-solo": (
     {"seed": 1, "count": 56, "prefix": "sbs", "recipes": "end"},
-    {"seed": 1, "count": 20, "prefix": "sbs-lead", "recipes": "opening"},
+    {"seed": 1, "count": 24, "prefix": "sbs-lead", "recipes": "opening"},
 )}
 
 
