@@ -22,8 +22,13 @@ each deal (from one seeded :class:`random.Random`, so a seed always gives the sa
    most layouts;
 5. **the write-up, the hint and the level** from what the solver measured.
 
-``python -m tutor.problems.generate --seed 1 --count 48 --out DIR`` writes the records;
-``benchmarks/problems.py`` prints problems made per CPU-minute.
+A position more than :data:`EXACT_TRICKS` tricks from the end — the first lead, made by the
+:data:`OPENING_RECIPES` — is proven on a sample instead (:func:`make_sampled`,
+:mod:`tutor.problems.sampled`).
+
+``python -m tutor.problems.generate --seed 1 --count 48 --out DIR`` writes the records
+(``--recipes opening`` for the first lead); ``benchmarks/problems.py`` prints problems made per
+CPU-minute.
 """
 
 from __future__ import annotations

@@ -7,12 +7,14 @@ parts that do different jobs:
 
 - **the defence's layouts** (the *menu*, :meth:`~tutor.problems.knowledge.Knowledge.with_menu`):
   the deal as dealt, one layout in which each alternative shown fails, and ``drawn`` layouts
-  drawn uniformly from the seed — every one consistent with the learner's view. The defence
-  that adapts chooses among them as the cards are revealed. :class:`SampleSearch` proves, over
-  the menu exactly, that the key card starts a line (one card for every moment, chosen from
-  what the learner has seen: no strategy fusion) that reaches the goal in every layout of the
-  menu against every defence. So against this defence the safe line always wins, and a card
-  that fails in one of the menu's layouts even with every card seen always loses.
+  drawn uniformly from the seed among those in which the key card works with every card seen
+  (:func:`menu_layouts`, :func:`works_after`) — every one consistent with the learner's view.
+  The defence that adapts chooses among them as the cards are revealed. :class:`SampleSearch`
+  proves, over the menu exactly, that the key card starts a line (one card for every moment,
+  chosen from what the learner has seen: no strategy fusion) that reaches the goal in every
+  layout of the menu against every defence. So against this defence the safe line always
+  wins, and any other first card always loses (it has no such line; a card that fails in one
+  of the menu's layouts even with every card seen loses whatever follows).
 - **the count** on ``counted`` *fresh* layouts (drawn from ``seed + 1``, never shown to the
   defence): in how many each card reaches the goal with every card seen, and the 95 %
   Clopper-Pearson interval of that share (:func:`clopper_pearson`). A problem is kept only when
@@ -20,7 +22,9 @@ parts that do different jobs:
   more layouts than any alternative — and the count is what the record and the write-up state.
   With every card seen a line does at least as well as without, so the key's share is an
   upper bound on what a line without sight of the cards makes; an alternative's failures are
-  real failures (no line saves it there).
+  real failures (no line saves it there). Where the key works in clearly more layouts but not
+  in all, keeping the menu to layouts where it works is what lets the safe line always win
+  against this defence; the count says how often that line can fail at a real table.
 
 How the search keeps its size: with one layout left in the menu the learner's line may be the
 double-dummy one (the play so far tells that layout from the others), so the answer is one
