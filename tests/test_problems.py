@@ -98,6 +98,8 @@ def test_the_lesson_ships_forty_problems_in_three_levels_across_the_contracts() 
     assert len(set(IDS)) == len(IDS)
     seats = {(p := problem(i)).seat == p.state.bidder for i in IDS}
     assert seats == {True, False}  # bidders' problems and defenders'
+    beat = {(p := problem(i)).state.contract_id for i in IDS if problem(i).goal.kind == "beat"}
+    assert "call-solo" in beat  # beat a Call Solo: make the bidder lose a counting card
 
 
 def test_fifteen_problems_start_at_the_first_trick_in_three_levels() -> None:

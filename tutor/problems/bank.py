@@ -4,9 +4,10 @@
 replayed) for a lesson's list; :func:`load` reads and checks one in full
 (:func:`tutor.problems.problem.read`). The records were written by the generator in batches
 (:data:`SHIPPED`): the end positions by ``python -m tutor.problems.generate --seed 1 --count
-56 --out tutor/problems/data/<game>``, the first-lead problems by ``… --seed 1 --count N
---prefix sbs-lead --recipes opening``; the tests re-prove them (``tests/test_problems.py``;
-every one under ``make soak``).
+56 --out tutor/problems/data/<game>``, the first-lead problems by ``… --seed 1 --count 24
+--prefix sbs-lead --recipes opening``, the Call Solo defenders' by ``… --seed 1 --count 4
+--prefix sbs-call --recipes call-defence``; the tests re-prove them
+(``tests/test_problems.py``; every one under ``make soak``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ DATA = Path(__file__).resolve().parent / "data"
 SHIPPED: dict[str, tuple[dict[str, int | str], ...]] = {"six-bid-solo": (
     {"seed": 1, "count": 56, "prefix": "sbs", "recipes": "end"},
     {"seed": 1, "count": 24, "prefix": "sbs-lead", "recipes": "opening"},
+    {"seed": 1, "count": 4, "prefix": "sbs-call", "recipes": "call-defence"},
 )}
 
 

@@ -136,8 +136,16 @@ OPENING_RECIPES: tuple[Recipe, ...] = (
     Recipe("guarantee-solo", 11, strong=True), Recipe("solo", 11),
     Recipe("heart-solo", 11, strong=True), Recipe(None, 11),
 )
+#: The recipes of the Call Solo defenders' problems: beat it (a Call Solo still alive near the
+#: end is rare — about one position in 600 gives a problem — but each costs little to try).
+CALL_DEFENCE_RECIPES: tuple[Recipe, ...] = (
+    Recipe("call-solo", 4, "defender", strong=True), Recipe("call-solo", 5, "defender",
+                                                            strong=True),
+    Recipe("call-solo", 3, "defender", strong=True),
+)
 #: the recipe sets by name (``--recipes``)
-RECIPE_SETS: dict[str, tuple[Recipe, ...]] = {"end": RECIPES, "opening": OPENING_RECIPES}
+RECIPE_SETS: dict[str, tuple[Recipe, ...]] = {"end": RECIPES, "opening": OPENING_RECIPES,
+                                              "call-defence": CALL_DEFENCE_RECIPES}
 
 
 def position(game_id: str, rng: random.Random, recipe: Recipe,
