@@ -273,6 +273,17 @@ def test_a_bad_sample_is_refused_with_its_rule_and_place(rule: str, where: str,
     assert e.value.rule == rule and e.value.where == where, str(e.value)
 
 
+def test_a_sample_in_a_defenders_seat_is_refused() -> None:
+    """The sample's search lets the learner's side play double dummy once the play has told
+    the menu's layouts apart: sound only when no seat of the learner's side is the defence's."""
+    pid = next(i for i in END_IDS if problem(i).seat != problem(i).state.bidder)
+    rec = raw(pid)
+    rec["problem"]["sample"] = raw(LEAD_SAMPLE[0])["problem"]["sample"]
+    with pytest.raises(ProblemError) as e:
+        read(rec)
+    assert (e.value.rule, e.value.where) == ("PRB-9", "problem.seat")
+
+
 def test_a_record_without_the_section_is_not_a_problem() -> None:
     rec = raw(IDS[0])
     rec.pop("problem")

@@ -413,6 +413,10 @@ def read(record: object) -> Problem:
         steps.append(Step(s["step"], _text(s, "text", at)))
     sample = None
     if SAMPLE in data:
+        if seat != state.bidder:
+            raise _fail("PRB-9", "a problem proven on a sample is set in the bidder's seat (its "
+                        "search lets the learner's side see the layout once the play tells "
+                        "it)", f"{where}.seat", seat)
         sample = _sample(data[SAMPLE], facts, legal, key, f"{where}.{SAMPLE}")
     problem = Problem(record, state, pid, seat, goal, level, title, hint, tuple(key),
                       tuple(line), tuple(alts), facts, tuple(steps), sample)
