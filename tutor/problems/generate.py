@@ -194,7 +194,7 @@ def position(game_id: str, rng: random.Random, recipe: Recipe,
 def strong_hand(rng: random.Random) -> int:
     """Eleven cards drawn one by one, each card's weight its rank's place from the bottom (the
     ace 9, the six 1), three times that in one suit chosen at random: the hands of a strong
-    contract come up in a few hundred draws instead of many thousand deals."""
+    contract come up far more often than in random deals (``docs/problems.md``)."""
     suit = rng.randrange(4)
     pool = list(range(N_CARDS))
     weights = [(3 if SUIT_OF[c] == suit else 1) * (9 - c % 9) for c in pool]
