@@ -1,18 +1,20 @@
 """Play problems: how fast the generator makes them, and how fast the defence that adapts
 replies to a learner's card.
 
-Run ``python benchmarks/problems.py [--count N] [--seed S] [--attempts A]``. It prints
-(CPU time of this process, ``time.process_time``):
+Run ``python benchmarks/problems.py [--count N] [--lead-count M] [--seed S] [--attempts A]``.
+It prints (CPU time of this process, ``time.process_time``):
 
-- **problems per CPU-minute**: the generator (``tutor.problems.generate``) from ``--seed`` until
-  it has made ``--count`` problems with the shipped recipes, each problem re-read from its
-  record; and the positions it examined to find them;
+- **problems per CPU-minute**, end positions and first-lead problems apart: the generator
+  (``tutor.problems.generate``) from ``--seed`` until it has made ``--count`` problems with the
+  shipped end recipes, then ``--lead-count`` with the opening recipes, each problem re-read
+  from its record; the positions it examined to find them, and for the first lead why the
+  others were given up;
 - **the reply**: on every shipped problem, ``--attempts`` attempts against the defence that
   adapts — the stated solution, and learners playing random legal cards — timing each
   learner's card until the defence has played up to the learner's next turn (or the end).
   Measured twice: *warm*, as the lesson plays it (opening a problem searches its position
   first; that opening is timed too), and *cold* (no search before the first card). p50, p95
-  and the worst, in ms;
+  and the worst, in ms, for all the problems and for the first-lead ones apart;
 - the **baseline** in the same run: one double-dummy ``analyse`` of each problem's position on
   its original deal (every card seen, what the play table's review does per card), and the
   ratio of the warm reply's p95 to its p95.
@@ -41,7 +43,7 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def generation(seed: int, count: int) -> None:
+def generation(seed: int, count: int, recipes: str) -> None:
     tried = {"positions": 0}
     original = gen.make_problem
 
@@ -50,18 +52,25 @@ def generation(seed: int, count: int) -> None:
         return original(*args, **kw)  # type: ignore[arg-type]
 
     gen.make_problem = counted  # type: ignore[assignment]
+    gen.REJECTED.clear()
     t = time.process_time()
-    made = [read(p.as_record()) for p in gen.generate(GAME, seed=seed, count=count)]
+    made = [read(p.as_record()) for p in gen.generate(
+        GAME, seed=seed, count=count, recipes=gen.RECIPE_SETS[recipes])]
     cpu = time.process_time() - t
     gen.make_problem = original
-    levels = sorted({p.level for p in made})
-    print(f"generator: {len(made)} problems from seed {seed} in {cpu:.1f} s CPU "
-          f"({tried['positions']} positions examined) = "
+    levels = sorted(p.level for p in made)
+    print(f"generator, {recipes} recipes: {len(made)} problems from seed {seed} in {cpu:.1f} s "
+          f"CPU ({tried['positions']} positions examined) = "
           f"{60 * len(made) / cpu:.1f} problems per CPU-minute; levels {levels}")
+    if gen.REJECTED:
+        print("  given up: " + "; ".join(f"{why} {n}" for why, n in
+                                         gen.REJECTED.most_common()))
 
 
-def replies(attempts: int, warm: bool) -> tuple[list[float], list[float]]:
+def replies(attempts: int, warm: bool) -> tuple[list[float], list[float], list[float]]:
+    """Reply times (all, and the first-lead problems'), and opening times."""
     times: list[float] = []
+    lead: list[float] = []
     opens: list[float] = []
     for entry in bank.index(GAME):
         p = bank.load(GAME, entry.id)
@@ -79,18 +88,29 @@ def replies(attempts: int, warm: bool) -> tuple[list[float], list[float]]:
                 first = False
                 t = time.process_time()
                 a.play(card)
-                times.append(time.process_time() - t)
-    return times, opens
+                dt = time.process_time() - t
+                times.append(dt)
+                if p.sample is not None:
+                    lead.append(dt)
+    return times, lead, opens
+
+
+def _ms(xs: list[float]) -> str:
+    ms = [1000 * x for x in xs]
+    return (f"{len(ms)} cards: p50 {pct(ms, 0.5):.1f} ms, p95 {pct(ms, 0.95):.1f} ms, "
+            f"worst {max(ms):.0f} ms")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=24)
+    parser.add_argument("--lead-count", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--attempts", type=int, default=3)
     args = parser.parse_args()
     analyse(bank.load(GAME, bank.index(GAME)[0].id).state)  # compile the kernel first
-    generation(args.seed, args.count)
+    generation(args.seed, args.count, "end")
+    generation(args.seed, args.lead_count, "opening")
     base = []
     for entry in bank.index(GAME):
         p = bank.load(GAME, entry.id)
@@ -98,15 +118,15 @@ def main() -> None:
         analyse(p.state)
         base.append(time.process_time() - t)
     for warm in (True, False):
-        times, opens = replies(args.attempts, warm)
-        ms = [1000 * x for x in times]
+        times, lead, opens = replies(args.attempts, warm)
         label = "warm (as the lesson plays)" if warm else "cold (no search before)"
-        print(f"reply, {label}: {len(ms)} learner's cards on {len(opens)} problems: "
-              f"p50 {pct(ms, 0.5):.1f} ms, p95 {pct(ms, 0.95):.1f} ms, worst {max(ms):.0f} ms")
+        print(f"reply, {label}: {_ms(times)} on {len(opens)} problems")
+        print(f"  the first-lead problems' alone: {_ms(lead)}")
         if warm:
             o = [1000 * x for x in opens]
             print(f"  opening a problem (its search warmed): p50 {pct(o, 0.5):.0f} ms, "
                   f"p95 {pct(o, 0.95):.0f} ms, worst {max(o):.0f} ms")
+            ms = [1000 * x for x in times]
             b = [1000 * x for x in base]
             print(f"  baseline, one double-dummy analyse of the position: p95 "
                   f"{pct(b, 0.95):.1f} ms; reply p95 / baseline p95 = "

@@ -41,8 +41,9 @@ PROBLEMS: list[Cell] = [
 A **problem** is a position from a real deal with a goal: make your contract, beat it, or take
 at least so many card points. You see what a player at the table sees — your own hand, the
 calls, the tricks played, the trick in progress — and nothing else. The other hands and the
-widow are unseen (SBS-8), and every problem here is a moment near the end of the play, a few
-tricks to go, when counting what has fallen tells you a lot.
+widow are unseen (SBS-8). Some problems start at **the first lead**, right after the auction,
+your first card the question; the others are a moment near the end of the play, a few tricks to
+go, when counting what has fallen tells you a lot.
 
 **Where the unseen cards may lie.** Every card you have not seen is in another hand or in the
 widow. A *layout* is one way they could lie that fits everything you have seen: each hand holds
@@ -60,9 +61,18 @@ the rules engine at the end.
 
 So a guess — a finesse, playing for a split — meets the layout that beats it. A **sure line** —
 a card for every moment, chosen from what you have seen, that reaches the goal in *every*
-layout against *every* defence — always wins. Every problem here has one, and the solver proved
-it: it searched every card the defence could play at every turn, over all the layouts at once
-(SBS-22 … SBS-24: the play; SBS-10 … SBS-12: what the goal counts).
+layout against *every* defence — always wins. Every problem near the end has one, and the
+solver proved it: it searched every card the defence could play at every turn, over all the
+layouts at once (SBS-22 … SBS-24: the play; SBS-10 … SBS-12: what the goal counts).
+
+**At the first lead** the unseen cards can lie in some 1.6 billion ways, too many to search
+them all, so those problems are proven **on a sample**. The defence there chooses among a few
+dozen layouts that fit your view — the deal's, one where each tempting card fails, and others
+drawn at random among those where the key card works — and the solver proved that the key card
+starts a line that wins against every one of them, whatever the defence plays. How good the key
+card is in *all* the layouts is counted on hundreds more drawn at random and stated with 95 %
+confidence in the write-up: "in at least 99.4 % of the layouts; the best other card in at most
+97 %". The key is always clearly the better card, though not always a certain one.
 
 *Rules: SBS-8, SBS-12, SBS-22, SBS-23, SBS-24.*
 """),
@@ -98,9 +108,11 @@ defence that adapts plays them as well: a sure line there needs no help from you
 ## How the problems were made
 
 No problem here was set by hand. A generator deals, lets the rule-of-thumb bots bid and play to
-a few tricks from the end, and keeps the position only if
+a few tricks from the end (or stops at the bidder's first card), and keeps the position only if
 
-- some card starts a sure line (proven by the search described above), and
+- some card starts a sure line (proven by the search described above; at the first lead, over
+  the defence's sample of layouts, the key card working in clearly more of all the layouts than
+  any other card), and
 - a *natural-looking* other card fails: one that would have worked on the cards as dealt, or in
   most layouts — the guess a good player is tempted by. Its failure is shown on one layout where,
   even with every card seen, the goal is out of reach after it.

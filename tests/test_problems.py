@@ -28,13 +28,14 @@ from tutor.errors import IllegalActionError, TutorError
 from tutor.games.tapp import CARD_TEXT, TappState, parse_card
 from tutor.problems import bank
 from tutor.problems.defence import Attempt, card_costs, search_for
-from tutor.problems.generate import Recipe, generate, position
+from tutor.problems.generate import RECIPE_SETS, Recipe, generate, position
 from tutor.problems.goal import Goal, ProblemError, goal_of
 from tutor.problems.knowledge import Knowledge
 from tutor.problems.levels import level
 from tutor.problems.problem import Problem, dumps, question_value, read, world_in
 from tutor.problems.progress import ASIDE, KEY, ProblemProgress
-from tutor.problems.proof import analyse
+from tutor.problems.proof import analyse, analyse_sampled, sample_of
+from tutor.problems.sampled import SampleSearch, clopper_pearson
 from tutor.problems.session import ProblemSession
 from tutor.problems.sure import Start, SureSearch
 from tutor.quiz.progress import Progress
@@ -50,16 +51,41 @@ def problem(pid: str) -> Problem:
     return bank.load(GAME, pid)
 
 
+_SEARCHES: dict[str, SureSearch] = {}
+
+
+def searched(pid: str) -> SureSearch:
+    """One search per problem for the whole run (its table is kept, as the lesson keeps it)."""
+    if pid not in _SEARCHES:
+        _SEARCHES[pid] = search_for(problem(pid))
+    return _SEARCHES[pid]
+
+
 def raw(pid: str) -> dict[str, Any]:
     path = next(e.path for e in ENTRIES if e.id == pid)
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
 
 
-#: the sample re-proven in every run: the two cheapest proofs and the two dearest under a cap
-_BY_SPOTS = sorted(IDS, key=lambda i: raw(i)["problem"]["facts"]["spots"])
-_CAPPED = [i for i in _BY_SPOTS if raw(i)["problem"]["facts"]["spots"] <= 20_000]
-SAMPLE = sorted({*_BY_SPOTS[:2], *_CAPPED[-2:]})
+#: the problems proven on a sample (the first lead) and those proven over every layout
+LEAD_IDS = [i for i in IDS if "sample" in raw(i)["problem"]]
+END_IDS = [i for i in IDS if i not in LEAD_IDS]
+
+
+def _cost(pid: str) -> int:
+    """What re-proving a problem costs, roughly: its search's spots, and for one proven on a
+    sample its counted layouts times its cards (one double-dummy test each)."""
+    facts = raw(pid)["problem"]["facts"]
+    extra = facts["counted"] * facts["cards"] * 10 if pid in LEAD_IDS else 0
+    return int(facts["spots"]) + extra
+
+
+#: the sample re-proven in every run: of the end positions the two cheapest proofs and the two
+#: dearest under a cap; of the first-lead problems the cheapest
+_BY_SPOTS = sorted(END_IDS, key=_cost)
+_CAPPED = [i for i in _BY_SPOTS if _cost(i) <= 20_000]
+LEAD_SAMPLE = sorted(LEAD_IDS, key=_cost)[:1]
+SAMPLE = sorted({*_BY_SPOTS[:2], *_CAPPED[-2:], *LEAD_SAMPLE})
 
 
 # --- the shipped set ------------------------------------------------------------------------------
@@ -67,10 +93,27 @@ def test_the_lesson_ships_forty_problems_in_three_levels_across_the_contracts() 
     assert len(ENTRIES) >= 40
     assert {e.level for e in ENTRIES} == {1, 2, 3}
     contracts = {e.contract for e in ENTRIES}
-    assert {"solo", "heart-solo", "misere", "guarantee-solo"} <= contracts, contracts
+    assert {"solo", "heart-solo", "misere", "guarantee-solo", "call-solo"} <= contracts, \
+        contracts
     assert len(set(IDS)) == len(IDS)
     seats = {(p := problem(i)).seat == p.state.bidder for i in IDS}
     assert seats == {True, False}  # bidders' problems and defenders'
+    beat = {(p := problem(i)).state.contract_id for i in IDS if problem(i).goal.kind == "beat"}
+    assert "call-solo" in beat  # beat a Call Solo: make the bidder lose a counting card
+
+
+def test_fifteen_problems_start_at_the_first_trick_in_three_levels() -> None:
+    """The first-lead problems: the bidder's first card, nothing played before it but a
+    defender's opening lead (SBS-22), proven on a sample; most of them the opening lead
+    itself."""
+    lead = [problem(i) for i in LEAD_IDS]
+    assert len(lead) >= 15
+    assert all(not p.state.tricks and p.seat == p.state.bidder for p in lead)
+    assert sum(not p.state.trick for p in lead) >= len(lead) // 2  # the opening lead itself
+    assert {p.level for p in lead} == {1, 2, 3}
+    assert {p.state.contract_id for p in lead} >= {"solo", "heart-solo", "guarantee-solo",
+                                                   "call-solo"}
+    assert all(p.sample is not None and p.sample.high < p.sample.low for p in lead)
 
 
 @pytest.mark.parametrize("pid", IDS)
@@ -90,7 +133,7 @@ def test_every_alternative_fails_on_its_layout(pid: str) -> None:
     """The witness: in the layout shown, after the alternative, the goal is out of reach even
     with every card seen (one double-dummy test), and the play shown ends short of it."""
     p = problem(pid)
-    search = search_for(p)
+    search = searched(pid)
     spot = search.start.spot
     for alt in p.alternatives:
         child = search.play(spot, p.seat, alt.card)
@@ -101,8 +144,20 @@ def test_every_alternative_fails_on_its_layout(pid: str) -> None:
 
 def reprove(p: Problem) -> None:
     """Prove ``p`` again from its record: the sure cards are the key, each alternative's count
-    and the facts are what the record says."""
-    a, _ = analyse(p.state, p.seat, p.goal)
+    and the facts are what the record says (a problem proven on a sample: over the defence's
+    layouts and the counted ones it names, and its sample's figures too)."""
+    if p.sample is not None:
+        x = p.sample
+        a, search, skipped = analyse_sampled(
+            p.state, p.seat, p.goal, seed=x.seed, drawn=x.drawn, counted=p.facts.counted,
+            kept=x.kept, shown=[alt.layout for alt in p.alternatives])
+        menu = search.start.spot.knowledge.menu
+        assert menu is not None
+        assert sample_of(a, x.seed, x.drawn, x.kept, skipped, len(menu)) == x
+        for alt in p.alternatives:  # each shown where the record says it was found
+            assert a.counts[a.group_of(alt.card)[0]].witness == alt.layout
+    else:
+        a, _ = analyse(p.state, p.seat, p.goal)
     assert set(a.sure) == set(p.key)
     assert a.layouts == p.facts.layouts and a.counted == p.facts.counted
     assert len(a.groups) == p.facts.cards
@@ -125,10 +180,20 @@ def test_every_shipped_problem_is_proven_again(pid: str) -> None:
     reprove(problem(pid))
 
 
+def test_the_shipped_batches_name_every_shipped_problem() -> None:
+    ids = [f"{b['prefix']}-{n:02d}" for b in bank.SHIPPED[GAME]
+           for n in range(1, int(b["count"]) + 1)]
+    assert sorted(ids) == IDS_IN_ORDER
+
+
 @pytest.mark.soak
-def test_the_shipped_problems_are_what_the_generator_makes() -> None:
-    made = list(generate(GAME, **bank.SHIPPED[GAME]))  # type: ignore[arg-type]
-    assert [p.id for p in made] == IDS_IN_ORDER
+@pytest.mark.parametrize("batch", bank.SHIPPED[GAME], ids=lambda b: str(b["prefix"]))
+def test_the_shipped_problems_are_what_the_generator_makes(batch: dict[str, Any]) -> None:
+    """Each batch made again from its seed, byte for byte (the first-lead batch takes about
+    ten CPU minutes)."""
+    made = list(generate(GAME, int(batch["seed"]), int(batch["count"]),
+                         recipes=RECIPE_SETS[str(batch["recipes"])],
+                         prefix=str(batch["prefix"])))
     for p in made:
         path = bank.DATA / GAME / f"{p.id}.json"
         assert dumps(p.as_record()) == path.read_text(encoding="utf-8"), p.id
@@ -170,11 +235,53 @@ BREACHES = [
                          ids=[f"{r}-{w}" for r, w, _ in BREACHES])
 def test_a_bad_section_is_refused_with_its_rule_and_place(rule: str, where: str,
                                                           change: Any) -> None:
-    pid = IDS[0]
+    pid = END_IDS[0]
     rec = _broken(pid, change)
     with pytest.raises(ProblemError) as e:
         read(rec)
     assert e.value.rule == rule and e.value.where == where, str(e.value)
+
+
+def _as_rival_of_itself(sec: dict[str, Any], rec: dict[str, Any]) -> None:
+    x = sec["sample"]
+    x["rival_makes"] = x["makes"]
+    x["high"] = round(clopper_pearson(x["makes"], sec["facts"]["counted"])[1], 4)
+
+
+SAMPLE_BREACHES = [
+    ("PRB-1", "problem.sample.colour", lambda s, r: s["sample"].update(colour="red")),
+    ("PRB-9", "problem.sample.low", lambda s, r: s["sample"].update(low=s["sample"]["low"]
+                                                                    - 0.01)),
+    ("PRB-9", "problem.sample.rival", lambda s, r: s["sample"].update(rival=s["key"][0])),
+    ("PRB-9", "problem.sample.kept", lambda s, r: s["sample"].update(
+        kept=s["alternatives"][0]["card"])),
+    ("PRB-9", "problem.sample.skipped", lambda s, r: s["sample"].update(
+        skipped=s["sample"]["skipped"] + 1)),
+    ("PRB-9", "problem.sample.layouts", lambda s, r: s["sample"].update(
+        layouts=s["sample"]["layouts"] + 1)),
+    ("PRB-9", "problem.sample.low", _as_rival_of_itself),
+]
+
+
+@pytest.mark.parametrize(("rule", "where", "change"), SAMPLE_BREACHES,
+                         ids=[f"{r}-{w}" for r, w, _ in SAMPLE_BREACHES])
+def test_a_bad_sample_is_refused_with_its_rule_and_place(rule: str, where: str,
+                                                         change: Any) -> None:
+    rec = _broken(LEAD_SAMPLE[0], change)
+    with pytest.raises(ProblemError) as e:
+        read(rec)
+    assert e.value.rule == rule and e.value.where == where, str(e.value)
+
+
+def test_a_sample_in_a_defenders_seat_is_refused() -> None:
+    """The sample's search lets the learner's side play double dummy once the play has told
+    the menu's layouts apart: sound only when no seat of the learner's side is the defence's."""
+    pid = next(i for i in END_IDS if problem(i).seat != problem(i).state.bidder)
+    rec = raw(pid)
+    rec["problem"]["sample"] = raw(LEAD_SAMPLE[0])["problem"]["sample"]
+    with pytest.raises(ProblemError) as e:
+        read(rec)
+    assert (e.value.rule, e.value.where) == ("PRB-9", "problem.seat")
 
 
 def test_a_record_without_the_section_is_not_a_problem() -> None:
@@ -319,6 +426,100 @@ def test_the_sure_cards_are_the_brute_forces(state: TappState) -> None:
         assert got == want, (goal, [CARD_TEXT[c] for c in got], [CARD_TEXT[c] for c in want])
 
 
+# --- a sample of layouts: the menu, the search over it, the intervals ----------------------------
+def _bidders_positions(seed: int, n: int, left: int) -> list[TappState]:
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        state = position(GAME, rng, Recipe(rng.choice([None, "misere", "heart-solo"]), left))
+        if state is not None and state.to_move == state.bidder:
+            out.append(state)
+    return out
+
+
+def test_the_clopper_pearson_interval_is_the_exact_one() -> None:
+    """Closed forms at the ends (k = 0: the upper bound is 1 − 0.025^(1/n); k = n: the lower
+    bound 0.025^(1/n)) and the textbook 5 of 10 (0.1871, 0.8129); the interval holds the share
+    and narrows as n grows."""
+    lo, hi = clopper_pearson(0, 10)
+    assert lo == 0.0 and abs(hi - (1 - 0.025 ** 0.1)) < 1e-9
+    lo, hi = clopper_pearson(10, 10)
+    assert hi == 1.0 and abs(lo - 0.025 ** 0.1) < 1e-9
+    lo, hi = clopper_pearson(5, 10)
+    assert abs(lo - 0.1871) < 1e-4 and abs(hi - 0.8129) < 1e-4
+    for k, n in ((3, 40), (590, 600), (1990, 2000)):
+        lo, hi = clopper_pearson(k, n)
+        assert lo < k / n < hi
+        lo2, hi2 = clopper_pearson(4 * k, 4 * n)
+        assert hi2 - lo2 < hi - lo
+    with pytest.raises(ValueError):
+        clopper_pearson(5, 4)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000), st.integers(1, 6))
+def test_with_a_menu_a_seat_may_play_exactly_what_a_layout_of_it_lets_it(seed: int,
+                                                                          size: int) -> None:
+    """``choices`` of a knowledge held to a menu, against the engine: after the learner's card,
+    the next seat is offered a card iff some layout of the menu lets it play it (SBS-23); and
+    the menu after it keeps exactly those layouts."""
+    (state,) = _positions(seed, 1, 3)
+    seat = state.to_move
+    assert seat is not None
+    rng = random.Random(seed)
+    k0 = Knowledge.of_view(state.view(seat))
+    menu = rng.sample(list(k0.layouts()), min(size, k0.count()))
+    k = k0.with_menu(menu)
+    card = rng.choice(state.legal_actions())
+    after = state.copy()
+    after.apply(card)
+    other = after.to_move
+    assume(other is not None and other != seat)
+    assert other is not None
+    led = after.trick[0] // 9 if after.trick else -1
+    offered = {c: nk for c, nk in k.choices(k.index(other), led, after.trump)}
+    possible: dict[int, list[tuple[int, ...]]] = {}
+    for lay in menu:
+        x = world_in(state, k0, lay)
+        x.apply(card)
+        for c in x.legal_actions():
+            possible.setdefault(c, []).append(lay)
+    assert set(offered) == set(possible)
+    for c, nk in offered.items():
+        assert nk.menu is not None and sorted(nk.menu) == sorted(possible[c])
+
+
+@pytest.mark.parametrize("state", _bidders_positions(5, 4, 2) + _bidders_positions(6, 3, 3),
+                         ids=lambda s: f"{s.contract_id}-{11 - len(s.tricks)}")
+def test_the_sample_search_is_the_brute_force_over_its_menu(state: TappState) -> None:
+    """The search held to a menu against the brute force over the menu's worlds (the learner's
+    card one for all the worlds it cannot tell apart, the defence's any card legal in one of
+    them), for menus of one to all of the layouts."""
+    seat = state.to_move
+    assert seat is not None
+    k = Knowledge.of_view(state.view(seat))
+    every = list(k.layouts())
+    rng = random.Random(len(every))
+    for goal in _goals(state, seat):
+        sizes = {1, 2, 4, min(12, len(every))} | ({len(every)} if len(every) <= 40 else set())
+        for size in sorted(sizes):
+            menu = rng.sample(every, min(size, len(every)))
+            search = SampleSearch(Start.of(state, seat, goal, menu=menu))
+            got = set(search.sure_cards(search.start.spot))
+            worlds = [world_in(state, k, lay) for lay in menu]
+            want = set()
+            for c in state.legal_actions():
+                after = []
+                for w in worlds:
+                    x = w.copy()
+                    x.apply(c)
+                    after.append(x)
+                if brute(after, seat, goal):
+                    want.add(c)
+            assert got == want, (goal, size, [CARD_TEXT[c] for c in got],
+                                 [CARD_TEXT[c] for c in want])
+
+
 # --- the adaptive defence -------------------------------------------------------------------------
 def sure_line(attempt: Attempt, first: int) -> None:
     """Play the stated solution: the first key card, then at each turn a card the search
@@ -342,13 +543,25 @@ def test_the_solution_wins_and_a_failing_alternative_loses(pid: str) -> None:
     """The stated solution wins against the defence that adapts and against every tried
     layout held fixed; each alternative loses to the defence that adapts whatever the learner
     plays after it, and on its own layout."""
+    play_the_problem(pid)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("pid", IDS)
+def test_every_shipped_problem_is_won_by_its_line_and_lost_by_its_alternatives(pid: str
+                                                                              ) -> None:
+    play_the_problem(pid)
+
+
+def play_the_problem(pid: str) -> None:
+    """The checks of :func:`test_the_solution_wins_and_a_failing_alternative_loses`."""
     p = problem(pid)
-    search = search_for(p)
+    search = searched(pid)
     a = Attempt(p, search=search)
     sure_line(a, p.key[0])
     assert a.met(), (pid, a.value())
-    k = p.knowledge()
-    layouts = list(k.layouts()) if p.facts.layouts <= 300 else [
+    k = search.start.spot.knowledge  # held to the defence's menu for a problem on a sample
+    layouts = list(k.layouts()) if k.count() <= 300 else [
         k.draw(random.Random(i)) for i in range(60)]
     for lay in layouts[:60]:
         fixed = Attempt(p, adaptive=False, search=search, layout=lay)
@@ -380,7 +593,7 @@ def test_a_strong_learner_still_loses_after_the_alternative() -> None:
     for pid in SAMPLE:
         p = problem(pid)
         for alt in p.alternatives:
-            b = Attempt(p)
+            b = Attempt(p, search=searched(pid))
             b.play(alt.card)
             while not b.done:
                 b.play(best_play(b.world, b.bidder_max))
@@ -393,22 +606,28 @@ def test_the_defence_never_plays_a_card_the_view_rules_out(pid: str, seed: int,
                                                            adaptive: bool) -> None:
     """Random learners: every card of the defence is one the learner's knowledge offered that
     seat at that moment, and the whole attempt replays through the engine's checked ``apply``
-    in the layout the cards came to — in which every view the learner had is the one shown."""
+    in the layout the cards came to — in which every view the learner had is the one shown.
+    A problem proven on a sample holds the defence to its menu; its cards fit the learner's
+    view whatever the menu (the knowledge without one is kept alongside)."""
     p = problem(pid)
     rng = random.Random(seed)
-    a = Attempt(p, adaptive=adaptive)
+    a = Attempt(p, adaptive=adaptive, search=searched(pid))
     search = a.search
     spot = search.start.spot
+    free = p.knowledge()  # no menu: what the learner's view alone allows
     views = [a.world.view(p.seat)]
     while not a.done:
         played = a.play(rng.choice(a.legal()))
         views.append(a.world.view(p.seat))
         for x in played:
+            led = spot.trick[0] // 9 if spot.trick else -1
             if x.seat != p.seat:
                 k = spot.knowledge
-                led = spot.trick[0] // 9 if spot.trick else -1
                 offered = {c for c, _ in k.choices(k.index(x.seat), led, a.world.trump)}
                 assert x.card in offered
+                nf = free.after(free.index(x.seat), x.card, led, a.world.trump)
+                assert nf is not None
+                free = nf
             nxt = search.play(spot, x.seat, x.card)
             assert nxt is not None
             spot = nxt
@@ -465,6 +684,37 @@ def test_the_writeup_waits_for_the_end_and_the_hint_is_counted(tmp_path: Path) -
         s.play(s.legal()[0])
     again = ProblemProgress(Progress(tmp_path / "ada.json", "ada")).mark(GAME, p.id)
     assert (again.tries, again.fixed) == (1, 1)
+
+
+def test_a_first_lead_problem_plays_through_the_session(tmp_path: Path) -> None:
+    """A problem proven on a sample, as the lesson plays it: the key line wins against the
+    defence that adapts and is marked solved; the write-up states the sample and its
+    intervals; a guess at the first card loses, whatever follows (the first legal card each
+    time), and the cost step says it gave the sure line up."""
+    s = ProblemSession(GAME, progress=Progress(tmp_path / "di.json", "di"))
+    p = s.open(LEAD_SAMPLE[0])
+    assert p.sample is not None and not p.state.tricks
+    search = s.attempt.search  # type: ignore[union-attr]
+    card = p.key[0]
+    while not s.done:
+        s.play(card)
+        if s.done:
+            break
+        spot = s.attempt.spot  # type: ignore[union-attr]
+        card = next(c for c in search.legal(spot)
+                    if search.sure(search.play(spot, p.seat, c)))  # type: ignore[arg-type]
+    assert s.result is not None and s.result.met
+    key = next(x.text for x in s.writeup() if x.step == "key")
+    assert "proven on a sample" in key and f"{100 * p.sample.low:.1f} %" in key
+    assert f"{p.sample.layouts} layouts" in key
+    s.restart()
+    s.play(p.alternatives[0].card)
+    while not s.done:
+        s.play(s.legal()[0])
+    assert s.result is not None and not s.result.met
+    assert "gave up the sure line" in s.writeup()[-1].text
+    mark = ProblemProgress(Progress(tmp_path / "di.json", "di")).mark(GAME, p.id)
+    assert (mark.tries, mark.solved) == (2, 1)
 
 
 def test_problems_progress_lives_beside_the_quiz_counts(tmp_path: Path) -> None:

@@ -2,10 +2,12 @@
 
 :func:`index` lists them cheaply (id, level, title, contract — read from the JSON, nothing
 replayed) for a lesson's list; :func:`load` reads and checks one in full
-(:func:`tutor.problems.problem.read`). The records were written by the generator
-(``python -m tutor.problems.generate --seed 1 --count 56 --out tutor/problems/data/<game>``,
-:data:`SHIPPED`)
-and the tests re-prove them (``tests/test_problems.py``; every one under ``make soak``).
+(:func:`tutor.problems.problem.read`). The records were written by the generator in batches
+(:data:`SHIPPED`): the end positions by ``python -m tutor.problems.generate --seed 1 --count
+56 --out tutor/problems/data/<game>``, the first-lead problems by ``… --seed 1 --count 24
+--prefix sbs-lead --recipes opening``, the Call Solo defenders' by ``… --seed 1 --count 4
+--prefix sbs-call --recipes call-defence``; the tests re-prove them
+(``tests/test_problems.py``; every one under ``make soak``).
 """
 
 from __future__ import annotations
@@ -20,10 +22,14 @@ from .goal import ProblemError
 from .problem import SECTION, Problem, read
 
 DATA = Path(__file__).resolve().parent / "data"
-#: How each game's shipped problems were made: ``generate(game, **SHIPPED[game])`` writes them
-#: again, byte for byte (checked under ``make soak``).
-SHIPPED: dict[str, dict[str, int | str]] = {"six-bid-solo": {"seed": 1, "count": 56,
-                                                             "prefix": "sbs"}}
+#: How each game's shipped problems were made, batch by batch: ``generate(game, **batch)``
+#: (the ``recipes`` named as ``--recipes`` names them) writes each batch again, byte for byte
+#: (checked under ``make soak``).
+SHIPPED: dict[str, tuple[dict[str, int | str], ...]] = {"six-bid-solo": (
+    {"seed": 1, "count": 56, "prefix": "sbs", "recipes": "end"},
+    {"seed": 1, "count": 24, "prefix": "sbs-lead", "recipes": "opening"},
+    {"seed": 1, "count": 4, "prefix": "sbs-call", "recipes": "call-defence"},
+)}
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,9 @@ the learner's seat; every other seat is the *defence*, in one of two modes:
   plays, it asks the sure-line search (:mod:`tutor.problems.sure`) which of the cards it may
   play — those some layout consistent with everything the learner has seen lets it hold
   (:meth:`~tutor.problems.knowledge.Knowledge.choices`) — leaves the learner without a sure
-  line, and plays one of those if there is one. So a learner who leaves the sure line meets
+  line, and plays one of those if there is one. A problem proven on a sample (the first
+  lead, :mod:`tutor.problems.sampled`) holds the defence to the layouts of its menu: the same
+  rule, over those layouts. So a learner who leaves the sure line meets
   the layout that beats the guess; a learner on it wins whatever the defence does. The
   defence commits to nothing but the cards it plays: the layout is fixed only when the last
   card falls (the widow is then what was never played).
@@ -38,18 +40,23 @@ from .goal import ProblemError
 from .knowledge import Knowledge, Layout
 from .problem import Problem, question_value, world_in
 from .proof import best_play
+from .sampled import SampleSearch, dealt_layout
 from .sure import Spot, Start, SureSearch
 
 
 def real_layout(problem: Problem, k: Knowledge) -> Layout:
     """The layout of the deal as dealt, at the problem's position (slot by slot)."""
-    state = problem.state
-    return tuple(state.widow if s < 0 else state.hands[s] for s in k.slots)
+    return dealt_layout(problem.state, k)
 
 
 def search_for(problem: Problem, budget: int = 2_000_000) -> SureSearch:
-    """A sure-line search on ``problem``'s position (its table fills as it is asked)."""
-    return SureSearch(Start.of(problem.state, problem.seat, problem.goal), budget=budget)
+    """A sure-line search on ``problem``'s position (its table fills as it is asked): over
+    every consistent layout, or over the menu of a problem proven on a sample."""
+    menu = problem.menu()
+    start = Start.of(problem.state, problem.seat, problem.goal, menu=menu)
+    if menu is None:
+        return SureSearch(start, budget=budget)
+    return SampleSearch(start, budget=budget)
 
 
 @dataclass(frozen=True)
@@ -212,7 +219,7 @@ def adaptive_card(search: SureSearch, spot: Spot, seat: int, real: Layout | None
         for c in search.learner_cards(child):
             nxt = search.play(child, search.seat, c)
             assert nxt is not None
-            count += not search.sure(nxt)
+            count += search.falls(nxt)
         return count
 
     def rank(item: tuple[tuple[int, ...], Spot]) -> tuple[int, int, int, int]:

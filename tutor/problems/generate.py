@@ -22,8 +22,13 @@ each deal (from one seeded :class:`random.Random`, so a seed always gives the sa
    most layouts;
 5. **the write-up, the hint and the level** from what the solver measured.
 
-``python -m tutor.problems.generate --seed 1 --count 48 --out DIR`` writes the records;
-``benchmarks/problems.py`` prints problems made per CPU-minute.
+A position more than :data:`EXACT_TRICKS` tricks from the end — the first lead, made by the
+:data:`OPENING_RECIPES` — is proven on a sample instead (:func:`make_sampled`,
+:mod:`tutor.problems.sampled`).
+
+``python -m tutor.problems.generate --seed 1 --count 48 --out DIR`` writes the records
+(``--recipes opening`` for the first lead); ``benchmarks/problems.py`` prints problems made per
+CPU-minute.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,15 +46,25 @@ from ..engine.inference import call_reading
 from ..engine.record import record_of
 from ..engine.sampler import sampling_of
 from ..games import make_game, spec
-from ..games.tapp import CARD_TEXT, PLAY, TappState
+from ..games.tapp import CARD_TEXT, CARDS, N_CARDS, PLAY, SUIT_OF, TappState, mask_cards
 from ..solver.games import NoAdapterError, adapter, advisor_adapter
 from ..solver.search import analyse as dd_analyse
 from ..solver.search import question
 from .defence import Attempt
 from .goal import Goal, goal_of
+from .knowledge import Knowledge, Layout
 from .levels import level
-from .problem import Alternative, Facts, Problem, Step, dumps, read
-from .proof import Analysis, analyse, play_out
+from .problem import Alternative, Facts, Problem, Sample, Step, dumps, read
+from .proof import (
+    Analysis,
+    analyse,
+    analyse_sampled,
+    count_cards,
+    equal_groups,
+    play_out,
+    sample_of,
+)
+from .sampled import SampleSearch, clopper_pearson, dealt_layout, draw_layouts
 from .sure import Budget, Start, SureSearch
 from .writeup import (
     alternative_step,
@@ -58,6 +74,8 @@ from .writeup import (
     hint_words,
     key_step,
     line_step,
+    opening_words,
+    sampled_key_step,
 )
 
 #: layouts drawn for the quick screen of a position
@@ -69,25 +87,65 @@ BUDGET = 60_000
 NATURAL = 0.5
 #: the most alternatives a write-up shows
 ALTERNATIVES = 3
+#: the most tricks left at which a position is proven over every layout; earlier ones (the
+#: first lead) are proven on a sample (:func:`make_sampled`)
+EXACT_TRICKS = 5
+#: layouts drawn for the quick screen of an early position, in stages
+SCREEN_STAGES = (8, 24)
+#: the least share of layouts in which an early problem's key card works (with every card
+#: seen): the defence that adapts chooses among those (:func:`make_sampled`)
+MIN_KEY = 0.75
+#: layouts drawn for the defence of a problem proven on a sample (besides the deal's and
+#: the alternatives')
+DRAWN = 24
+#: fresh layouts on which its cards are counted, in stages (the count stops once the key is
+#: clearly ahead: after 200, 600 or 2000)
+COUNT_STAGES = (200, 400, 1400)
+#: the most spots the sample's search may visit for one position, and the most double-dummy
+#: tests it may make
+SAMPLE_BUDGET = 100_000
+SAMPLE_DD_BUDGET = 20_000
 
 
 @dataclass(frozen=True)
 class Recipe:
     """A contract to aim at (a record id; None: the rule bots' auction), the tricks the
-    problem leaves to play, and the learner's side (``bidder`` or ``defender``)."""
+    problem leaves to play, and the learner's side (``bidder`` or ``defender``). ``strong``:
+    the forehand's hand is drawn favouring one suit and high cards (:func:`strong_hand`), for
+    a contract whose hands random deals almost never give (Call Solo)."""
 
     contract: str | None
     tricks_left: int
     side: str = "bidder"
+    strong: bool = False
 
 
-#: The recipes the shipped Six-Bid Solo problems were made with, in turn.
+#: The recipes the shipped Six-Bid Solo end positions were made with, in turn.
 RECIPES: tuple[Recipe, ...] = (
     Recipe(None, 4), Recipe("misere", 3), Recipe("guarantee-solo", 4),
     Recipe(None, 3, "defender"), Recipe("heart-solo", 5), Recipe("misere", 4),
     Recipe("spread-misere", 3), Recipe("solo", 5), Recipe("guarantee-solo", 3),
     Recipe(None, 4, "defender"), Recipe("heart-solo", 4), Recipe("solo", 3),
 )
+#: The recipes of the first-lead problems (the bidder's first card, nothing or a defender's
+#: lead played), in turn. No misère: a double-dummy test of a misère eleven tricks from the
+#: end takes up to a few hundred times longer than a Solo's (``docs/problems.md``).
+OPENING_RECIPES: tuple[Recipe, ...] = (
+    Recipe("solo", 11, strong=True), Recipe("call-solo", 11, strong=True),
+    Recipe("heart-solo", 11, strong=True), Recipe(None, 11),
+    Recipe("guarantee-solo", 11, strong=True), Recipe("solo", 11),
+    Recipe("heart-solo", 11, strong=True), Recipe(None, 11),
+)
+#: The recipes of the Call Solo defenders' problems: beat it (a Call Solo still alive near the
+#: end is rare — about one position in 600 gives a problem — but each costs little to try).
+CALL_DEFENCE_RECIPES: tuple[Recipe, ...] = (
+    Recipe("call-solo", 4, "defender", strong=True), Recipe("call-solo", 5, "defender",
+                                                            strong=True),
+    Recipe("call-solo", 3, "defender", strong=True),
+)
+#: the recipe sets by name (``--recipes``)
+RECIPE_SETS: dict[str, tuple[Recipe, ...]] = {"end": RECIPES, "opening": OPENING_RECIPES,
+                                              "call-defence": CALL_DEFENCE_RECIPES}
 
 
 def position(game_id: str, rng: random.Random, recipe: Recipe,
@@ -100,6 +158,8 @@ def position(game_id: str, rng: random.Random, recipe: Recipe,
     for _ in range(tries):
         state = game.new_deal(rng, dealer=rng.randrange(game.players))
         assert isinstance(state, TappState)
+        if recipe.strong:
+            state = _around(state, strong_hand(rng), rng)
         if recipe.contract is not None:
             k = list(spec(game_id).presentation.contract_names).index(recipe.contract) + 1
             forehand = state.active[0]
@@ -129,6 +189,37 @@ def position(game_id: str, rng: random.Random, recipe: Recipe,
         if state.phase == PLAY and len(state.tricks) == done:
             return state
     return None
+
+
+def strong_hand(rng: random.Random) -> int:
+    """Eleven cards drawn one by one, each card's weight its rank's place from the bottom (the
+    ace 9, the six 1), three times that in one suit chosen at random: the hands of a strong
+    contract come up far more often than in random deals (``docs/problems.md``)."""
+    suit = rng.randrange(4)
+    pool = list(range(N_CARDS))
+    weights = [(3 if SUIT_OF[c] == suit else 1) * (9 - c % 9) for c in pool]
+    hand = 0
+    for _ in range(11):
+        i = rng.choices(range(len(pool)), weights)[0]
+        hand |= 1 << pool.pop(i)
+        weights.pop(i)
+    return hand
+
+
+def _around(state: TappState, hand: int, rng: random.Random) -> TappState:
+    """A deal like ``state`` (the same dealer) with ``hand`` for the forehand and the other
+    cards dealt at random, checked as a record's deal is (REC-4)."""
+    rest = [c for c in range(N_CARDS) if not hand >> c & 1]
+    rng.shuffle(rest)
+    hands: list[list[int]] = [[] for _ in state.hands]
+    forehand = state.active[0]
+    hands[forehand] = mask_cards(hand)
+    for seat in state.active[1:]:
+        hands[seat], rest = rest[:11], rest[11:]
+    deal = state.game.deal(state.dealer, [[CARDS[c] for c in sorted(h)] for h in hands],
+                           [CARDS[c] for c in sorted(rest)])
+    assert isinstance(deal, TappState)
+    return deal
 
 
 def pays_on_margin(state: TappState, value: int) -> bool:
@@ -181,10 +272,14 @@ def choose_goal(state: TappState, seat: int, rng: random.Random) -> Goal | None:
 
 def make_problem(state: TappState, pid: str, rng: random.Random,
                  budget: int = BUDGET) -> Problem | None:
-    """The problem at ``state``'s position (the bidder to move), or None (module docstring)."""
+    """The problem at ``state``'s position (the learner to move), or None (module docstring);
+    a position more than :data:`EXACT_TRICKS` tricks from the end is proven on a sample
+    (:func:`make_sampled`)."""
     seat = state.to_move
     if seat is None or state.bidder is None:
         return None
+    if 11 - len(state.tricks) > EXACT_TRICKS:
+        return make_sampled(state, pid, rng)
     goal = choose_goal(state, seat, rng)
     if goal is None:
         return None
@@ -204,15 +299,147 @@ def make_problem(state: TappState, pid: str, rng: random.Random,
     if not natural:
         return None
     natural.sort(key=lambda c: a.counts[c].fails)
+    every, bad = _layouts_for_hint(search, natural[0], k, a)
+    return _write(state, pid, seat, goal, a, search, k, natural[:ALTERNATIVES], every, bad)
+
+
+def make_sampled(state: TappState, pid: str, rng: random.Random,
+                 budget: int = SAMPLE_BUDGET) -> Problem | None:
+    """The problem at an early position (the first lead), proven on a sample
+    (:mod:`tutor.problems.sampled`), or None. Only the bidder's seat: the sample's search lets
+    the learner's line see the layout once the play has told it from the others, which is
+    sound only when nobody on the learner's side is played by the defence.
+
+    1. a quick screen on :data:`SCREEN_STAGES` layouts (8, then 24 more), with every card
+       seen: the card that works most often (the *best*) works on the deal as dealt and in
+       at least :data:`MIN_KEY` of them, and a natural-looking card (working on the deal as
+       dealt, or in at least :data:`NATURAL` of them) fails more often;
+    2. every card counted on fresh layouts (from ``seed + 1``, in the stages of
+       :data:`COUNT_STAGES`: a position whose natural card fails hardly more often than the
+       best is left early, and the count stops once the best is clearly ahead); the natural
+       alternatives, at most :data:`ALTERNATIVES`, each shown in the first counted layout
+       where it fails and the best works;
+    3. the sure cards over the defence's layouts: the deal's, the alternatives', and
+       :data:`DRAWN` drawn from ``seed`` among those where the best works; kept when the key
+       works in clearly more counted layouts than any other card
+       (:func:`tutor.problems.proof.sample_of`)."""
+    seat = state.to_move
+    if seat is None or seat != state.bidder:
+        return _reject("not the bidder's turn")
+    goal = goal_of(state, seat, {"kind": "make"}, question(state))
+    k = Knowledge.of_view(state.view(seat))
+    seed = rng.getrandbits(31)
+    dealt = dealt_layout(state, k)
+    probe = SampleSearch(Start.of(state, seat, goal, 0, menu=[dealt]))
+    spot = probe.start.spot
+    groups = equal_groups(probe, spot)
+    if len(groups) < 2:
+        return _reject("one choice")
+    on_deal = {c: row[0] for c, row in count_cards(probe, spot, groups, [dealt]).items()}
+    quick: dict[int, list[bool]] = {g[0]: [] for g in groups}
+    for size in SCREEN_STAGES:  # the screen in stages: most positions fail the first
+        for c, row in count_cards(probe, spot, groups, k.draws(rng, size)).items():
+            quick[c] += row
+        best, natural = _contest(quick, on_deal)
+        if not on_deal[best] or sum(quick[best]) < MIN_KEY * len(quick[best]):
+            return _reject("no card works in most layouts screened and on the deal")
+        if not natural:
+            return _reject("no natural card fails more often in the layouts screened")
+    fresh = draw_layouts(k, seed + 1, sum(COUNT_STAGES))
+    made: dict[int, list[bool]] = {g[0]: [] for g in groups}
+    done = 0
+    for size in COUNT_STAGES:  # counted in stages: most positions show no clear key early
+        for c, row in count_cards(probe, spot, groups, fresh[done:done + size]).items():
+            made[c] += row
+        done += size
+        best, natural = _contest(made, on_deal)
+        if not on_deal[best] or sum(made[best]) < MIN_KEY * done:
+            return _reject("no card works in most layouts counted and on the deal")
+        if not natural or made[natural[0]].count(False) - made[best].count(False) < 2:
+            return _reject("the key does not work in clearly more layouts")
+        # a natural card is never a key (it fails in its layout, one of the defence's): once
+        # the most successful is clearly worse than the best card, the count may stop
+        if _clear(sum(made[best]), sum(made[natural[0]]), done):
+            break
+        last = sum(COUNT_STAGES)  # would the shares seen so far be clear at the last stage?
+        if not _clear(round(sum(made[best]) * last / done),
+                      round(sum(made[natural[0]]) * last / done), last):
+            return _reject("the key does not work in clearly more layouts")
+    else:
+        return _reject("the key does not work in clearly more layouts")
+    fresh = fresh[:done]
+    natural = natural[:ALTERNATIVES]
+    shown = [next(lay for lay, ok, b in zip(fresh, made[c], made[best], strict=True)
+                  if not ok and b) for c in natural]
+    try:
+        a, search, skipped = analyse_sampled(
+            state, seat, goal, seed=seed, drawn=DRAWN, counted=done,
+                                    shown=shown, kept=best, budget=budget,
+                                    dd_budget=SAMPLE_DD_BUDGET, made=made)
+    except Budget:
+        return _reject("the search's budget")
+    if best not in a.sure:
+        return _reject("the best card is not sure over the defence's layouts")
+    menu = search.start.spot.knowledge.menu
+    assert menu is not None
+    sample = sample_of(a, seed, DRAWN, best, skipped, len(menu))
+    if sample is None:
+        return _reject("the key does not work in clearly more layouts")
+    bad = [lay for lay, ok in zip(fresh, made[natural[0]], strict=True) if not ok]
+    return _write(state, pid, seat, goal, a, search, k, natural, fresh, bad, sample)
+
+
+def _clear(best: int, other: int, n: int) -> bool:
+    """Is a share ``best`` of ``n`` clearly above ``other`` of ``n`` (the 95 % intervals
+    apart)?"""
+    return clopper_pearson(other, n)[1] < clopper_pearson(best, n)[0]
+
+
+def _contest(made: dict[int, list[bool]], on_deal: dict[int, bool]) -> tuple[int, list[int]]:
+    """The card that works in the most layouts (the first of them), and the natural-looking
+    cards that fail in a layout where it works, those that fail least first: natural when
+    they work on the deal as dealt or in at least :data:`NATURAL` of the layouts."""
+    best = max(made, key=lambda c: sum(made[c]))
+    n = len(made[best])
+    natural = [c for c, row in made.items() if c != best
+               and (on_deal[c] or sum(row) >= NATURAL * n)
+               and any(not ok and b for ok, b in zip(row, made[best], strict=True))]
+    natural.sort(key=lambda c: made[c].count(False))
+    return best, natural
+
+
+#: why early positions were given up (counted across calls, for the benchmark and the docs)
+REJECTED: Counter[str] = Counter()
+
+
+def _reject(why: str) -> Problem | None:
+    """None, the reason counted in :data:`REJECTED`."""
+    REJECTED[why] += 1
+    return None
+
+
+def _write(state: TappState, pid: str, seat: int, goal: Goal, a: Analysis,
+           search: SureSearch, k: Knowledge, natural: Sequence[int],
+           every: Sequence[Layout], bad: Sequence[Layout],
+           sample: Sample | None = None) -> Problem | None:
+    """The problem from its proof: the alternatives ``natural`` shown on their witnesses, the
+    line, the facts and level, the hint (from the layouts counted, ``every``, and those where
+    the first alternative fails, ``bad``) and the write-up; None if the line outgrows the
+    search's budget."""
     bidder_max = search.bidder_max
+    failing = [g for g in a.groups if g[0] not in a.sure]
     alts = []
-    for c in natural[:ALTERNATIVES]:
+    for c in natural:
         cc = a.counts[c]
         assert cc.witness is not None
         play, value = play_out(state, k, cc.witness, [c], bidder_max)
         alts.append(Alternative(c, cc.fails, cc.counted, cc.witness, play, value))
     # the line: the key play on, against the adaptive defence, the learner keeping sure
-    problem0 = _bare(state, pid, seat, goal, a, alts)
+    problem0 = _bare(state, pid, seat, goal, a, alts, sample)
+    if sample is not None:  # the line gets its own allowance
+        search.budget = search.nodes + SAMPLE_BUDGET
+        assert isinstance(search, SampleSearch)
+        search.dd_budget = search.dd_calls + SAMPLE_DD_BUDGET
     try:
         line, depth = _line(problem0, search)
     except Budget:
@@ -222,28 +449,32 @@ def make_problem(state: TappState, pid: str, rng: random.Random,
                   search.nodes)
     lvl = level(facts)
     tricks_left = 11 - len(state.tricks)
-    every, bad = _layouts_for_hint(search, alts[0].card, k, a)
     hint = hint_words(state, seat, goal, danger(state, k, bad, every), tricks_left)
-    steps = [Step("goal", goal_step(state, seat, goal, tricks_left)),
-             Step("key", key_step(state, seat, a.sure, a.layouts, a.exhaustive, len(a.groups),
-                                  len(failing))),
+    if sample is None:
+        key = key_step(state, seat, a.sure, a.layouts, a.exhaustive, len(a.groups),
+                       len(failing))
+    else:
+        key = sampled_key_step(state, seat, a.sure, sample, a.counted, len(a.groups),
+                               len(failing))
+    steps = [Step("goal", goal_step(state, seat, goal, tricks_left)), Step("key", key),
              Step("line", line_step(state, seat, line))]
     for alt in alts:
         steps.append(Step("alternative", alternative_step(
             state, seat, goal, k, alt.card, alt.fails, alt.counted, a.exhaustive, alt.layout,
-            alt.play, alt.value)))
-    title = f"{contract_of(state)} — {tricks_left} tricks to go"
+            alt.play, alt.value, 0 if sample is None else 1)))
+    title = (f"{contract_of(state)} — {tricks_left} tricks to go" if tricks_left <= EXACT_TRICKS
+             else f"{contract_of(state)} — {opening_words(state)}")
     problem = Problem(problem0.record, state, pid, seat, goal, lvl, title, hint,
-                      tuple(a.sure), tuple(line), tuple(alts), facts, tuple(steps))
+                      tuple(a.sure), tuple(line), tuple(alts), facts, tuple(steps), sample)
     return read(problem.as_record())  # written as it will be read: checked once more
 
 
 def _bare(state: TappState, pid: str, seat: int, goal: Goal, a: Analysis,
-          alts: Sequence[Alternative]) -> Problem:
+          alts: Sequence[Alternative], sample: Sample | None = None) -> Problem:
     """A problem without its line, write-up and level yet (for playing the line)."""
     record = record_of(state)
     return Problem(record, state, pid, seat, goal, 1, "-", "-", tuple(a.sure), (), tuple(alts),
-                   Facts(a.layouts, a.counted, len(a.groups), 0, 0.0, 1, 0), ())
+                   Facts(a.layouts, a.counted, len(a.groups), 0, 0.0, 1, 0), (), sample)
 
 
 def _line(problem: Problem, search: SureSearch) -> tuple[list[int], int]:
@@ -329,10 +560,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=10)
     parser.add_argument("--prefix", default="sbs")
+    parser.add_argument("--recipes", choices=sorted(RECIPE_SETS), default="end",
+                        help="end positions (3 to 5 tricks left) or the first lead")
     parser.add_argument("--out", type=Path, default=None,
                         help="write one record per problem here (else print titles)")
     args = parser.parse_args(argv)
-    for p in generate(args.game, args.seed, args.count, prefix=args.prefix):
+    for p in generate(args.game, args.seed, args.count, recipes=RECIPE_SETS[args.recipes],
+                      prefix=args.prefix):
         print(f"{p.id} L{p.level} {p.title} — key {' '.join(CARD_TEXT[c] for c in p.key)}",
               flush=True)
         if args.out is not None:

@@ -16,6 +16,11 @@ Each card a slot plays makes a new :class:`Knowledge` (:meth:`Knowledge.after`),
 when no layout is left that would let that slot play it: this is the test that keeps the
 adaptive defence honest — it never plays a card the learner's view rules out.
 
+A problem proven on a sample (:mod:`tutor.problems.sampled`) also keeps a *menu*: the layouts,
+each consistent with the learner's view, that the defence may still choose among. Then a slot
+may play only a card some layout of the menu lets it play, and each card keeps the layouts
+that allow it; everything else stays as above, so the menu only narrows what is possible.
+
 Whether any layout fits is a transport problem (suits → slots, each slot's room filled exactly,
 a void closing a road), decided by Hall's condition over the sets of suits (16 of them); the
 layouts are counted, drawn and listed with the sampler's exact placement
@@ -27,12 +32,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, islice
 
 from ..engine.placement import PerSlot
 from ..engine.sampler import WIDOW, sampling_of
 from ..errors import IllegalActionError
 from ..games.tapp import CARDS_OF, SUIT_MASK, SUIT_OF, SeatView, mask_cards
+from .goal import ProblemError
 
 #: A layout: the cards each slot holds now (known cards included), in slot order.
 Layout = tuple[int, ...]
@@ -43,7 +49,8 @@ class Knowledge:
     """The facts about the unseen cards that every consistent layout obeys (module docstring).
 
     ``slots`` are seat numbers for the other active seats and :data:`~tutor.engine.sampler.WIDOW`
-    for the widow; every tuple is in slot order.
+    for the widow; every tuple is in slot order. ``menu``, when not None, holds the start
+    layouts (as the cards lay when the problem began) still open to the defence.
     """
 
     slots: tuple[int, ...]
@@ -52,6 +59,7 @@ class Knowledge:
     voids: tuple[int, ...]
     unseen: int
     gone: tuple[int, ...]
+    menu: tuple[Layout, ...] | None = None
 
     @classmethod
     def of_view(cls, view: SeatView) -> Knowledge:
@@ -67,6 +75,18 @@ class Knowledge:
                                      where=f"seat {view.seat}")
         return k
 
+    def with_menu(self, layouts: Sequence[Layout]) -> Knowledge:
+        """This knowledge with the defence held to ``layouts`` (start layouts; each must fit,
+        else PRB-6 names the first that does not)."""
+        for j, layout in enumerate(layouts):
+            if not self.fits(layout):
+                raise ProblemError("PRB-6", "a layout of the sample does not fit what the "
+                                   "learner has seen", where=f"sample[{j}]")
+        if not layouts:
+            raise ProblemError("PRB-6", "the sample holds no layout", where="sample")
+        return Knowledge(self.slots, self.caps, self.known, self.voids, self.unseen, self.gone,
+                         tuple(layouts))
+
     # -- queries ---------------------------------------------------------------------------
     def index(self, seat: int) -> int:
         """The slot index of ``seat`` (or of :data:`WIDOW`)."""
@@ -75,7 +95,9 @@ class Knowledge:
     def feasible(self) -> bool:
         """Does at least one layout fit? Hall's condition for placing the unseen cards, suit by
         suit, into the slots' room (a void closes a slot to a suit); a known card in a suit the
-        slot is void in fits no layout."""
+        slot is void in fits no layout. With a menu: is a layout of the menu left?"""
+        if self.menu is not None:
+            return bool(self.menu)
         return _feasible(self.unseen, self.caps, self.voids, self.known)
 
     def _placement(self) -> PerSlot:
@@ -85,17 +107,39 @@ class Knowledge:
         return PerSlot(self.caps, by_suit, allowed, least)
 
     def count(self) -> int:
-        """The number of consistent layouts."""
+        """The number of consistent layouts (of the menu's, with a menu)."""
+        if self.menu is not None:
+            return len(self.menu)
         return self._placement().count()
 
     def draw(self, rng: random.Random) -> Layout:
-        """One layout, uniform among the consistent ones (exact, no rejection)."""
+        """One layout as the cards lie now, uniform among the consistent ones (exact, no
+        rejection; with a menu, one of the menu's)."""
+        if self.menu is not None:
+            return self.now(rng.choice(self.menu))
         placed = self._placement().draw(rng)
         return tuple(k | p for k, p in zip(self.known, placed, strict=True))
 
+    def draws(self, rng: random.Random, n: int) -> list[Layout]:
+        """``n`` layouts as :meth:`draw` draws them one by one (the same ones from the same
+        ``rng``), the counts behind the draw worked out once."""
+        return list(islice(self.drawing(rng), n))
+
+    def drawing(self, rng: random.Random) -> Iterator[Layout]:
+        """Layouts as :meth:`draw` draws them one by one, without end."""
+        if self.menu is not None:
+            while True:
+                yield self.draw(rng)
+        placement = self._placement()
+        while True:
+            yield tuple(k | p for k, p in zip(self.known, placement.draw(rng), strict=True))
+
     def layouts(self) -> Iterator[Layout]:
-        """Every consistent layout, each once (suit by suit: how many cards of the suit each
-        slot takes, then which)."""
+        """Every consistent layout as the cards lie now, each once (suit by suit: how many
+        cards of the suit each slot takes, then which; with a menu, the menu's)."""
+        if self.menu is not None:
+            yield from (self.now(layout) for layout in self.menu)
+            return
         by_suit = [mask_cards(self.unseen & SUIT_MASK[s]) for s in range(4)]
         n = len(self.slots)
 
@@ -116,7 +160,10 @@ class Knowledge:
     def fits(self, layout: Layout) -> bool:
         """Is ``layout`` (a layout of the unseen cards as they lay when the problem began, slot
         by slot) still consistent: each slot played only its own cards, holds its known cards,
-        as many unknown ones as its room, and none of a suit it showed void in?"""
+        as many unknown ones as its room, and none of a suit it showed void in (and, with a
+        menu, is it one of the menu's)?"""
+        if self.menu is not None and layout not in self.menu:
+            return False
         unseen = self.unseen
         for held, gone, known, cap, void in zip(layout, self.gone, self.known, self.caps,
                                                 self.voids, strict=True):
@@ -139,6 +186,9 @@ class Knowledge:
         """Could slot ``i`` hold a card of ``suit`` now, in some layout?"""
         if self.known[i] & SUIT_MASK[suit]:
             return True
+        if self.menu is not None:
+            gone = self.gone[i]
+            return any(layout[i] & ~gone & SUIT_MASK[suit] for layout in self.menu)
         return bool(not self.voids[i] >> suit & 1 and self.caps[i]
                     and self.unseen & SUIT_MASK[suit])
 
@@ -165,10 +215,17 @@ class Knowledge:
                 void |= 1 << trump  # and did not trump: holds no trump either
         voids = self.voids if void == self.voids[i] else (*self.voids[:i], void,
                                                           *self.voids[i + 1:])
+        menu = self.menu
+        if menu is not None:
+            gone_i = self.gone[i]
+            menu = tuple(layout for layout in menu
+                         if _may_play(layout[i] & ~gone_i, card, led, trump))
+            if not menu:
+                return None
         if not _feasible(unseen, caps, voids, known):
             return None
         gone = (*self.gone[:i], self.gone[i] | bit, *self.gone[i + 1:])
-        return Knowledge(self.slots, caps, known, voids, unseen, gone)
+        return Knowledge(self.slots, caps, known, voids, unseen, gone, menu)
 
     def choices(self, i: int, led: int, trump: int) -> list[tuple[int, Knowledge]]:
         """Every card slot ``i`` may play now in some consistent layout, with the knowledge
@@ -189,6 +246,18 @@ class Knowledge:
                 if after is not None:
                     out.append((c, after))
         return out
+
+
+def _may_play(held: int, card: int, led: int, trump: int) -> bool:
+    """May a hand holding ``held`` play ``card`` to a trick led in ``led`` (SBS-23)?"""
+    if not held >> card & 1:
+        return False
+    suit = SUIT_OF[card]
+    if led < 0 or suit == led:
+        return True
+    if held & SUIT_MASK[led]:
+        return False  # it could follow
+    return trump < 0 or suit == trump or not held & SUIT_MASK[trump]
 
 
 _FEASIBLE: dict[tuple[int, tuple[int, ...], tuple[int, ...]], bool] = {}

@@ -17,7 +17,14 @@ found. The README's "Play problems" section documents every key; in short::
       "writeup": [{"step": "goal", "text": "…"}, …]
     }
 
-Every breach is a :class:`~tutor.problems.goal.ProblemError` naming its rule (PRB-1 … PRB-7)
+A problem set too early for the exact search (the first lead) is proven on a sample
+(:mod:`tutor.problems.sampled`) and says so in one more key, ``sample``::
+
+      "sample": {"seed": 81, "drawn": 24, "kept": "TS", "skipped": 3, "layouts": 27,
+                 "makes": 590, "low": 0.9696, "rival": "AS", "rival_makes": 450,
+                 "high": 0.7852}
+
+Every breach is a :class:`~tutor.problems.goal.ProblemError` naming its rule (PRB-1 … PRB-9)
 and its place (``problem.alternatives[0].layout.2[1]``); the hand record itself is replayed
 first, so a bad deal or play is refused with its own REC or SBS rule. Checking that the key
 cards are really sure and the alternatives really fail is the prover's work
@@ -41,6 +48,7 @@ from ..games.tapp import CARD_TEXT, PLAY, TappState, parse_card
 from ..solver.search import question
 from .goal import Goal, ProblemError, goal_of
 from .knowledge import WIDOW, Knowledge, Layout
+from .sampled import SampleSearch, clopper_pearson, dealt_layout, menu_layouts, works_after
 from .sure import Start, SureSearch
 
 SECTION = "problem"
@@ -50,6 +58,10 @@ KEYS = ("id", "seat", "goal", "level", "title", "hint", "key", "line", "alternat
         "writeup")
 ALT_KEYS = ("card", "fails", "counted", "layout", "play", "value")
 FACT_KEYS = ("layouts", "counted", "cards", "failing", "tempting", "depth", "spots")
+#: the key a problem proven on a sample has besides :data:`KEYS`, and the keys it holds
+SAMPLE = "sample"
+SAMPLE_KEYS = ("seed", "drawn", "kept", "skipped", "layouts", "makes", "low", "rival",
+               "rival_makes", "high")
 _ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 
 
@@ -90,6 +102,31 @@ class Facts:
 
 
 @dataclass(frozen=True)
+class Sample:
+    """How a problem set too early for the exact search was proven (:mod:`.sampled`).
+
+    The defence chooses among ``layouts`` layouts: the deal's, each alternative's, and
+    ``drawn`` drawn uniformly from ``seed`` among those in which the key card ``kept`` works
+    with every card seen (``skipped`` drawn ones did not); the key line is sure over them. On
+    the
+    ``facts.counted`` fresh layouts (drawn from ``seed + 1``) the weakest key card reaches the
+    goal with every card seen in ``makes``, its 95 % Clopper-Pearson interval reaching down to
+    ``low``; the best other card, ``rival``, in ``rival_makes``, its interval up to ``high``
+    (below ``low``: the key works in clearly more layouts)."""
+
+    seed: int
+    drawn: int
+    kept: int
+    skipped: int
+    layouts: int
+    makes: int
+    low: float
+    rival: int
+    rival_makes: int
+    high: float
+
+
+@dataclass(frozen=True)
 class Step:
     """One step of the write-up: its kind (:data:`STEPS`) and its words."""
 
@@ -114,6 +151,7 @@ class Problem:
     alternatives: tuple[Alternative, ...]
     facts: Facts
     writeup: tuple[Step, ...]
+    sample: Sample | None = None
 
     @property
     def game(self) -> str:
@@ -122,6 +160,18 @@ class Problem:
     def knowledge(self) -> Knowledge:
         """What the learner knows at the position."""
         return Knowledge.of_view(self.state.view(self.seat))
+
+    def menu(self) -> list[Layout] | None:
+        """The layouts the defence chooses among (a problem proven on a sample), or None (it
+        may choose any consistent layout)."""
+        if self.sample is None:
+            return None
+        k = self.knowledge()
+        x = self.sample
+        keep = works_after(self.state, self.seat, self.goal, x.kept)
+        menu, _ = menu_layouts(k, dealt_layout(self.state, k),
+                               [a.layout for a in self.alternatives], x.seed, x.drawn, keep)
+        return menu
 
     def as_record(self) -> dict[str, Any]:
         """The hand record with its ``problem`` section (JSON-ready)."""
@@ -142,6 +192,12 @@ class Problem:
                       "spots": self.facts.spots},
             "writeup": [{"step": s.step, "text": s.text} for s in self.writeup],
         }
+        if self.sample is not None:
+            x = self.sample
+            section[SAMPLE] = {"seed": x.seed, "drawn": x.drawn, "kept": CARD_TEXT[x.kept],
+                               "skipped": x.skipped, "layouts": x.layouts,
+                               "makes": x.makes, "low": x.low, "rival": CARD_TEXT[x.rival],
+                               "rival_makes": x.rival_makes, "high": x.high}
         return {**{k_: v for k_, v in self.record.items() if k_ != SECTION}, SECTION: section}
 
 
@@ -207,14 +263,15 @@ def _text(data: Mapping[str, Any], key: str, where: str) -> str:
     return v
 
 
-def _exact_keys(data: object, keys: Sequence[str], where: str) -> Mapping[str, Any]:
+def _exact_keys(data: object, keys: Sequence[str], where: str,
+                optional: Sequence[str] = ()) -> Mapping[str, Any]:
     if not isinstance(data, Mapping):
         raise _fail("PRB-1", "an object", where)
     for key in keys:
         if key not in data:
             raise _fail("PRB-1", "required key missing", f"{where}.{key}")
     for key in data:
-        if key not in keys:
+        if key not in keys and key not in optional:
             raise _fail("PRB-1", "unknown key", f"{where}.{key}")
     return data
 
@@ -235,10 +292,12 @@ def _layout(data: object, k: Knowledge, where: str) -> Layout:
     return layout
 
 
-def _line(state: TappState, seat: int, cards: list[int], where: str) -> None:
-    """The learner's cards are legal from the learner's hand, the others' fit some layout."""
-    start = Start.of(state, seat, Goal("make", True, 0, "points"))
-    search = SureSearch(start)
+def _line(state: TappState, seat: int, cards: list[int], where: str,
+          menu: Sequence[Layout] | None = None) -> None:
+    """The learner's cards are legal from the learner's hand, the others' fit some layout
+    (of the ``menu``, when the defence is held to one)."""
+    start = Start.of(state, seat, Goal("make", True, 0, "points"), menu=menu)
+    search = SureSearch(start) if menu is None else SampleSearch(start)
     spot = start.spot
     for i, card in enumerate(cards):
         mover = search.to_move(spot)
@@ -275,7 +334,7 @@ def read(record: object) -> Problem:
         raise _fail("PRB-2", "problems are set in the Tapp family's games", "game",
                     record.get("game"))
     where = SECTION
-    data = _exact_keys(record[SECTION], KEYS, where)
+    data = _exact_keys(record[SECTION], KEYS, where, optional=(SAMPLE,))
     pid = data["id"]
     if not isinstance(pid, str) or not _ID.fullmatch(pid):
         raise _fail("PRB-1", "an id of lower-case letters, digits and dashes (1-40)",
@@ -309,7 +368,6 @@ def read(record: object) -> Problem:
     if not line or line[0] not in key:
         raise _fail("PRB-5", "the line starts with a key card", f"{where}.line[0]",
                     CARD_TEXT[line[0]] if line else None)
-    _line(state, seat, line, f"{where}.line")
     k = Knowledge.of_view(state.view(seat))
     alts_in = data["alternatives"]
     if not isinstance(alts_in, list) or not alts_in:
@@ -353,8 +411,70 @@ def read(record: object) -> Problem:
             raise _fail("PRB-7", "a step is one of " + ", ".join(STEPS), f"{at}.step",
                         s["step"])
         steps.append(Step(s["step"], _text(s, "text", at)))
-    return Problem(record, state, pid, seat, goal, level, title, hint, tuple(key), tuple(line),
-                   tuple(alts), facts, tuple(steps))
+    sample = None
+    if SAMPLE in data:
+        if seat != state.bidder:
+            raise _fail("PRB-9", "a problem proven on a sample is set in the bidder's seat (its "
+                        "search lets the learner's side see the layout once the play tells "
+                        "it)", f"{where}.seat", seat)
+        sample = _sample(data[SAMPLE], facts, legal, key, f"{where}.{SAMPLE}")
+    problem = Problem(record, state, pid, seat, goal, level, title, hint, tuple(key),
+                      tuple(line), tuple(alts), facts, tuple(steps), sample)
+    menu = None
+    if sample is not None:
+        k = problem.knowledge()
+        keep = works_after(state, seat, goal, sample.kept)
+        menu, skipped = menu_layouts(k, dealt_layout(state, k), [a.layout for a in alts],
+                                     sample.seed, sample.drawn, keep)
+        if skipped != sample.skipped:
+            raise _fail("PRB-9", f"{skipped} drawn layouts are turned away",
+                        f"{where}.{SAMPLE}.skipped", sample.skipped)
+        if len(menu) != sample.layouts:
+            raise _fail("PRB-9", f"the defence's layouts number {len(menu)}",
+                        f"{where}.{SAMPLE}.layouts", sample.layouts)
+    _line(state, seat, line, f"{where}.line", menu)
+    return problem
+
+
+def _sample(data: object, facts: Facts, legal: Sequence[int], key: Sequence[int],
+            where: str) -> Sample:
+    """The ``sample`` object: its shape (PRB-1), and its figures agreeing with each other and
+    with the facts (PRB-9): the shares' intervals are the Clopper-Pearson ones of the counts,
+    the rival is a legal card that is not a key card, and its interval lies below the key's."""
+    data = _exact_keys(data, SAMPLE_KEYS, where)
+    counted = facts.counted
+    seed = _int(data, "seed", where, 0, 2**31 - 1)
+    drawn = _int(data, "drawn", where, 1, 1000)
+    skipped = _int(data, "skipped", where, 0, 10**6)
+    layouts = _int(data, "layouts", where, 1, 1000)
+    (kept,) = _cards([data["kept"]], f"{where}.kept")
+    if kept not in key:
+        raise _fail("PRB-9", "the defence's layouts are kept for a key card",
+                    f"{where}.kept", CARD_TEXT[kept])
+    makes = _int(data, "makes", where, 0, counted)
+    rival_makes = _int(data, "rival_makes", where, 0, counted)
+    (rival,) = _cards([data["rival"]], f"{where}.rival")
+    if rival not in legal or rival in key:
+        raise _fail("PRB-9", "the rival is a legal card that is not a key card",
+                    f"{where}.rival", CARD_TEXT[rival])
+    bounds = {}
+    for name, k, side in (("low", makes, 0), ("high", rival_makes, 1)):
+        v = data[name]
+        if not isinstance(v, int | float) or isinstance(v, bool):
+            raise _fail("PRB-1", "a share 0..1", f"{where}.{name}", v)
+        want = round(clopper_pearson(k, counted)[side], 4)
+        if v != want:
+            raise _fail("PRB-9", f"the 95 % Clopper-Pearson bound of this count is {want}",
+                        f"{where}.{name}", v)
+        bounds[name] = float(v)
+    if not bounds["high"] < bounds["low"]:
+        raise _fail("PRB-9", "the key must work in clearly more layouts than the rival (its "
+                    "interval above the rival's)", f"{where}.low", bounds["low"])
+    if facts.counted >= facts.layouts:
+        raise _fail("PRB-9", "a problem proven on a sample counts a sample of its layouts",
+                    f"{where}", facts.counted)
+    return Sample(seed, drawn, kept, skipped, layouts, makes, bounds["low"], rival, rival_makes,
+                  bounds["high"])
 
 
 def _check_play(state: TappState, seat: int, k: Knowledge, layout: Layout,
@@ -392,5 +512,5 @@ def question_value(done: TappState) -> int:
     return question(done).base
 
 
-__all__ = ["LEVELS", "SECTION", "STEPS", "Alternative", "Facts", "Problem", "Step", "dumps",
-           "layout_json", "read", "slot_name", "world_in"]
+__all__ = ["LEVELS", "SAMPLE", "SECTION", "STEPS", "Alternative", "Facts", "Problem", "Sample",
+           "Step", "dumps", "layout_json", "read", "slot_name", "world_in"]

@@ -15,6 +15,11 @@ How often a card fails is counted over every consistent layout when there are at
 exact draw) from a fixed seed (0 for the shipped problems, so a re-proof draws the same
 sample), and the share is given with a 95 % interval (:func:`wilson`). The sure cards never
 rest on the sample: the search covers every layout.
+
+A position too early for that search (the first lead) is proven on a sample instead
+(:func:`analyse_sampled`, :mod:`tutor.problems.sampled`): the cards are counted on fresh
+layouts drawn from ``seed + 1``, and the sure cards are those with a line over the defence's
+layouts (its *menu*).
 """
 
 from __future__ import annotations
@@ -28,7 +33,15 @@ from ..games.tapp import CARD_TEXT, DONE, TappState
 from ..solver import search as dd
 from .goal import Goal
 from .knowledge import Knowledge, Layout
-from .problem import question_value, world_in
+from .problem import Sample, question_value, world_in
+from .sampled import (
+    SampleSearch,
+    clopper_pearson,
+    dealt_layout,
+    draw_layouts,
+    menu_layouts,
+    works_after,
+)
 from .sure import Spot, Start, SureSearch
 
 #: At most this many consistent layouts are all examined; beyond, a uniform sample.
@@ -87,8 +100,7 @@ def layouts_to_count(k: Knowledge, seed: int = 0, limit: int = ENUMERATE,
     count = k.count()
     if count <= limit:
         return list(k.layouts()), count, True
-    rng = random.Random(seed)
-    return [k.draw(rng) for _ in range(sample)], count, False
+    return k.draws(random.Random(seed), sample), count, False
 
 
 def equal_groups(search: SureSearch, spot: Spot) -> tuple[tuple[int, ...], ...]:
@@ -141,6 +153,77 @@ def analyse(state: TappState, seat: int, goal: Goal, *, seed: int = 0,
                      search.nodes), search)
 
 
+def count_cards(search: SureSearch, spot: Spot,
+                groups: Sequence[Sequence[int]], layouts: Sequence[Layout]
+                ) -> dict[int, list[bool]]:
+    """For each run of equal cards (its first card), whether the learner reaches the goal after
+    it in each of ``layouts`` (as the cards lie at ``spot``) with every card seen."""
+    out: dict[int, list[bool]] = {}
+    for g in groups:
+        child = search.play(spot, search.seat, g[0])
+        assert child is not None
+        out[g[0]] = [search.dd_met(child, layout) for layout in layouts]
+    return out
+
+
+def analyse_sampled(state: TappState, seat: int, goal: Goal, *, seed: int, drawn: int,
+                    counted: int, kept: int, shown: Sequence[Layout] = (),
+                    budget: int = 2_000_000, dd_budget: int = 10_000_000,
+                    made: dict[int, list[bool]] | None = None
+                    ) -> tuple[Analysis, SampleSearch, int]:
+    """The proof on a sample (module docstring): each card counted on ``counted`` fresh
+    layouts (from ``seed + 1``; ``made`` when the caller counted them already), the sure cards
+    searched over the menu — the deal's layout, ``shown`` (the alternatives'), ``drawn`` from
+    ``seed`` among those where ``kept`` works with every card seen. A card's witness is the
+    first counted layout in which it fails while the card that works most often works.
+    Returns the analysis, the search and how many drawn layouts ``kept`` turned away."""
+    k = Knowledge.of_view(state.view(seat))
+    menu, skipped = menu_layouts(k, dealt_layout(state, k), shown, seed, drawn,
+                                 works_after(state, seat, goal, kept))
+    search = SampleSearch(Start.of(state, seat, goal, 0, menu=menu), budget=budget,
+                          dd_budget=dd_budget)
+    spot = search.start.spot
+    groups = equal_groups(search, spot)
+    fresh = draw_layouts(k, seed + 1, counted)
+    if made is None:
+        made = count_cards(search, spot, groups, fresh)
+    best = max(made, key=lambda c: sum(made[c]))  # the first of the most successful
+    counts: dict[int, CardCount] = {}
+    for g in groups:
+        row = made[g[0]]
+        witness = next((lay for lay, ok, b in zip(fresh, row, made[best], strict=True)
+                        if not ok and b), None)
+        counts[g[0]] = CardCount(g[0], row.count(False), counted, witness)
+    sure: list[int] = []
+    for g in groups:
+        child = search.play(spot, seat, g[0])
+        assert child is not None
+        if search.sure(child):
+            sure.extend(g)
+    return (Analysis(k.count(), counted, False, groups, counts, tuple(sure), search.nodes),
+            search, skipped)
+
+
+def sample_of(a: Analysis, seed: int, drawn: int, kept: int, skipped: int,
+              menu: int) -> Sample | None:
+    """The record's ``sample`` for a proof on a sample: the weakest key card's count and
+    the best other card's, with their intervals; None if there is no key card or no other
+    card, or the key does not work in clearly more layouts (its interval not above)."""
+    keys = [g[0] for g in a.groups if g[0] in a.sure]
+    others = [g[0] for g in a.groups if g[0] not in a.sure]
+    if not keys or not others:
+        return None
+    key = min(keys, key=lambda c: a.counted - a.counts[c].fails)
+    rival = max(others, key=lambda c: a.counted - a.counts[c].fails)
+    makes = a.counted - a.counts[key].fails
+    rival_makes = a.counted - a.counts[rival].fails
+    low = round(clopper_pearson(makes, a.counted)[0], 4)
+    high = round(clopper_pearson(rival_makes, a.counted)[1], 4)
+    if not high < low:
+        return None
+    return Sample(seed, drawn, kept, skipped, menu, makes, low, rival, rival_makes, high)
+
+
 def best_play(world: TappState, bidder_max: bool) -> int:
     """The card the player to move plays with every card seen: the bidder's side aims at the
     best value for the bidder (the most, or the fewest in a misère), the other side at the
@@ -175,5 +258,6 @@ def describe(a: Analysis) -> str:
             + " ".join(parts) + f"; sure {[CARD_TEXT[c] for c in a.sure]}; {a.spots} spots")
 
 
-__all__ = ["ENUMERATE", "SAMPLE", "Analysis", "CardCount", "analyse", "best_play",
-           "describe", "equal_groups", "layouts_to_count", "play_out", "wilson"]
+__all__ = ["ENUMERATE", "SAMPLE", "Analysis", "CardCount", "analyse", "analyse_sampled",
+           "best_play", "count_cards", "describe", "equal_groups", "layouts_to_count",
+           "play_out", "sample_of", "wilson"]

@@ -34,6 +34,7 @@ Measurements: ``docs/problems.md``.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -75,13 +76,17 @@ class Start:
     spot: Spot
 
     @classmethod
-    def of(cls, state: TappState, seat: int, goal: Goal, seed: int = 0) -> Start:
-        """The position of ``state`` (in the play) as ``seat`` knows it."""
+    def of(cls, state: TappState, seat: int, goal: Goal, seed: int = 0,
+           menu: Sequence[Layout] | None = None) -> Start:
+        """The position of ``state`` (in the play) as ``seat`` knows it; with ``menu``, the
+        defence held to those start layouts (:mod:`tutor.problems.sampled`)."""
         if state.phase != "play":
             raise IllegalActionError("SBS-22", "a problem starts in the play", where="problem")
         view = state.view(seat)
         model = Sampler(view).sample(random.Random(seed))
         k = Knowledge.of_view(view)
+        if menu is not None:
+            k = k.with_menu(menu)
         return cls(seat, model, goal,
                    Spot(k, model.hands[seat], tuple(model.trick), model.leader, 0))
 
@@ -473,6 +478,11 @@ class SureSearch:
                 history[seat, card] = history.get((seat, card), 0) + 1
                 return False
         return True
+
+    def falls(self, spot: Spot) -> bool:
+        """Is the learner without a sure line at ``spot``? (The defence counts its traps with
+        it; a search may answer a quicker, sound part of the question.)"""
+        return not self.sure(spot)
 
     def add_killer(self, layout: Layout) -> None:
         """Remember a start layout that refuted a line (tried first at later spots)."""

@@ -20,6 +20,7 @@ from ..games.tapp import CARDS, POINTS, SUIT_OF, TappState, mask_cards
 from .defence import Cost
 from .goal import Goal, goal_words
 from .knowledge import WIDOW, Knowledge, Layout
+from .problem import Sample
 
 
 def card(c: int) -> str:
@@ -147,6 +148,39 @@ def key_step(state: TappState, seat: int, key: Sequence[int], layouts: int, exha
             f"every turn. {more[0].upper() + more[1:]} can fail.")
 
 
+def opening_words(state: TappState) -> str:
+    """``the opening lead`` when nothing is played, else ``your first card``."""
+    return "the opening lead" if not state.trick and not state.tricks else "your first card"
+
+
+def percent(share: float) -> str:
+    """``98.2 %``."""
+    return f"{100 * share:.1f} %"
+
+
+def sampled_key_step(state: TappState, seat: int, key: Sequence[int], sample: Sample,
+                     counted: int, cards_n: int, failing: int) -> str:
+    """The key step of a problem proven on a sample (:mod:`tutor.problems.sampled`): what is
+    proven over the defence's layouts, and what the count on fresh layouts says, with its
+    95 % intervals."""
+    which = " or ".join(card(c) for c in key)
+    more = (f"{failing} of your {cards_n} different cards" if failing > 1
+            else f"1 of your {cards_n} different cards")
+    weakest = "it" if len(key) == 1 else "the weaker of them"
+    return (f"The key play: {which}. From the first card the unseen cards can lie in too many "
+            f"ways to search them all, so this problem is proven on a sample. The defence "
+            f"that adapts chooses among {sample.layouts} layouts that fit what you see (the "
+            f"deal's, one where each alternative below fails, and {sample.drawn} drawn at "
+            f"random), and against every one of them, whatever the defenders play, {which} "
+            f"starts a line that reaches the goal — the solver searched every card they could "
+            f"play at every turn. How often it works in all the layouts: on {counted} more "
+            f"layouts drawn at random, {weakest} reaches the goal with every card seen in "
+            f"{sample.makes} — with 95 % confidence, in at least {percent(sample.low)} of all "
+            f"layouts (seeing every card, a line can only do better); the best other card, "
+            f"{card(sample.rival)}, in {sample.rival_makes} (at most {percent(sample.high)}). "
+            f"{more[0].upper() + more[1:]} can fail.")
+
+
 def line_step(state: TappState, seat: int, line: Sequence[int]) -> str:
     tricks = tricks_words(state, seat, line)
     return ("How the line goes against the defence that tries hardest (SBS-23, SBS-24): "
@@ -155,8 +189,8 @@ def line_step(state: TappState, seat: int, line: Sequence[int]) -> str:
 
 def alternative_step(state: TappState, seat: int, goal: Goal, k: Knowledge, alt_card: int,
                      fails: int, counted: int, exhaustive: bool, layout: Layout,
-                     play: Sequence[int], value: int) -> str:
-    share = f"{100 * fails / counted:.0f} %" if counted else "?"
+                     play: Sequence[int], value: int, decimals: int = 0) -> str:
+    share = f"{100 * fails / counted:.{decimals}f} %" if counted else "?"
     of = "of the layouts" if exhaustive else "of the sampled layouts"
     tricks = tricks_words(state, seat, play)
     return (f"{card(alt_card)} fails in {fails} of {counted} layouts ({share} {of}). Here is "
@@ -231,5 +265,6 @@ def cost_words(state: TappState, goal: Goal, costs: Sequence[Cost]) -> list[str]
 
 
 __all__ = ["alternative_step", "card", "cards", "contract_of", "cost_words", "danger",
-           "goal_step", "hint_words", "key_step", "layout_words", "line_step", "seat_words",
+           "goal_step", "hint_words", "key_step", "layout_words", "line_step", "opening_words",
+           "percent", "sampled_key_step", "seat_words",
            "tricks_of", "tricks_words", "unit_words"]
