@@ -130,7 +130,7 @@ danger plainly; level 3 hides it.
 def notebook() -> nbformat.NotebookNode:
     """The Problems lesson: the setup cell, its cells and the footer links."""
     return build(NAME, [SETUP, *PROBLEMS, footer(NAME, NEXT, PREVIOUS)],
-                 title="Six-Bid Solo — Problems")
+                 title="Six-Bid Solo — Problems", games=("six-bid-solo",))
 
 
 def render() -> str:

@@ -223,9 +223,8 @@ SEVERAL = {"00-welcome": EVERY_GAME,
            "14-play-against-the-engine": EVERY_GAME,
            "15-decisions": ("six-bid-solo", "frog")}
 BY_NUMBER = {"2": "frog", "3": "crazy-solo", "4": "sixty-six", "5": "auction-pitch"}
-#: Pages without links: the glossary itself, and the Problems lesson, whose generator
-#: (make_problem_lessons.py) does not pass its game to ``build`` yet.
-UNLINKED = ("glossary", "16-problems")
+#: Pages without links: the glossary itself.
+UNLINKED = ("glossary",)
 LINKED_PAGES = [n.removesuffix(".ipynb") for n in sorted(p.name for p in
                                                          NOTEBOOKS.glob("*.ipynb"))
                 if n.removesuffix(".ipynb") not in UNLINKED]
