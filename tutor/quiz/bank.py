@@ -62,13 +62,10 @@ import json
 import os
 import random
 import sys
-import tempfile
 import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future
-from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +73,8 @@ from ..engine.record import state_of
 from ..errors import RecordError, TutorError
 from ..games.tapp import AUCTION, CALL_BASE, PASS, SUIT_LETTERS, SeatView, TappState
 from ..solver.advisor import Advice, Row, RowResult, advise_iter, open_rows
+from .bankfile import Bank, field, save_bank
+from .bankfile import load_bank as load_bank_file
 from .bid_questions import DEALS, bid_question, screened_position
 from .core import DEFAULT_GAME, QuizError
 from .decision_basics import DecisionQuestion, clear_call, decision_game
@@ -240,71 +239,11 @@ def build(count: int, seed: int, *, samples: int = BANK_SAMPLES,
     return result
 
 
-def save_bank(bank: Mapping[str, Any], path: Path) -> None:
-    """Write ``bank`` as compact JSON, atomically: a reader sees the old file or the new one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".bid_bank_", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(bank, f, separators=(",", ":"), ensure_ascii=False)
-            f.write("\n")
-        os.chmod(tmp, 0o644)  # package data: readable by all (mkstemp makes it 0600)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-# --- loading ------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Bank:
-    """A loaded bank: its build figures and its entries (checked one by one when asked)."""
-
-    path: str
-    build: Mapping[str, Any]
-    entries: Sequence[Mapping[str, Any]]
-
-    def __len__(self) -> int:
-        return len(self.entries)
-
-
+# --- loading --------------------------------------------------------------------------------------
 def load_bank(path: Path = BANK_PATH) -> Bank:
-    """The bank at ``path``, read once and again only when the file changes (a bank rebuilt
-    under a running kernel is picked up). QUIZ-6 when it is not a bank."""
-    try:
-        st = os.stat(path)
-    except OSError as e:
-        raise QuizError("QUIZ-6", f"cannot read the bid bank ({e.strerror})",
-                        where=str(path)) from None
-    return _load(str(path), st.st_mtime_ns, st.st_size)
-
-
-@lru_cache(maxsize=4)
-def _load(where: str, mtime_ns: int, size: int) -> Bank:
-    try:
-        data = json.loads(Path(where).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
-        raise QuizError("QUIZ-6", f"cannot read the bid bank ({e.__class__.__name__})",
-                        where=where) from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise QuizError("QUIZ-6", f"not a bid bank (format {FORMAT!r} expected)", where=where)
-    if data.get("version") != VERSION:
-        raise QuizError("QUIZ-6", f"bid bank version {VERSION} expected", where=where,
-                        what=repr(data.get("version")))
-    entries = data.get("entries")
-    if not isinstance(entries, list) or not entries:
-        raise QuizError("QUIZ-6", "a bid bank needs a non-empty list of entries", where=where)
-    build = data.get("build")
-    return Bank(where, build if isinstance(build, dict) else {}, entries)
-
-
-def _field(entry: Mapping[str, Any], key: str, kind: type | tuple[type, ...],
-           where: str) -> Any:
-    value = entry.get(key) if isinstance(entry, Mapping) else None
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise RecordError("REC-1", f"required key missing or of the wrong type ({key})",
-                          where=f"{where}.{key}", what=repr(value)[:40])
-    return value
+    """The bid bank at ``path`` (:func:`tutor.quiz.bankfile.load_bank`: read once per version of
+    the file; QUIZ-6 when it is not a bank)."""
+    return load_bank_file(path, FORMAT, VERSION, "bid bank")
 
 
 def entry_position(entry: Mapping[str, Any], where: str) -> TappState:
@@ -313,8 +252,8 @@ def entry_position(entry: Mapping[str, Any], where: str) -> TappState:
     deal of the bank's game (:data:`GAME`, REC-1 otherwise)."""
     if not isinstance(entry, Mapping):
         raise RecordError("REC-1", "a bank entry is a JSON object", where=where)
-    record = _field(entry, "record", dict, where)
-    seat = _field(entry, "seat", int, where)
+    record = field(entry, "record", dict, where)
+    seat = field(entry, "seat", int, where)
     try:
         state = state_of(record)
     except TutorError as e:
@@ -333,9 +272,9 @@ def entry_advice(entry: Mapping[str, Any], state: TappState, where: str) -> Advi
     and made/failed by the game's settlement (:meth:`~.decision_basics.DecisionGame.row_world`:
     SBS-10, SBS-11, SBS-27) — exactly what :func:`tutor.solver.advisor.evaluate_world` computed
     from the same values."""
-    seed = _field(entry, "seed", int, where)
-    samples = _field(entry, "samples", int, where)
-    rows = _field(entry, "rows", list, where)
+    seed = field(entry, "seed", int, where)
+    samples = field(entry, "samples", int, where)
+    rows = field(entry, "rows", list, where)
     seat = state.to_move
     assert seat is not None
     rules = decision_game(state.game.id)
@@ -388,7 +327,7 @@ def entry_question(bank: Bank, index: int, seed: int) -> DecisionQuestion:
     advice = entry_advice(entry, state, where)
     legal = list(view.legal)
     clear = clear_call(advice, legal)
-    answer = _field(entry, "answer", str, where)
+    answer = field(entry, "answer", str, where)
     if clear is None or call_token(state, clear[0]) != answer:
         found = "no clear call" if clear is None else call_token(state, clear[0])
         raise QuizError("QUIZ-6", f"the stored answer is not the clear call of the stored "

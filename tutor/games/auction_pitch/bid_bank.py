@@ -46,18 +46,18 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ...engine.record import state_of
 from ...errors import RecordError, TutorError
+from ...quiz.bankfile import Bank, field, save_bank
+from ...quiz.bankfile import load_bank as load_bank_file
 from ...quiz.core import AnswerKey, Choice, Question, QuizError
 from .pimc import bid_values, rule_action
 from .presentation import PitchPresentation
@@ -239,71 +239,11 @@ def build(count: int, seed: int, *, executor: Executor | None = None, ahead: int
     return result
 
 
-def save_bank(bank: Mapping[str, Any], path: Path) -> None:
-    """Write ``bank`` as compact JSON, atomically: a reader sees the old file or the new one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".bid_bank_", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(bank, f, separators=(",", ":"), ensure_ascii=False)
-            f.write("\n")
-        os.chmod(tmp, 0o644)  # package data: readable by all (mkstemp makes it 0600)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 # --- loading --------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Bank:
-    """A loaded bank: its build figures and its entries (checked one by one when asked)."""
-
-    path: str
-    build: Mapping[str, Any]
-    entries: Sequence[Mapping[str, Any]]
-
-    def __len__(self) -> int:
-        return len(self.entries)
-
-
 def load_bank(path: Path = BANK_PATH) -> Bank:
-    """The bank at ``path``, read once and again only when the file changes. QUIZ-6 when it is
-    not a bank."""
-    try:
-        st = os.stat(path)
-    except OSError as e:
-        raise QuizError("QUIZ-6", f"cannot read the Pitch bid bank ({e.strerror})",
-                        where=str(path)) from None
-    return _load(str(path), st.st_mtime_ns, st.st_size)
-
-
-@lru_cache(maxsize=4)
-def _load(where: str, mtime_ns: int, size: int) -> Bank:
-    try:
-        data = json.loads(Path(where).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
-        raise QuizError("QUIZ-6", f"cannot read the Pitch bid bank ({e.__class__.__name__})",
-                        where=where) from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise QuizError("QUIZ-6", f"not a Pitch bid bank (format {FORMAT!r} expected)",
-                        where=where)
-    if data.get("version") != VERSION:
-        raise QuizError("QUIZ-6", f"Pitch bid bank version {VERSION} expected", where=where,
-                        what=repr(data.get("version")))
-    entries = data.get("entries")
-    if not isinstance(entries, list) or not entries:
-        raise QuizError("QUIZ-6", "a bid bank needs a non-empty list of entries", where=where)
-    build_ = data.get("build")
-    return Bank(where, build_ if isinstance(build_, dict) else {}, entries)
-
-
-def _field(entry: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
-    value = entry.get(key) if isinstance(entry, Mapping) else None
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise RecordError("REC-1", f"required key missing or of the wrong type ({key})",
-                          where=f"{where}.{key}", what=repr(value)[:40])
-    return value
+    """The Pitch bid bank at ``path`` (:func:`tutor.quiz.bankfile.load_bank`: read once per
+    version of the file; QUIZ-6 when it is not a bank)."""
+    return load_bank_file(path, FORMAT, VERSION, "Pitch bid bank")
 
 
 def entry_position(entry: Mapping[str, Any], where: str) -> PitchState:
@@ -311,8 +251,8 @@ def entry_position(entry: Mapping[str, Any], where: str) -> PitchState:
     entry's seat to call (PI-4), or the engine's error placed in the entry."""
     if not isinstance(entry, Mapping):
         raise RecordError("REC-1", "a bank entry is a JSON object", where=where)
-    record = _field(entry, "record", dict, where)
-    seat = _field(entry, "seat", int, where)
+    record = field(entry, "record", dict, where)
+    seat = field(entry, "seat", int, where)
     try:
         state = state_of(record)
     except TutorError as e:
@@ -331,9 +271,9 @@ def checked_entry(entry: Mapping[str, Any], where: str
     """The entry's position, its means and its answer — the answer being the clear call of
     the means, whose calls are the position's legal calls (else QUIZ-6)."""
     state = entry_position(entry, where)
-    raw = _field(entry, "means", dict, where)
+    raw = field(entry, "means", dict, where)
     legal = [call_token(a) for a in state.legal_calls()]
-    batches = _field(entry, "batches", int, where)
+    batches = field(entry, "batches", int, where)
     means: dict[str, list[float]] = {}
     for call in legal:
         values = raw.get(call)
@@ -346,7 +286,7 @@ def checked_entry(entry: Mapping[str, Any], where: str
     if set(raw) != set(legal):
         raise QuizError("QUIZ-6", "the means name a call that is not legal here (PI-4b)",
                         where=f"{where}.means", what=", ".join(sorted(set(raw) - set(legal))))
-    answer = _field(entry, "answer", str, where)
+    answer = field(entry, "answer", str, where)
     if clear_call(means) != answer:
         raise QuizError("QUIZ-6", "the stored answer is not the clear call of its means",
                         where=f"{where}.answer", what=answer)
@@ -373,7 +313,7 @@ def bid_question(seed: int, rng: random.Random) -> Question:
     assert seat is not None
     n = state.n
     batches = len(next(iter(means.values())))
-    worlds = _field(bank.entries[index], "worlds", int, where)
+    worlds = field(bank.entries[index], "worlds", int, where)
     best, others = leads(means)
     overall = {c: statistics.fmean(v) for c, v in means.items()}
     legal = [call_token(a) for a in state.legal_calls()]
