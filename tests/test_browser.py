@@ -226,8 +226,16 @@ def test_browser_holds_no_hidden_card_and_no_answer(browser: Any, voila_server: 
             page.wait_for_function(
                 "() => !document.querySelector('.tutor-quiz button.tutor-quiz-check').disabled")
             q.locator("button.tutor-quiz-check").click()
-            q.locator(".tutor-quiz-feedback .st-feedback").wait_for()
-            if q.locator("button.tutor-quiz-show:not([disabled])").count():  # a wrong first try
+            # the answer is in: right (the explanation), or a wrong first try whose "Show the
+            # answer" is enabled (the widgets arrive one by one: wait for both, not the first)
+            page.wait_for_function("""() => {
+              const q = document.querySelectorAll('.tutor-quiz')[0];
+              const fb = q.querySelector('.tutor-quiz-feedback .st-feedback');
+              if (!fb) return false;
+              const show = q.querySelector('button.tutor-quiz-show');
+              return !fb.classList.contains('st-retry') || (show !== null && !show.disabled);
+            }""")
+            if q.locator(".tutor-quiz-feedback .st-retry").count():  # a wrong first try
                 q.locator("button.tutor-quiz-show").click()  # then the answer, shown
                 q.locator(".tutor-quiz-feedback .st-feedback:not(.st-retry)").wait_for()
             after = read_audit(lesson_dirs["audit"], kernel)
