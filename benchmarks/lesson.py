@@ -368,8 +368,17 @@ def main() -> int:
     ap.add_argument("--cold", action="store_true", help="with --first-action: numba's cache empty")
     ap.add_argument("--no-prewarm", action="store_true",
                     help="with --first-action: no background load of the engine")
+    ap.add_argument("--no-bytecode", action="store_true",
+                    help="serve without compiling the package's bytecode first")
     args = ap.parse_args()
 
+    if not args.no_bytecode:
+        # as `make lesson` serves them: where $PYTHONDONTWRITEBYTECODE is set, every kernel
+        # would otherwise compile the modules a page imports again
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(REPO / "tutor")],
+                       check=True)
+        print("the package's bytecode compiled first, as `make lesson` does (--no-bytecode: "
+              "not)", flush=True)
     root = workspace()
     if args.first_action:
         try:

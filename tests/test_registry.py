@@ -35,6 +35,8 @@ def loaded_after(code: str, tmp_path: Path) -> dict[str, list[str]]:
                                                      "TUTOR_PREWARM": "0"})
     assert out.returncode == 0, out.stderr
     found: dict[str, list[str]] = json.loads(out.stdout.split("LOADED", 1)[1])
+    if "RESULT" in out.stdout:
+        found["result"] = json.loads(out.stdout.split("RESULT", 1)[1].splitlines()[0])
     return found
 
 
@@ -84,3 +86,23 @@ def test_the_tables_game_picker_offers_exactly_the_games_it_deals() -> None:
     """The picker lists games by their folders' files (loading none); each of them must be a
     game the table deals, or picking it would be refused (TABLE-2)."""
     assert [s.id for s in table_choices()] == [s.id for s in table_games()]
+
+
+def test_a_page_that_has_asked_nothing_yet_loads_no_question_generators(tmp_path: Path) -> None:
+    """Lesson 15 as a page first shows it (the advisor, the learner box, two decision quizzes
+    waiting for a first click): the quiz generators and the bots under them load with the first
+    question, not while the page renders (issue 22: render time)."""
+    loaded = loaded_after(
+        f"import os\nos.environ['TUTOR_PROGRESS_DIR'] = {str(tmp_path / 'progress')!r}\n"
+        "from tutor.widgets import AdvisorPanel, DecisionQuiz, LearnerBox, lesson_style\n"
+        "lesson_style()\nAdvisorPanel(hand='AS TS KS JS 9S AH KH 7H KD QC 7C')\n"
+        "LearnerBox()\nDecisionQuiz(['bid-decision'], start=False)\n"
+        "q = DecisionQuiz(['play-decision'], start=False)\n"
+        "import json, sys\n"
+        "print('RESULT' + json.dumps(sorted(m for m in sys.modules if m.startswith(("
+        "'tutor.quiz.generators', 'tutor.bots', 'tutor.solver', 'tutor.engine.sampler', "
+        "'tutor.games.six_bid_solo.quiz')))))\n"
+        "q.new_question()\n"
+        "assert 'tutor.quiz.generators' in sys.modules  # the first question brings them\n",
+        tmp_path)
+    assert loaded.pop("result") == []

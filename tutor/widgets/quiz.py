@@ -79,7 +79,7 @@ class Learner:
         self._listeners: list[Callable[[], None]] = []
         self.name = ""
         self.progress: Progress | None = None
-        self.session = Session(seed=seed)
+        self._session: Session | None = None
         self.rng = random.Random(seed)
         self.use(name if name is not None else default_learner())
 
@@ -87,16 +87,24 @@ class Learner:
         """Switch to ``name``'s progress file (QUIZ-4 for a bad name or an unusable file)."""
         name = name.strip() if isinstance(name, str) else name
         if self.seed is None:
-            progress = Progress.for_learner(self.root, name, durable=False)
-            session = Session(progress=progress)
+            progress: Progress | None = Progress.for_learner(self.root, name, durable=False)
         else:
             if not isinstance(name, str) or not name:
                 raise QuizError("QUIZ-4", "a learner is named by a non-empty text",
                                 where="learner", what=repr(name))
-            progress, session = None, Session(seed=self.seed)
-        self.name, self.progress, self.session = name, progress, session
+            progress = None
+        self.name, self.progress, self._session = name, progress, None
         for notify in list(self._listeners):
             notify()
+
+    @property
+    def session(self) -> Session:
+        """The page's quiz session with this learner, made on first use: knowing its kinds loads
+        the game's question generators, which a page need not wait for before a first answer."""
+        if self._session is None:
+            self._session = (Session(progress=self.progress) if self.progress is not None
+                             else Session(seed=self.seed))
+        return self._session
 
     def listen(self, notify: Callable[[], None]) -> None:
         self._listeners.append(notify)

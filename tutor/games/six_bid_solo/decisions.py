@@ -35,7 +35,6 @@ from ..tapp import (
     TappState,
 )
 from .hand import call_card, estimates, give_card, trump_for_call
-from .quiz import deal_with_hand
 from .rules import (
     CALL_SOLO,
     CONTRACT_NAMES,
@@ -295,6 +294,10 @@ def _call_solo_deal(rng: random.Random) -> TappState:
     hand = [trump * 9 + r for r in range(8) if r != gap]
     sides = [s * 9 + r for s in range(4) if s != trump for r in (0, 1)]  # aces and tens
     hand += rng.sample(sides, 4)
+    # the quiz generators (and the bots under them) load only when a question is made: a page
+    # that shows the advisor or a decision quiz opens without them
+    from .quiz import deal_with_hand
+
     state = deal_with_hand(SixBidSolo(), rng, hand)
     state.apply(CALL_BASE + CALL_SOLO)
     while state.phase != DECLARE:
