@@ -38,6 +38,7 @@ from tutor.engine.record import state_of
 from tutor.games.six_bid_solo.hand import estimates
 from tutor.games.tapp import CARD_INDEX, PLAY
 from tutor.quiz import KINDS, Progress, Session, game_quiz, generate, kinds
+from tutor.quiz.core import Question
 from tutor.quiz.difficulty import difficulty
 from tutor.quiz.mastery import LEVELS, lesson_mastery, level_of, rule_mastery, weak_rules
 from tutor.quiz.mistakes import NUDGE, likely_mistake
@@ -46,6 +47,7 @@ from tutor.widgets import DealReplay, GuidedHand, Learner, MasteryView, QuizWidg
 from tutor.widgets.common import state_text, subtree
 from tutor.widgets.guided import load_guide
 from tutor.widgets.presenter import presenter_mode
+from tutor.widgets.quiz import players_of
 from tutor.widgets.replay import mentions_card
 
 RULE_ID = re.compile(r"\b(?:SBS-(?:\d+a?|V\d)|FR-\d+|CS-\d+a?|SS-\d+[ab]?|PI-\d+b?)\b")
@@ -765,3 +767,49 @@ def test_every_game_with_lessons_has_a_course_map_in_the_mastery_view() -> None:
             assert set(lesson.rules) <= cited, (lesson.id, set(lesson.rules) - cited)
         view.game_pick.value = game
         assert view.game == game and game_quiz(game).course[0].title in view.lessons.value
+
+
+def test_a_level_a_kind_never_gives_is_searched_for_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A quiz whose questions cannot have the learner's level (Crazy Solo's legal plays at a
+    table of eight are all *harder*) takes any level after one search; later questions cost
+    only the draws the table filter needs, not the level search again."""
+    import tutor.widgets.quiz as quiz_widgets
+
+    monkeypatch.setattr(quiz_widgets, "_UNREACHED", set())
+    made: list[Question] = []
+    real = quiz_widgets.generate
+
+    def counted(kind: str, seed: int, game: str = "six-bid-solo") -> Question:
+        made.append(real(kind, seed, game))
+        return made[-1]
+
+    monkeypatch.setattr(quiz_widgets, "generate", counted)
+    quiz = QuizWidget(["legal-plays"], game="crazy-solo", players=8,
+                      learner=Learner("x", seed=3), level=1)
+    assert len(made) > quiz_widgets._LEVEL_TRIES  # searched for a first step: found none
+    assert all(difficulty(q) == 2 for q in made if players_of(q) == 8)
+    assert quiz.question is made[-1] and players_of(made[-1]) == 8
+    q = quiz.question
+    quiz.answer(sorted(q.key().answer) if q.multi else sorted(q.key().answer)[0])
+    made.clear()
+    quiz.next.click()
+    assert [players_of(q) == 8 for q in made] == [False] * (len(made) - 1) + [True]
+    assert quiz.question is made[-1]
+
+
+def test_a_partner_question_is_first_steps_when_there_is_no_void_to_read() -> None:
+    """Crazy Solo's partner question: level 1 when nothing is to be read (the asker holds the
+    called card, or no other seat has shown a void in its suit), 2 when a void is (CS-10)."""
+    from tutor.games.crazy_solo.quiz import shown_void
+
+    levels = set()
+    for seed in range(60):
+        q = generate("partner", seed, "crazy-solo")
+        view = q.view
+        assert view is not None and view.called is not None  # type: ignore[attr-defined]
+        voids = [s for s in shown_void(view, view.called.suit)  # type: ignore[attr-defined]
+                 if s != view.seat]
+        holds = view.called in view.hand  # type: ignore[attr-defined]
+        assert difficulty(q) == (1 if holds or not voids else 2), q.id
+        levels.add(difficulty(q))
+    assert levels == {1, 2}

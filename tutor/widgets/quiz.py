@@ -48,6 +48,10 @@ _FILTER_TRIES = 400
 _LEVEL_TRIES = 60
 #: How many seeds a review tries for a question citing the rule due again.
 _REVIEW_TRIES = 24
+#: (game, kind, contract, players, level) that gave no question of that level in
+#: :data:`_LEVEL_TRIES` seeds, in this kernel: later questions take any level at once rather
+#: than search again (a kind may have one level only, e.g. any question at a big table)
+_UNREACHED: set[tuple[str, str, str | None, int | None, int]] = set()
 
 
 def progress_dir() -> Path:
@@ -336,12 +340,16 @@ class QuizWidget(Panel):
                     self.review = rule
                     return q
         first: Question | None = None
+        wanted = (self.game, kind, self.contract, self.players, level)
         for i in range(_FILTER_TRIES):  # the generators pick tables and contracts at random
             q = generate(kind, base if i == 0 else (base * 7919 + i) & 0xFFFFFFFF, self.game)
             if self._fits(q, None):
                 first = first or q
-                if i >= _LEVEL_TRIES or self._fits(q, level):
-                    return q  # the level is a preference: a quiz too narrow for it goes on
+                if wanted in _UNREACHED or self._fits(q, level):
+                    return q
+                if i >= _LEVEL_TRIES:  # the level is a preference: a quiz too narrow goes on
+                    _UNREACHED.add(wanted)
+                    return q
         return first or generate(kind, base, self.game)
 
     @guarded

@@ -94,6 +94,19 @@ class CrazySoloQuiz(TappQuiz):
                 "partner": ("Who can the partner be?", partner),
                 "payment": ("Payment and rounding", payment_question)}
 
+    def level(self, question: Question) -> int | None:
+        """A partner question is *first steps* when the asking seat holds the called card or
+        no other seat has shown a void in its suit yet (nothing to read: every seat but the
+        asker may hold it), *harder* when the play must be read for voids (CS-10); the other
+        kinds: the generic reading."""
+        view = question.view
+        if question.kind != "partner" or not isinstance(view, CrazySoloView) \
+                or view.called is None:
+            return None
+        if view.called in view.hand:
+            return 1
+        return 2 if any(s != view.seat for s in shown_void(view, view.called.suit)) else 1
+
     def first_lead(self) -> tuple[str, str]:
         return "the leader, on the dealer's left, leads the first trick (CS-10)", "CS-10"
 
