@@ -503,8 +503,8 @@ def read_by_hand(record: dict[str, Any]) -> dict[str, Any]:
         best = 0
         for i, card in enumerate(trick):
             top = trick[best]
-            if card[1] == top[1] and RANKS.index(card[0]) < RANKS.index(top[0]) or \
-                    card[1] == trump != top[1]:
+            higher = card[1] == top[1] and RANKS.index(card[0]) < RANKS.index(top[0])
+            if higher or card[1] == trump != top[1]:
                 best = i
         first = seats[best]
         winners.append(first)
