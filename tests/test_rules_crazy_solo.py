@@ -341,6 +341,13 @@ def test_CS_13_a_match_in_chips_with_bank_loans() -> None:
         tutor.replay(rec(options={"players": 4, "starting_chips": -5}))
     assert tutor.replay(rec(options={"players": 4, "blind_round": True, "starting_chips": 200,
                                      "deals": 8}))["bidder"] == 1
+    with pytest.raises(OptionError, match="REC-2"):
+        tutor.replay(rec(options={"players": 4, "deals": 10**9 + 1}))  # whole numbers to 10⁹
+    with pytest.raises(OptionError, match="REC-2"):
+        tutor.replay(rec(options={"players": 4, "blind_round": 1}))  # a JSON boolean
+    tie = CrazySoloMatch(g, rng=3, deals=1, first_dealer=0)
+    tie.balances = [160, 160, 140, 140]
+    assert tie.winners() == [0, 1]  # equal highest balances share the win (a reading)
 
 
 # --- the blind round (CS-14) ---------------------------------------------------------------------
@@ -447,7 +454,7 @@ def test_undo_restores_every_step_at_every_table_size() -> None:
         for k in reversed(keys[:-1]):
             s.undo()
             assert s.key() == k
-        with pytest.raises(IllegalActionError):
+        with pytest.raises(IllegalActionError, match="CS-3"):
             s.undo()
 
 
