@@ -345,6 +345,14 @@ def test_CS_13_a_match_in_chips_with_bank_loans() -> None:
         tutor.replay(rec(options={"players": 4, "deals": 10**9 + 1}))  # whole numbers to 10⁹
     with pytest.raises(OptionError, match="REC-2"):
         tutor.replay(rec(options={"players": 4, "blind_round": 1}))  # a JSON boolean
+    live = CrazySoloMatch(g, rng=4, deals=3, first_dealer=0)
+    deal = live.next_deal()
+    with pytest.raises(IllegalActionError, match="CS-10"):
+        live.next_deal()  # finish the deal in progress first
+    with pytest.raises(IllegalActionError, match="CS-10"):
+        live.settle(deal)  # all tricks are played before settling
+    with pytest.raises(IllegalActionError, match="CS-12"):
+        live.settle(play_out(cs_state(BASE)))  # not the match's own deal
     tie = CrazySoloMatch(g, rng=3, deals=1, first_dealer=0)
     tie.balances = [160, 160, 140, 140]
     assert tie.winners() == [0, 1]  # equal highest balances share the win (a reading)
