@@ -7,7 +7,8 @@ Wall-clock times, each against a baseline measured in the same run:
 
 - **learner's action** — a click on one of the learner's buttons through
   :class:`tutor.widgets.TableWidget`: the engine's check, every bot move up to the learner's next
-  turn (the best level the game's folder offers: :mod:`tutor.play.levels`), a redraw after each
+  turn (the table's default level, the rule bot: ``PREFERRED`` of :mod:`tutor.play.levels`;
+  the line printed names it), a redraw after each
   and the final redraw with the seats' teaching aid; baseline: the same at a Six-Bid Solo table
   with its rule bots. Budget: p95 ≤ 1 s.
 - **seat notes** — the teaching aid beside the seats while the partner is a secret: the share of

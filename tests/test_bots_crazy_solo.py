@@ -318,3 +318,16 @@ def test_random_bot_covers_every_legal_call() -> None:
     view = state.view(state.to_move or 0)
     bot = make_bot("random", 5)
     assert {bot.act(view)[0] for _ in range(200)} == set(view.legal)
+
+
+@pytest.mark.rule("CS-9")
+@pytest.mark.parametrize("seed", range(6))
+def test_rule_and_random_bots_are_built_from_views_only(seed: int) -> None:
+    """The twin test of ``tests/test_pimc_crazy_solo.py`` for the other two bots: the partner
+    moved to another seat's hand, the same view — the same card and the same reason."""
+    from test_pimc_crazy_solo import _same_view_other_partner
+
+    s, t, seat = _same_view_other_partner(seed)
+    assert s.partner != t.partner and s.view(seat) == t.view(seat)
+    for kind in ("rule", "random"):
+        assert make_bot(kind, seed).act(s.view(seat)) == make_bot(kind, seed).act(t.view(seat))

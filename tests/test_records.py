@@ -40,6 +40,8 @@ def test_there_are_golden_records_of_every_contract() -> None:
     assert {"solo", "heart-solo", "misere", "guarantee-solo", "spread-misere",
             "call-solo", None} <= contracts
     assert {"frog", "chico", "grand"} <= contracts  # Frog's golden records: tests/records/frog-*
+    # Crazy Solo's (tests/records/crazy-solo-*, checked by hand in test_rules_crazy_solo.py)
+    assert {"solo-in-hearts", "alone", "alone-in-hearts"} <= contracts
 
 
 def test_the_example_of_hand_record_md() -> None:

@@ -2,7 +2,8 @@
 
 A test carries its rule id in its name (``test_SBS_16a_...``, ``test_REC_3_...``). The list below
 is checked against ``shared/rules/six-bid-solo.md`` wherever that file sits beside the checkout
-(the session machines and CI), so a rule added there without a test fails here.
+or a folder above it (the session machines, their worktrees and CI), so a rule added there
+without a test fails here.
 """
 
 from __future__ import annotations
@@ -11,7 +12,11 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-RULES_DIR = ROOT.parent / "shared" / "rules"
+#: ``shared/rules`` beside the checkout, or beside a folder above it (a git worktree such as
+#: /work/wt/NAME has /work/shared); none found: the lists below are the record
+RULES_DIR = next((p / "shared" / "rules" for p in ROOT.parents
+                  if (p / "shared" / "rules" / "six-bid-solo.md").is_file()),
+                 ROOT.parent / "shared" / "rules")
 SBS = [f"SBS-{i}" for i in range(1, 29)] + ["SBS-16a"] + [f"SBS-V{i}" for i in range(1, 7)]
 FR = [f"FR-{i}" for i in range(1, 6)]
 CS = [f"CS-{i}" for i in range(1, 15)] + ["CS-3a", "CS-4a"]

@@ -9,6 +9,7 @@ takes over seat 0's Solo in hearts and calls A♥, which seat 0 holds.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -181,6 +182,22 @@ def test_CS_4a_the_bidder_made_the_last_non_pass_call() -> None:
     assert out["bidder"] == 4 and out["contract"] == "alone"  # the dealer (the CS-4a check)
 
 
+def test_CS_4_solo_in_hearts_repeats_any_number_of_times() -> None:
+    """CS-4: Solo in hearts may equal a standing Solo in hearts any number of times, with any
+    number of players from 4 up; the last one made wins (CS-4a)."""
+    four = tutor.replay(rec(calls=["solo-in-hearts"] * 4, declare=None, play=None))
+    assert (four["bidder"], four["contract"]) == (3, "solo-in-hearts")  # the dealer, seat 3
+    twelve = CrazySolo({"players": 12}).new_deal(12, dealer=11)
+    for _ in range(12):
+        assert CALL_BASE + 2 in twelve.legal_actions()
+        twelve.apply(CALL_BASE + 2)
+    assert twelve.bidder == 11 and twelve.step == "call"
+    solo = CrazySolo({"players": 6}).new_deal(6, dealer=5)
+    solo.apply(CALL_BASE + 1)
+    with pytest.raises(IllegalActionError, match="CS-4"):
+        solo.apply(CALL_BASE + 1)  # Solo itself may not be repeated
+
+
 def test_CS_5_three_handed_calls() -> None:
     s = CrazySolo({"players": 3}).new_deal(1, 0)
     assert s.legal_actions() == [PASS, CALL_BASE + 3, CALL_BASE + 4]
@@ -324,6 +341,21 @@ def test_CS_13_a_match_in_chips_with_bank_loans() -> None:
         tutor.replay(rec(options={"players": 4, "starting_chips": -5}))
     assert tutor.replay(rec(options={"players": 4, "blind_round": True, "starting_chips": 200,
                                      "deals": 8}))["bidder"] == 1
+    with pytest.raises(OptionError, match="REC-2"):
+        tutor.replay(rec(options={"players": 4, "deals": 10**9 + 1}))  # whole numbers to 10⁹
+    with pytest.raises(OptionError, match="REC-2"):
+        tutor.replay(rec(options={"players": 4, "blind_round": 1}))  # a JSON boolean
+    live = CrazySoloMatch(g, rng=4, deals=3, first_dealer=0)
+    deal = live.next_deal()
+    with pytest.raises(IllegalActionError, match="CS-10"):
+        live.next_deal()  # finish the deal in progress first
+    with pytest.raises(IllegalActionError, match="CS-10"):
+        live.settle(deal)  # all tricks are played before settling
+    with pytest.raises(IllegalActionError, match="CS-12"):
+        live.settle(play_out(cs_state(BASE)))  # not the match's own deal
+    tie = CrazySoloMatch(g, rng=3, deals=1, first_dealer=0)
+    tie.balances = [160, 160, 140, 140]
+    assert tie.winners() == [0, 1]  # equal highest balances share the win (a reading)
 
 
 # --- the blind round (CS-14) ---------------------------------------------------------------------
@@ -347,6 +379,28 @@ def test_CS_14_a_blind_deal_with_a_heart_has_no_auction() -> None:
     no_heart = rec(SPADES, blind=True, declare=None, calls=["pass"] * 4)  # seat 0: no heart
     assert tutor.replay(no_heart)["phase"] == "done"  # an ordinary auction, thrown in
     assert err(rec(blind="yes")).rule == "REC-1"
+
+
+def test_CS_14_three_handed_blind_deal_is_always_alone_in_hearts() -> None:
+    """CS-14 (i): with three players a leader holding a heart plays Alone in hearts, whatever
+    ``blind_contract`` says; no card is called (CS-8)."""
+    hands = [["AH", "TH", "KH", "QH", "AS", "TS", "KS", "QS", "AC", "TC", "KC", "QC"],
+             ["JH", "9H", "8H", "7H", "JS", "9S", "8S", "7S", "JC", "9C", "8C", "7C"],
+             ["6H", "AD", "TD", "KD", "QD", "JD", "9D", "8D", "7D", "6D", "6S", "6C"]]
+    base = {"format": "tutor-record/1", "game": "crazy-solo", "options": {"players": 3},
+            "dealer": 2, "hands": hands, "blind": True}
+    for options in ({"players": 3}, {"players": 3, "blind_contract": "alone_in_hearts"}):
+        out = tutor.replay({**base, "options": options, "play": ["AH"]})
+        assert (out["bidder"], out["contract"], out["trump"], out["called"]) == (
+            0, "alone-in-hearts", "H", None)
+    assert err({**base, "declare": {"call": "AD"}}).rule == "CS-8"
+    assert err({**base, "calls": ["alone"]}).rule == "CS-14"
+    no_heart = [hands[0],  # dealer 0: seat 1 leads, and holds no heart
+                ["AD", "TD", "KD", "QD", "JD", "9D", "8D", "7D", "6D", "6S", "6C", "7C"],
+                ["6H", "JH", "9H", "8H", "7H", "JS", "9S", "8S", "7S", "JC", "9C", "8C"]]
+    dry = {**base, "dealer": 0, "hands": no_heart, "calls": ["pass", "pass", "pass"]}
+    out = tutor.replay(dry)  # (ii): the leader held no heart, an ordinary auction, thrown in
+    assert out["phase"] == "done" and out["bidder"] is None
 
 
 def test_CS_14_the_blind_round_passes_and_ends() -> None:
@@ -408,5 +462,94 @@ def test_undo_restores_every_step_at_every_table_size() -> None:
         for k in reversed(keys[:-1]):
             s.undo()
             assert s.key() == k
-        with pytest.raises(IllegalActionError):
+        with pytest.raises(IllegalActionError, match="CS-3"):
             s.undo()
+
+
+# --- the golden records, read again from the rule file and the card text alone ------------------
+RANKS = "ATKQJ9876"  # SBS-2 (CS-1): highest first
+CARD_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}  # SBS-3 (CS-1)
+RECORDS = Path(__file__).parent / "records"
+GOLDEN = sorted(p for p in RECORDS.glob("crazy-solo-*.json")
+                if not p.name.endswith(".expected.json"))
+
+
+def read_by_hand(record: dict[str, Any]) -> dict[str, Any]:
+    """A finished or thrown-in Crazy Solo record worked out from ``crazy-solo.md`` and the card
+    text alone — no engine code: the leader and the speaking order (CS-3, CS-4), the bidder
+    (CS-4a; CS-14 (i) in a blind deal whose leader holds a heart), the partner as the called
+    card's holder (CS-8), every card checked against CS-10 and every trick's winner, P, the
+    rounded payment (CS-11) and the gang's split between bidder and partner (CS-12)."""
+    hands = [list(h) for h in record["hands"]]
+    n = len(hands)
+    opts = record.get("options", {})
+    leader = (record["dealer"] + 1) % n
+    order = [(leader + i) % n for i in range(n)]
+    declare = record.get("declare") or {}
+    bidder = contract = None
+    if record.get("blind") and any(c[1] == "H" for c in hands[leader]):
+        bidder = leader
+        alone = n == 3 or opts.get("blind_contract") == "alone_in_hearts"
+        contract = "alone-in-hearts" if alone else "solo-in-hearts"
+    else:
+        for seat, call in zip(order, record.get("calls", []), strict=False):
+            if call != "pass":
+                bidder, contract = seat, call
+    if bidder is None:
+        return {"bidder": None, "chips": [0] * n, "payment": None, "winners": []}
+    trump = "H" if contract in ("solo-in-hearts", "alone-in-hearts") else declare["trump"]
+    called = declare.get("call") if contract in ("solo", "solo-in-hearts") else None
+    partner = next(s for s in range(n) if called in hands[s]) if called else None
+    held = [list(h) for h in hands]
+    winners, points = [], [0] * n
+    play = record["play"]
+    first = leader
+    for t in range(0, len(play), n):
+        trick = play[t:t + n]
+        seats = [(first + i) % n for i in range(n)]
+        led = trick[0][1]
+        for seat, card in zip(seats, trick, strict=True):
+            mine = held[seat]
+            assert card in mine
+            if card[1] != led:  # CS-10: follow suit, else trump, else any card
+                assert not any(c[1] == led for c in mine)
+                assert card[1] == trump or not any(c[1] == trump for c in mine)
+            mine.remove(card)
+        best = 0
+        for i, card in enumerate(trick):
+            top = trick[best]
+            higher = card[1] == top[1] and RANKS.index(card[0]) < RANKS.index(top[0])
+            if higher or card[1] == trump != top[1]:
+                best = i
+        first = seats[best]
+        winners.append(first)
+        points[first] += sum(CARD_POINTS.get(c[0], 0) for c in trick)
+    soloists = [bidder] if partner in (None, bidder) else [bidder, partner]
+    p = sum(points[s] for s in soloists)
+    raw = (3 if trump == "H" else 2) * (p - 60)
+    p5 = (1 if raw > 0 else -1) * 5 * ((abs(raw) + 2) // 5)
+    gang = [(bidder + i) % n for i in range(1, n) if (bidder + i) % n not in soloists]
+    half = len(gang) if len(soloists) == 1 else -(-len(gang) // 2)
+    chips = [0] * n
+    for i, s in enumerate(gang):
+        chips[s] -= p5
+        chips[bidder if i < half else soloists[1]] += p5
+    return {"bidder": bidder, "contract": contract, "partner": partner, "points": p,
+            "payment": p5, "chips": chips, "winners": winners}
+
+
+def test_the_golden_records_are_what_a_reading_of_the_cards_gives() -> None:
+    """Every finished golden record of ``tests/records/crazy-solo-*.json`` against
+    :func:`read_by_hand`; a cross-check of the engine's replay by an independent reading."""
+    assert len(GOLDEN) >= 8
+    for path in GOLDEN:
+        record = parse(path.read_text(encoding="utf-8"))
+        out = tutor.replay(record)
+        if out["phase"] != "done":
+            continue
+        mine = read_by_hand(record)
+        assert out["chips"] == mine["chips"] and out["payment"] == mine["payment"], path.name
+        assert [t["winner"] for t in out["tricks"]] == mine["winners"], path.name
+        if mine["bidder"] is not None:
+            assert (out["bidder"], out["contract"], out["partner"], out["bidder_points"]) == (
+                mine["bidder"], mine["contract"], mine["partner"], mine["points"]), path.name
