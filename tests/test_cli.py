@@ -81,3 +81,36 @@ def test_hostile_files_and_flags_give_one_line_and_the_limit(tmp_path: Path) -> 
         out = run("advise", str(record), flag, value)
         assert out.returncode == 2 and allowed in out.stderr and "Traceback" not in out.stderr
         assert len(out.stderr) < 400  # the 5,000 digits are not repeated
+
+
+def test_solve_and_advise_refuse_a_crazy_solo_record_in_one_line(write) -> None:  # type: ignore[no-untyped-def]
+    """The double-dummy solver and the bid advisor are for three hands: a Crazy Solo deal (up to
+    twelve) is refused naming REC-2 and the game, not tried (its bots search in their own
+    room, tutor/games/crazy_solo/pimc.py)."""
+    record = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "deals"
+                         / "crazy-solo-takeover.json").read_text(encoding="utf-8"))
+    in_play = {**record, "play": record["play"][:7]}
+    out = run("solve", write(in_play))
+    assert (out.returncode, out.stdout) == (1, "")
+    assert out.stderr == "game: crazy-solo — REC-2: the solver does not know crazy-solo yet\n"
+    in_auction = {k: v for k, v in record.items() if k not in ("declare", "play")}
+    in_auction["calls"] = record["calls"][:1]
+    out = run("advise", write(in_auction))
+    assert (out.returncode, out.stdout) == (1, "")
+    assert out.stderr == "game: crazy-solo — REC-2: the advisor does not know crazy-solo yet\n"
+
+
+def test_a_reader_that_stops_early_is_no_internal_error(write) -> None:  # type: ignore[no-untyped-def]
+    """``python -m tutor replay deal.json | head -c 10``: the reader closes the pipe; the command
+    ends quietly with the shells' code for it (128 + SIGPIPE), not an internal error."""
+    import os
+
+    path = write(rec())
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before the tutor writes a byte
+    try:
+        out = subprocess.run([sys.executable, "-m", "tutor", "replay", path], stdout=write_end,
+                             stderr=subprocess.PIPE, text=True, check=False)
+    finally:
+        os.close(write_end)
+    assert (out.returncode, out.stderr) == (141, "")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -83,6 +84,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader stopped early (`| head`): nothing more to say
+        # stdout's last buffered bytes would fail again at exit: point it at /dev/null
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141  # 128 + SIGPIPE, as the shells report it
     except Exception as e:  # a failure of the tutor itself: one line, still no traceback
         print(f"python -m tutor: internal error ({type(e).__name__}); nothing was written",
               file=sys.stderr)
