@@ -103,7 +103,7 @@ defence that adapts plays them as well: a sure line there needs no help from you
 *Rules: SBS-10, SBS-11, SBS-12, SBS-23, SBS-27, SBS-V1.*
 """),
     code("LearnerBox()"),
-    code("ProblemWidget()"),
+    code("ProblemWidget(start=False)"),
     md("""
 ## How the problems were made
 

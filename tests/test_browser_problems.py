@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from conftest_lesson import (
     KERNEL_ID,
+    SCREENSHOTS,
     VoilaServer,
     close,
     open_lesson,
@@ -44,7 +45,15 @@ def test_a_problem_played_with_the_keyboard_at_360px_dark(
         assert luminance(page.evaluate(
             "() => getComputedStyle(document.body).backgroundColor")) < 0.3
         widget = page.locator(".tutor-problem")
+        # the page opens without the solver: the problem opens on the learner's first press
+        widget.locator(".tutor-problem-head").get_by_text("open it to see").wait_for()
+        assert not widget.locator(".tutor-problem-cards button").count()
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        widget.screenshot(path=str(SCREENSHOTS / "16-problems-unopened-360px-dark.png"))
+        tab_to(page, ".tutor-problem button.tutor-problem-start")
+        page.keyboard.press("Enter")
         widget.locator(".tutor-problem-head").get_by_text("Goal:").wait_for()
+        expect(widget.locator("button.tutor-problem-start")).to_be_hidden()
         no_sideways_scroll(page, 360)
         audit = [e for e in read_audit(lesson_dirs["audit"], kernel).values()
                  if e["panel"] == "ProblemWidget"]

@@ -798,7 +798,7 @@ def test_the_lesson_notebook_is_what_its_source_writes() -> None:
     spec.loader.exec_module(module)
     committed = (root / "16-problems.ipynb").read_text(encoding="utf-8")
     assert committed == module.render(), "run `python notebooks/make_problem_lessons.py`"
-    assert "ProblemWidget()" in committed and "LearnerBox()" in committed
+    assert "ProblemWidget(start=False)" in committed and "LearnerBox()" in committed
     welcome = (root / "00-welcome.ipynb").read_text(encoding="utf-8")
     assert "16-problems.ipynb" in welcome  # the map of lessons lists it
 
@@ -856,3 +856,32 @@ def test_a_hostile_record_is_refused_at_the_door() -> None:
     with pytest.raises(TutorError) as e:
         read(rec)
     assert (e.value.rule, e.value.where) == ("REC-1", "problem.level")
+
+
+@pytest.mark.usefixtures("clean_widgets")
+def test_the_lesson_opens_before_the_solver_and_its_problem_on_the_first_press(
+        tmp_path: Path) -> None:
+    """``ProblemWidget(start=False)``, as lesson 16 makes it: the list and the picked problem's
+    title at once, nothing of a position (no problem read, no card, no secret); *Open this
+    problem* opens the problem picked then — the level or the problem picked meanwhile — and
+    a second press (a forged one: the button is gone) changes nothing."""
+    from tutor.widgets.problem import ProblemWidget
+    from tutor.widgets.quiz import Learner
+
+    w = ProblemWidget(learner=Learner("dee", root=tmp_path), start=False)
+    assert w.session.problem is None and w.secrets() == [] and not w.cards.children
+    first = w.pick.value
+    assert next(e.title for e in w.session.entries if e.id == first) in w.head.value
+    w.level_pick.value = 3
+    picked = w.pick.value
+    assert picked != first and w.session.problem is None
+    assert next(e.title for e in w.session.entries if e.id == picked) in w.head.value
+    w.start_button.click()
+    p = w.session.problem
+    assert p is not None and p.id == picked and w.cards.children and "Goal:" in w.head.value
+    assert w.start_button.layout.display == "none" and not w.again.disabled
+    played = w.session.legal()[0]
+    w.play(played)
+    w.start_button.click()
+    assert w.session.problem is p and w.session.attempt is not None
+    assert w.session.attempt.played[0].card == played

@@ -106,3 +106,21 @@ def test_a_page_that_has_asked_nothing_yet_loads_no_question_generators(tmp_path
         "assert 'tutor.quiz.generators' in sys.modules  # the first question brings them\n",
         tmp_path)
     assert loaded.pop("result") == []
+
+
+def test_the_problems_page_loads_no_solver_before_its_first_problem(tmp_path: Path) -> None:
+    """Lesson 16's cells (``ProblemWidget(start=False)``) in a fresh interpreter: the problem
+    list needs no solver; numba and the double-dummy search load with the first problem."""
+    loaded = loaded_after(
+        f"import os\nos.environ['TUTOR_PROGRESS_DIR'] = {str(tmp_path / 'progress')!r}\n"
+        "from tutor.widgets import LearnerBox, lesson_style\n"
+        "from tutor.widgets.problem import ProblemWidget\n"
+        "lesson_style()\nLearnerBox()\nw = ProblemWidget(start=False)\n"
+        "import json, sys\n"
+        "print('RESULT' + json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == "
+        "'numba' or m.startswith(('tutor.solver.search', 'tutor.problems.defence', "
+        "'tutor.problems.sure')))[:5]))\n"
+        "w.start_button.click()\n"
+        "assert w.session.problem is not None and 'numba' in sys.modules\n",
+        tmp_path)
+    assert loaded.pop("result") == []

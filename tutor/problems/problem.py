@@ -45,11 +45,8 @@ from ..engine.record import dumps as dump_record
 from ..engine.record import state_of
 from ..errors import TutorError
 from ..games.tapp import CARD_TEXT, PLAY, TappState, parse_card
-from ..solver.search import question
 from .goal import Goal, ProblemError, goal_of
 from .knowledge import WIDOW, Knowledge, Layout
-from .sampled import SampleSearch, clopper_pearson, dealt_layout, menu_layouts, works_after
-from .sure import Start, SureSearch
 
 SECTION = "problem"
 LEVELS = (1, 2, 3)
@@ -164,6 +161,8 @@ class Problem:
     def menu(self) -> list[Layout] | None:
         """The layouts the defence chooses among (a problem proven on a sample), or None (it
         may choose any consistent layout)."""
+        from .sampled import dealt_layout, menu_layouts, works_after  # the solver: on use
+
         if self.sample is None:
             return None
         k = self.knowledge()
@@ -296,6 +295,9 @@ def _line(state: TappState, seat: int, cards: list[int], where: str,
           menu: Sequence[Layout] | None = None) -> None:
     """The learner's cards are legal from the learner's hand, the others' fit some layout
     (of the ``menu``, when the defence is held to one)."""
+    from .sampled import SampleSearch  # the searches load the solver: on use
+    from .sure import Start, SureSearch
+
     start = Start.of(state, seat, Goal("make", True, 0, "points"), menu=menu)
     search = SureSearch(start) if menu is None else SampleSearch(start)
     spot = start.spot
@@ -323,6 +325,9 @@ def _line(state: TappState, seat: int, cards: list[int], where: str,
 def read(record: object) -> Problem:
     """A problem record → a checked :class:`Problem` (the hand record replayed, the section
     checked against the position; see the module docstring)."""
+    from ..solver.search import question  # the solver (numba): when a problem is read
+    from .sampled import dealt_layout, menu_layouts, works_after
+
     record = plain(record)  # plain JSON within the limits, or REC-1 (hostile input stops here)
     if not isinstance(record, Mapping):
         raise ProblemError("REC-1", "a record is a JSON object", where="record")
@@ -441,6 +446,8 @@ def _sample(data: object, facts: Facts, legal: Sequence[int], key: Sequence[int]
     """The ``sample`` object: its shape (PRB-1), and its figures agreeing with each other and
     with the facts (PRB-9): the shares' intervals are the Clopper-Pearson ones of the counts,
     the rival is a legal card that is not a key card, and its interval lies below the key's."""
+    from .sampled import clopper_pearson
+
     data = _exact_keys(data, SAMPLE_KEYS, where)
     counted = facts.counted
     seed = _int(data, "seed", where, 0, 2**31 - 1)
@@ -509,6 +516,8 @@ def world_in(state: TappState, k: Knowledge, layout: Layout) -> TappState:
 
 def question_value(done: TappState) -> int:
     """The bidder's final value of a finished deal, as the solver counts it."""
+    from ..solver.search import question
+
     return question(done).base
 
 

@@ -16,17 +16,19 @@ the attempt is over.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..errors import IllegalActionError
 from ..games.tapp import CARDS, N_CARDS, TappState
 from ..quiz.progress import Progress
 from .bank import Entry, index, load
-from .defence import Attempt, Cost, Played, card_costs, search_for
 from .goal import ProblemError
 from .knowledge import Knowledge, Layout
 from .problem import Problem, Step
-from .sure import SureSearch
-from .writeup import cost_words
+
+if TYPE_CHECKING:  # the defence and the searches load the solver: with the first problem
+    from .defence import Attempt, Cost, Played
+    from .sure import SureSearch
 
 DEFAULT_GAME = "six-bid-solo"
 
@@ -70,6 +72,8 @@ class ProblemSession:
 
     def open(self, pid: str) -> Problem:
         """Open problem ``pid`` (PRB-1 for one not shipped) and start an attempt."""
+        from .defence import search_for
+
         problem = load(self.game, pid)
         self.problem = problem
         search = self._searches.get(pid)
@@ -87,6 +91,8 @@ class ProblemSession:
 
     def restart(self) -> None:
         """A new attempt at the open problem (the hint stays shown once shown)."""
+        from .defence import Attempt
+
         problem = self._need()
         self.attempt = Attempt(problem, adaptive=self.adaptive,
                                search=self._searches.get(problem.id))
@@ -127,6 +133,8 @@ class ProblemSession:
                                      where=f"seat {attempt.seat}")
         played = attempt.play(card)
         if attempt.done:
+            from .defence import card_costs
+
             met = attempt.met()
             self.result = Result(attempt.value(), met, self.adaptive)
             self.costs = card_costs(attempt)
@@ -151,6 +159,8 @@ class ProblemSession:
         if not self.done:
             raise ProblemError("PRB-7", "the write-up opens when the attempt is over",
                                where="writeup")
+        from .writeup import cost_words
+
         cost = cost_words(problem.state, problem.goal, self.costs)
         return [*problem.writeup, Step("cost", " ".join(cost))]
 

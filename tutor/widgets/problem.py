@@ -36,8 +36,8 @@ from ..problems.knowledge import WIDOW
 from ..problems.levels import NAMES
 from ..problems.problem import Problem, Step
 from ..problems.session import DEFAULT_GAME, ProblemSession
-from ..problems.writeup import tricks_of
 from .common import Panel, button, guarded, html
+from .engine import prewarm, warm_up
 from .quiz import Learner, page_learner
 
 ADAPTS = "Adapts"
@@ -53,8 +53,11 @@ class ProblemWidget(Panel):
     css_class = "tutor-problem"
 
     def __init__(self, game: str = DEFAULT_GAME, *, learner: Learner | None = None,
-                 level: int | None = None) -> None:
+                 level: int | None = None, start: bool = True) -> None:
         super().__init__()
+        #: False until the learner opens a first problem (``start=False``: the page opens at
+        #: once, without the solver a problem is read and defended with)
+        self.started = start
         self.learner = learner or page_learner()
         self.session = ProblemSession(game, progress=self.learner.progress)
         self.level = level
@@ -85,6 +88,10 @@ class ProblemWidget(Panel):
                             tooltip="Play this problem again from its position")
         self.next_button = button("Next problem ▶", cls="tutor-problem-next",
                                   tooltip="The next problem of this level")
+        self.start_button = button("Open this problem", cls="tutor-problem-start",
+                                   style="primary", tooltip="Open the problem picked above")
+        if start:
+            self.start_button.layout.display = "none"
         self.hint_text = html("", "tutor-problem-hint-text")
         self.log = html("", "tutor-problem-log")
         self.history = html("", "tutor-problem-history")
@@ -104,15 +111,20 @@ class ProblemWidget(Panel):
         self.hint_button.on_click(lambda _: self._hint())
         self.again.on_click(lambda _: self._again())
         self.next_button.on_click(lambda _: self._next())
+        self.start_button.on_click(lambda _: self._start())
         self.step_back.on_click(lambda _: self.go(self.step_index - 1))
         self.step_next.on_click(lambda _: self.go(self.step_index + 1))
         controls = w.HBox([self.level_pick, self.pick], layout=w.Layout(flex_flow="row wrap"))
         actions = w.HBox([self.hint_button, self.again, self.next_button],
                          layout=w.Layout(flex_flow="row wrap"))
-        self.box.children = [self.summary, controls, self.mode, self.head, self.table,
-                             self.prompt, self.cards, actions, self.hint_text, self.notice,
-                             self.log, self.writeup, self.history]
+        self.box.children = [self.summary, controls, self.mode, self.head, self.start_button,
+                             self.table, self.prompt, self.cards, actions, self.hint_text,
+                             self.notice, self.log, self.writeup, self.history]
         self.learner.listen(self._learner_changed)
+        if not start:
+            for b in (self.hint_button, self.again):
+                b.disabled = True
+            prewarm()  # the solver loads in the background while the learner reads
         self._fill_pick()
 
     # -- choosing ----------------------------------------------------------------------------
@@ -145,12 +157,36 @@ class ProblemWidget(Panel):
         self._fill_pick()
 
     @guarded
+    def _start(self) -> None:
+        """Open the problem picked: the first time, after the solver has loaded."""
+        if self.started:
+            return
+        warm_up(lambda text: setattr(self.prompt, "value",
+                                     f'<p class="st-root st-muted" role="status">{esc(text)}</p>'))
+        self.started = True
+        self.start_button.layout.display = "none"
+        self.again.disabled = False
+        self._open()
+
+    def _waiting(self, pid: str) -> None:
+        """Before the first problem is opened: the one picked, by its title, and how to begin."""
+        entry = next(e for e in self.session.entries if e.id == pid)
+        self.head.value = (
+            f'<div class="st-root st-problem-head"><h3 class="st-h">{esc(entry.title)}</h3>'
+            f'<p class="st-muted">{esc(NAMES.get(entry.level, f"Level {entry.level}"))}: '
+            "open it to see the position and its goal, then play your cards against the "
+            "defence.</p></div>")
+
+    @guarded
     def _open(self) -> None:
         pid = self.pick.value
         if pid is None:
             return
         if pid not in [e.id for e in self.session.entries]:
             self.refuse("There is no such problem.")
+            return
+        if not self.started:
+            self._waiting(pid)
             return
         self.session.open(pid)
         self.session.hint_shown = False
@@ -283,6 +319,8 @@ class ProblemWidget(Panel):
             return ""
         problem = s.problem
         assert problem is not None
+        from ..problems.writeup import tricks_of  # the defence's room: once a card is played
+
         rows = []
         for _leader, seats, cs, winner in tricks_of(problem.state,
                                                      [p.card for p in attempt.played]):
@@ -403,6 +441,8 @@ def _seat_box(label: str, cards: list[Card], emphasis: Mapping[CardLike, str] | 
 
 
 def _tricks_html(problem: Problem, play: Any) -> str:
+    from ..problems.writeup import tricks_of
+
     rows = []
     for i, (_leader, seats, cs, winner) in enumerate(tricks_of(problem.state, list(play))):
         labels = ["you" if s == problem.seat else f"seat {s}" for s in seats]
