@@ -18,6 +18,7 @@ from tutor.engine.record import state_of
 from tutor.errors import NotationError
 from tutor.facts import ACTION_KINDS, ActionInfo, ActionTable, GameInfo
 from tutor.games.auction_pitch import rules as pitch_rules
+from tutor.games.crazy_solo import rules as crazy_solo
 from tutor.games.frog import rules as frog
 from tutor.games.frog.rules import Frog
 from tutor.games.six_bid_solo.rules import (
@@ -162,8 +163,17 @@ def test_action_info_agrees_with_token_of_and_the_record_parsers_for_all_120() -
 
 
 TABLES: dict[str, ActionTable] = {"six-bid-solo": ACTIONS, "frog": frog.ACTIONS,
+                                  "crazy-solo": crazy_solo.ACTIONS,
                                   "sixty-six": sixty_six.ACTIONS,
                                   "auction-pitch": pitch_rules.ACTIONS}
+
+
+def test_every_registered_game_has_its_table_here() -> None:
+    """A game's golden records are decoded through its table below: a game added to the
+    registry must be added here too (else its records fail with a bare KeyError)."""
+    from tutor.games import SPECS
+
+    assert set(TABLES) == {s.id for s in SPECS}
 
 
 def _decode_record(record: dict[str, Any]) -> dict[str, list[int]]:
