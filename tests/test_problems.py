@@ -542,13 +542,19 @@ def sure_line(attempt: Attempt, first: int, pick: int = 0) -> None:
     """Play the stated solution: the first key card, then at each turn a card on the safe
     line (the learner's own reasoning: it sees only the learner's view; on a problem proven on
     a sample, no guess on the fresh layouts either) — the ``pick``-th of them, counted round."""
+    search = attempt.search
     card = first
     while not attempt.done:
         attempt.play(card)
         if attempt.done:
             return
-        safe = attempt.safe_cards()
-        card = safe[pick % len(safe)]
+        if attempt.fresh or pick:
+            safe = attempt.safe_cards()
+            card = safe[pick % len(safe)]
+        else:  # the first sure card, found without searching the others
+            spot = attempt.spot
+            card = next(c for c in search.legal(spot)
+                        if search.sure(search.play(spot, attempt.seat, c)))  # type: ignore[arg-type]
 
 
 PLAYED = [*SAMPLE, *IDS[:: max(1, len(IDS) // 8)]]
@@ -723,7 +729,7 @@ def test_a_later_guess_loses_to_the_defence_that_adapts(pid: str) -> None:
     assert before.met() and before.widenings == 0, (pid, CARD_TEXT[guess])
 
 
-@pytest.mark.parametrize("pid", sorted({*GUESS_IDS, *LEAD_SAMPLE}))
+@pytest.mark.parametrize("pid", sorted({*GUESS_IDS, *sorted(LEAD_IDS, key=_cost)[:4]}))
 def test_the_safe_line_always_wins_against_the_defence_that_adapts(pid: str) -> None:
     """The key card, then at each turn a safe card (the first, the second, the third of them,
     counted round): the defence never widens its menu and the goal is reached."""
