@@ -4,9 +4,10 @@ shipped problems re-proven from their records, the adaptive defence (it wins aga
 loses to the sure line, and never plays a card the learner's view rules out), the progress per
 problem and the reproducible generator.
 
-Re-proving every shipped problem takes minutes: ``make soak`` does it (``-m soak``); here a
-fixed sample (the problems whose proof visited the fewest and the most spots under a cap) is
-re-proven, and every problem gets the cheap checks (its record reads, its witnesses fail, its
+Every first-lead problem is re-proven in every run (one test each, about a minute of CPU in
+all); re-proving every end position takes longer: ``make soak`` does it (``-m soak``), and here
+a fixed sample of them (the proofs that visited the fewest and the most spots under a cap) is
+re-proven. Every problem gets the cheap checks (its record reads, its witnesses fail, its
 level is its facts').
 """
 
@@ -35,7 +36,13 @@ from tutor.problems.levels import level
 from tutor.problems.problem import Problem, dumps, question_value, read, world_in
 from tutor.problems.progress import ASIDE, KEY, ProblemProgress
 from tutor.problems.proof import analyse, analyse_sampled, sample_of
-from tutor.problems.sampled import SampleSearch, clopper_pearson
+from tutor.problems.sampled import (
+    SampleSearch,
+    clopper_pearson,
+    fresh_layouts,
+    outplayed,
+    view_knowledge,
+)
 from tutor.problems.session import ProblemSession
 from tutor.problems.sure import Start, SureSearch
 from tutor.quiz.progress import Progress
@@ -80,12 +87,17 @@ def _cost(pid: str) -> int:
     return int(facts["spots"]) + extra
 
 
-#: the sample re-proven in every run: of the end positions the two cheapest proofs and the two
-#: dearest under a cap; of the first-lead problems the cheapest
+#: the sample played in every run: of the end positions the two cheapest proofs and the two
+#: dearest under a cap (re-proven too); of the first-lead problems the cheapest (every
+#: first-lead problem is re-proven in every run)
 _BY_SPOTS = sorted(END_IDS, key=_cost)
 _CAPPED = [i for i in _BY_SPOTS if _cost(i) <= 20_000]
 LEAD_SAMPLE = sorted(LEAD_IDS, key=_cost)[:1]
 SAMPLE = sorted({*_BY_SPOTS[:2], *_CAPPED[-2:], *LEAD_SAMPLE})
+#: first-lead problems where, keeping to the key line, a later card sure over the record's
+#: menu fails in a good share of the layouts consistent with the play (found by a scan of the
+#: shipped set; the turn and the card are found again from the record by :func:`later_guess`)
+GUESS_IDS = ["sbs-lead-01", "sbs-lead-21"]
 
 
 # --- the shipped set ------------------------------------------------------------------------------
@@ -169,14 +181,19 @@ def reprove(p: Problem) -> None:
         p.facts.tempting
 
 
-@pytest.mark.parametrize("pid", SAMPLE)
-def test_a_sample_of_the_shipped_problems_is_proven_again(pid: str) -> None:
+@pytest.mark.parametrize("pid", [i for i in SAMPLE if i in END_IDS])
+def test_a_sample_of_the_end_positions_is_proven_again(pid: str) -> None:
+    reprove(problem(pid))
+
+
+@pytest.mark.parametrize("pid", LEAD_IDS)
+def test_every_first_lead_problem_is_proven_again(pid: str) -> None:
     reprove(problem(pid))
 
 
 @pytest.mark.soak
-@pytest.mark.parametrize("pid", IDS)
-def test_every_shipped_problem_is_proven_again(pid: str) -> None:
+@pytest.mark.parametrize("pid", END_IDS)
+def test_every_end_position_is_proven_again(pid: str) -> None:
     reprove(problem(pid))
 
 
@@ -521,18 +538,23 @@ def test_the_sample_search_is_the_brute_force_over_its_menu(state: TappState) ->
 
 
 # --- the adaptive defence -------------------------------------------------------------------------
-def sure_line(attempt: Attempt, first: int) -> None:
-    """Play the stated solution: the first key card, then at each turn a card the search
-    proves sure (the learner's own reasoning: it sees only the learner's view)."""
+def sure_line(attempt: Attempt, first: int, pick: int = 0) -> None:
+    """Play the stated solution: the first key card, then at each turn a card on the safe
+    line (the learner's own reasoning: it sees only the learner's view; on a problem proven on
+    a sample, no guess on the fresh layouts either) — the ``pick``-th of them, counted round."""
     search = attempt.search
     card = first
     while not attempt.done:
         attempt.play(card)
         if attempt.done:
             return
-        spot = attempt.spot
-        card = next(c for c in search.legal(spot)
-                    if search.sure(search.play(spot, attempt.seat, c)))  # type: ignore[arg-type]
+        if attempt.fresh or pick:
+            safe = attempt.safe_cards()
+            card = safe[pick % len(safe)]
+        else:  # the first sure card, found without searching the others
+            spot = attempt.spot
+            card = next(c for c in search.legal(spot)
+                        if search.sure(search.play(spot, attempt.seat, c)))  # type: ignore[arg-type]
 
 
 PLAYED = [*SAMPLE, *IDS[:: max(1, len(IDS) // 8)]]
@@ -601,36 +623,38 @@ def test_a_strong_learner_still_loses_after_the_alternative() -> None:
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(SAMPLE), st.integers(0, 10_000), st.booleans())
+@given(st.sampled_from(sorted({*SAMPLE, *GUESS_IDS})), st.integers(0, 10_000), st.booleans())
 def test_the_defence_never_plays_a_card_the_view_rules_out(pid: str, seed: int,
                                                            adaptive: bool) -> None:
-    """Random learners: every card of the defence is one the learner's knowledge offered that
-    seat at that moment, and the whole attempt replays through the engine's checked ``apply``
-    in the layout the cards came to — in which every view the learner had is the one shown.
-    A problem proven on a sample holds the defence to its menu; its cards fit the learner's
-    view whatever the menu (the knowledge without one is kept alongside)."""
+    """Random learners, half of them keeping to cards sure over the defence's layouts and
+    guessing among them (so a problem on a sample widens its menu): every card of the defence
+    is one the learner's view allowed that seat at that moment (the knowledge without a menu,
+    followed card by card), every layout the defence's menu ever holds fits that view, and the
+    whole attempt replays through the engine's checked ``apply`` in the layout the cards came
+    to — in which every view the learner had is the one shown."""
     p = problem(pid)
     rng = random.Random(seed)
     a = Attempt(p, adaptive=adaptive, search=searched(pid))
     search = a.search
-    spot = search.start.spot
-    free = p.knowledge()  # no menu: what the learner's view alone allows
+    view = search.start.spot._replace(knowledge=p.knowledge())  # the learner's view alone
+    guesser = adaptive and rng.random() < 0.5
     views = [a.world.view(p.seat)]
     while not a.done:
-        played = a.play(rng.choice(a.legal()))
+        sure = search.sure_cards(a.spot) if guesser else []
+        played = a.play(rng.choice(sure or a.legal()))
         views.append(a.world.view(p.seat))
         for x in played:
-            led = spot.trick[0] // 9 if spot.trick else -1
+            k = view.knowledge
             if x.seat != p.seat:
-                k = spot.knowledge
+                led = view.trick[0] // 9 if view.trick else -1
                 offered = {c for c, _ in k.choices(k.index(x.seat), led, a.world.trump)}
                 assert x.card in offered
-                nf = free.after(free.index(x.seat), x.card, led, a.world.trump)
-                assert nf is not None
-                free = nf
-            nxt = search.play(spot, x.seat, x.card)
+            nxt = search.play(view, x.seat, x.card)
             assert nxt is not None
-            spot = nxt
+            view = nxt
+        for layout in a.spot.knowledge.menu or ():
+            assert view.knowledge.fits(layout)
+    assert view.knowledge.fits(a.final_layout())
     final = world_in(p.state, a.k0, a.final_layout())
     seen = [final.view(p.seat)]
     for x in a.played:
@@ -640,6 +664,108 @@ def test_the_defence_never_plays_a_card_the_view_rules_out(pid: str, seed: int,
     assert seen[-1] == views[-1]
     assert seen[0] == views[0]
     assert a.met() == p.goal.met(question_value(final))
+
+
+def later_guess(pid: str) -> tuple[list[int], int, float]:
+    """Keep to the safe line from the key card; at the first later turn where a card is a guess
+    (sure over the defence's layouts, but no safe card) that fails, every card seen, in at
+    least a quarter of that turn's fresh layouts, return the learner's cards before it, the
+    guess and that share."""
+    p = problem(pid)
+    assert p.sample is not None
+    search = searched(pid)
+    a = Attempt(p, search=search)
+    line = [p.key[0]]
+    a.play(p.key[0])
+    while not a.done:
+        fresh = fresh_layouts(a.spot.knowledge, p.sample.seed, [x.card for x in a.played])
+        safe = a.safe_cards()
+        for c in search.legal(a.spot):
+            child = search.play(a.spot, p.seat, c)
+            assert child is not None
+            if c in safe or not search.sure(child):
+                continue
+            share = sum(not search.dd_met(child, lay) for lay in fresh) / len(fresh)
+            if share >= 0.25 and outplayed(search, a.spot, c, fresh):
+                return line, c, share
+        line.append(safe[0])
+        a.play(safe[0])
+    raise AssertionError(f"{pid}: no later guess on the safe line")
+
+
+@pytest.mark.parametrize("pid", GUESS_IDS)
+def test_a_later_guess_loses_to_the_defence_that_adapts(pid: str) -> None:
+    """The key card, the safe line, then a later guess (a card sure over the record's menu that
+    fails in a quarter or more of the layouts consistent with the play, where a safe card
+    does better): the defence widens its menu with layouts that fit everything seen and beats
+    it whatever the learner plays after (the first legal card, a safe card while any, the
+    double-dummy best card in the world shown). Against the record's menu alone (the defence
+    before it widened) the same cards, then the sure line, won."""
+    from tutor.problems.proof import best_play
+
+    p = problem(pid)
+    line, guess, share = later_guess(pid)
+    assert share >= 0.25
+    for policy in ("first", "safe", "strong"):
+        a = Attempt(p, search=searched(pid))
+        for c in line:
+            a.play(c)
+        assert a.widenings == 0
+        a.play(guess)
+        assert a.widenings == 1, policy
+        mine = [x for x in a.played if x.seat == p.seat]
+        assert mine[-1].sure_before is True and mine[-1].sure_after is False
+        while not a.done:
+            card = {"first": a.legal()[0], "strong": best_play(a.world, a.bidder_max),
+                    "safe": (a.safe_cards() or a.legal())[0]}[policy]
+            a.play(card)
+        assert not a.met(), (pid, CARD_TEXT[guess], policy)
+        k = a.spot.knowledge  # the widened menu: every layout fits what the learner saw
+        assert k.menu is not None and all(view_knowledge(k).fits(lay) for lay in k.menu)
+    before = Attempt(p, search=searched(pid), fresh=0)
+    for c in line:
+        before.play(c)
+    sure_line(before, guess)
+    assert before.met() and before.widenings == 0, (pid, CARD_TEXT[guess])
+
+
+@pytest.mark.parametrize("pid", sorted({*GUESS_IDS, *sorted(LEAD_IDS, key=_cost)[:4]}))
+def test_the_safe_line_always_wins_against_the_defence_that_adapts(pid: str) -> None:
+    """The key card, then at each turn a safe card (the first, the second, the third of them,
+    counted round): the defence never widens its menu and the goal is reached."""
+    for pick in range(3):
+        check_safe_line(pid, pick)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("pid", LEAD_IDS)
+def test_the_safe_line_of_every_first_lead_problem_wins(pid: str) -> None:
+    for pick in range(3):
+        check_safe_line(pid, pick)
+
+
+def check_safe_line(pid: str, pick: int) -> None:
+    p = problem(pid)
+    a = Attempt(p, search=searched(pid))
+    sure_line(a, p.key[0], pick)
+    assert a.met() and a.widenings == 0, (pid, pick)
+
+
+def test_an_attempt_replays_the_same_cards() -> None:
+    """The same learner's cards draw the same fresh layouts and meet the same defence, whether
+    the search is warm from other attempts or new."""
+    pid = GUESS_IDS[0]
+    p = problem(pid)
+    line, guess, _ = later_guess(pid)
+    runs = []
+    for search in (searched(pid), search_for(p)):
+        a = Attempt(p, search=search)
+        for c in [*line, guess]:
+            a.play(c)
+        while not a.done:
+            a.play(a.legal()[-1])
+        runs.append((a.played, a.final_layout(), a.spot.knowledge.menu, a.widenings))
+    assert runs[0] == runs[1]
 
 
 def test_the_costs_price_each_card_on_the_final_layout() -> None:
@@ -694,15 +820,12 @@ def test_a_first_lead_problem_plays_through_the_session(tmp_path: Path) -> None:
     s = ProblemSession(GAME, progress=Progress(tmp_path / "di.json", "di"))
     p = s.open(LEAD_SAMPLE[0])
     assert p.sample is not None and not p.state.tricks
-    search = s.attempt.search  # type: ignore[union-attr]
     card = p.key[0]
     while not s.done:
         s.play(card)
         if s.done:
             break
-        spot = s.attempt.spot  # type: ignore[union-attr]
-        card = next(c for c in search.legal(spot)
-                    if search.sure(search.play(spot, p.seat, c)))  # type: ignore[arg-type]
+        card = s.attempt.safe_cards()[0]  # type: ignore[union-attr]
     assert s.result is not None and s.result.met
     key = next(x.text for x in s.writeup() if x.step == "key")
     assert "proven on a sample" in key and f"{100 * p.sample.low:.1f} %" in key

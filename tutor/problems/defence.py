@@ -9,10 +9,13 @@ the learner's seat; every other seat is the *defence*, in one of two modes:
   (:meth:`~tutor.problems.knowledge.Knowledge.choices`) — leaves the learner without a sure
   line, and plays one of those if there is one. A problem proven on a sample (the first
   lead, :mod:`tutor.problems.sampled`) holds the defence to the layouts of its menu: the same
-  rule, over those layouts. So a learner who leaves the sure line meets
-  the layout that beats the guess; a learner on it wins whatever the defence does. The
-  defence commits to nothing but the cards it plays: the layout is fixed only when the last
-  card falls (the widow is then what was never played).
+  rule, over those layouts, and the menu grows when a later card of the learner's is a guess
+  (sure over the menu, but another card does better on fresh layouts drawn from the learner's
+  view: :func:`~tutor.problems.sampled.outplayed`) by layouts consistent with everything seen
+  that beat it. So a learner who leaves the sure line meets the layout that beats the guess;
+  a learner on it (:meth:`Attempt.safe_cards` at every turn) wins whatever the defence does.
+  The defence commits to nothing but the cards it plays: the layout is fixed only when the
+  last card falls (the widow is then what was never played).
 - **fixed**: the cards lie as they were dealt, and the defence plays each card with every card
   seen (double dummy) — the same position replayed against the original deal, for comparison.
 
@@ -40,7 +43,16 @@ from .goal import ProblemError
 from .knowledge import Knowledge, Layout
 from .problem import Problem, question_value, world_in
 from .proof import best_play
-from .sampled import SampleSearch, dealt_layout
+from .sampled import (
+    FRESH,
+    JOIN,
+    SampleSearch,
+    dealt_layout,
+    fresh_layouts,
+    outplayed,
+    safe_cards,
+    widened,
+)
 from .sure import Spot, Start, SureSearch
 
 
@@ -75,9 +87,15 @@ class Attempt:
     (checked: SBS-23) and returns the cards played up to the learner's next turn or the end."""
 
     def __init__(self, problem: Problem, *, adaptive: bool = True,
-                 search: SureSearch | None = None, layout: Layout | None = None) -> None:
+                 search: SureSearch | None = None, layout: Layout | None = None,
+                 fresh: int = FRESH) -> None:
         self.problem = problem
         self.adaptive = adaptive
+        #: the fresh layouts drawn at each later card of the learner's to tell a guess (0:
+        #: none, the defence held to the record's menu; only for a problem on a sample)
+        self.fresh = fresh if adaptive and problem.sample is not None else 0
+        #: how many times the defence's menu was widened to beat a guess
+        self.widenings = 0
         self.seat = problem.seat
         self.search = search or search_for(problem)
         self.spot: Spot = self.search.start.spot
@@ -144,12 +162,44 @@ class Attempt:
         assert nxt is not None
         if self.adaptive:
             sure_before = self.search.sure(self.spot)
+            if sure_before and self._later():
+                worse = outplayed(self.search, self.spot, card, self._fresh())
+                if worse:  # a guess: the defence may now choose a layout that beats it
+                    nxt = widened(nxt, worse[:JOIN])
+                    for layout in worse[:JOIN]:
+                        self.search.add_killer(tuple(
+                            n | g for n, g in zip(layout, nxt.knowledge.gone, strict=True)))
+                    self.widenings += 1
             sure_after = self.search.sure(nxt)
         self.spot = nxt
         self.played.append(Played(self.seat, card, sure_before, sure_after))
         self._world = probe
         self._run_defence()
         return self.played[before:]
+
+    def _later(self) -> bool:
+        """Is this a later card of the learner's, on a problem on a sample (where a guess is
+        told by fresh layouts)? The first card is the problem's question, judged by its proof."""
+        return bool(self.fresh) and any(p.seat == self.seat for p in self.played)
+
+    def _fresh(self) -> list[Layout]:
+        """This turn's fresh layouts (as the cards lie now): drawn from the record's seed and
+        the cards played so far, whatever card the learner is about to play."""
+        sample = self.problem.sample
+        assert sample is not None
+        return fresh_layouts(self.spot.knowledge, sample.seed,
+                             [p.card for p in self.played], self.fresh)
+
+    def safe_cards(self) -> list[int]:
+        """The learner's cards now that keep to the safe line (none once it is lost): sure
+        over the defence's layouts, and, at a later card of a problem on a sample, no guess
+        on this turn's fresh layouts (:func:`~tutor.problems.sampled.outplayed`). What the
+        tests and the benchmark's learners play; the lesson never shows it."""
+        if not self.legal():
+            return []
+        if self.adaptive and self._later():
+            return safe_cards(self.search, self.spot, self._fresh())
+        return self.search.sure_cards(self.spot)
 
     def _run_defence(self) -> None:
         while not self.done and self._world.to_move != self.seat:

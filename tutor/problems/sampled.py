@@ -26,6 +26,18 @@ parts that do different jobs:
   in all, keeping the menu to layouts where it works is what lets the safe line always win
   against this defence; the count says how often that line can fail at a real table.
 
+**Later guesses.** The menu's few layouts are soon told apart by the play, and a later card
+that happens to work in the one left would go unpunished though many layouts consistent with
+what the learner has seen beat it. So at each of the learner's later cards the defence draws
+:data:`FRESH` fresh layouts among those consistent with the learner's view (not the menu's:
+they agree with every card every seat has played), seeded from the record's seed and the
+cards played, and asks whether the card is a *guess* (:func:`outplayed`): sure over the menu,
+but another card sure over the menu works, every card seen, in every fresh layout where it
+works and in one where it fails. Then up to :data:`JOIN` of those layouts join the menu
+(:func:`widened`) and the defence, searching over the wider menu, beats the guess. The *safe
+line* is a card sure over the menu and no guess at each turn (:func:`safe_cards`); on it the
+menu never widens, so the proof over the record's menu still holds and it always wins.
+
 How the search keeps its size: with one layout left in the menu the learner's line may be the
 double-dummy one (the play so far tells that layout from the others), so the answer is one
 double-dummy test; before a learner's card is searched, each layout of the menu must still
@@ -39,7 +51,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from itertools import islice
 
 from ..games.tapp import SUIT_OF, TappState
@@ -51,6 +64,10 @@ from .sure import Budget, Spot, Start, SureSearch
 CONFIDENCE = 0.95
 #: the most layouts drawn for each one the defence's menu keeps
 DRAWS_PER_KEPT = 20
+#: the fresh layouts drawn at each of the learner's later cards to tell a guess
+FRESH = 64
+#: the most layouts that show a card a guess which join the defence's menu
+JOIN = 2
 
 
 def clopper_pearson(k: int, n: int, confidence: float = CONFIDENCE) -> tuple[float, float]:
@@ -261,5 +278,85 @@ class SampleSearch(SureSearch):
         return True
 
 
-__all__ = ["CONFIDENCE", "DRAWS_PER_KEPT", "SampleSearch", "clopper_pearson", "dealt_layout",
-           "draw_layouts", "menu_layouts", "works_after"]
+# -- later guesses: the menu widened as the play goes ----------------------------------------
+def view_knowledge(k: Knowledge) -> Knowledge:
+    """``k`` without its menu: what the learner's view alone allows (every card played so far
+    is in it, so a layout it draws agrees with every card of every seat)."""
+    return replace(k, menu=None)
+
+
+def fresh_layouts(k: Knowledge, seed: int, played: Sequence[int], n: int = FRESH
+                  ) -> list[Layout]:
+    """``n`` layouts (as the cards lie now) drawn uniformly among those consistent with the
+    learner's view at ``k`` — not the menu's — from a generator seeded with ``seed`` and the
+    cards ``played`` so far, so that the same attempt draws the same ones."""
+    rng = random.Random(f"{seed}/{' '.join(map(str, played))}")
+    return view_knowledge(k).draws(rng, n)
+
+
+def _fails(search: SureSearch, child: Spot, fresh: Sequence[Layout]) -> list[bool]:
+    """In which of ``fresh`` the learner misses the goal from ``child``, every card seen."""
+    return [not search.dd_met(child, layout) for layout in fresh]
+
+
+def outplayed(search: SureSearch, spot: Spot, card: int, fresh: Sequence[Layout]
+              ) -> list[Layout]:
+    """Is the learner's ``card`` at ``spot`` a *guess* on the ``fresh`` layouts? It is when it
+    is sure over the menu but another card sure over the menu does better on them: works
+    (every card seen) in each fresh layout where ``card`` works and in some where it fails.
+    Returns those layouts (where ``card`` fails and the better card works), else []."""
+    seat = search.seat
+    child = search.play(spot, seat, card)
+    assert child is not None
+    if not search.sure(child):
+        return []  # no sure line over the menu: the defence beats it already
+    fails = _fails(search, child, fresh)
+    if not any(fails):
+        return []
+    for other in search.learner_cards(spot):
+        if other == card:
+            continue
+        better = search.play(spot, seat, other)
+        assert better is not None
+        worse = [lay for lay, f in zip(fresh, fails, strict=True)
+                 if f and search.dd_met(better, lay)]
+        if not worse or any(not f and not search.dd_met(better, lay)
+                            for lay, f in zip(fresh, fails, strict=True)):
+            continue
+        if search.sure(better):
+            return worse
+    return []
+
+
+def safe_cards(search: SureSearch, spot: Spot, fresh: Sequence[Layout]) -> list[int]:
+    """The learner's legal cards at ``spot`` that are sure over the menu and no guess on the
+    ``fresh`` layouts (:func:`outplayed`): the safe line's choices. One exists at every spot
+    that is sure over the menu (a sure card failing in the fewest fresh layouts)."""
+    seat = search.seat
+    sure: dict[int, list[bool]] = {}
+    for card in search.legal(spot):
+        child = search.play(spot, seat, card)
+        assert child is not None
+        if search.sure(child):
+            sure[card] = _fails(search, child, fresh)
+
+    def beaten(row: list[bool]) -> bool:
+        return any(other != row and all(f or not o for f, o in zip(row, other, strict=True))
+                   for other in sure.values())
+
+    return [card for card, row in sure.items() if not beaten(row)]
+
+
+def widened(spot: Spot, layouts: Sequence[Layout]) -> Spot:
+    """``spot`` with ``layouts`` (as the cards lie now, each consistent with the learner's
+    view) added to the defence's menu (as start layouts); PRB-6 if one does not fit."""
+    k = spot.knowledge
+    menu = k.menu or ()
+    starts = [tuple(n | g for n, g in zip(now, k.gone, strict=True)) for now in layouts]
+    added = [s for s in dict.fromkeys(starts) if s not in menu]
+    return spot._replace(knowledge=view_knowledge(k).with_menu([*menu, *added]))
+
+
+__all__ = ["CONFIDENCE", "DRAWS_PER_KEPT", "FRESH", "JOIN", "SampleSearch", "clopper_pearson",
+           "dealt_layout", "draw_layouts", "fresh_layouts", "menu_layouts", "outplayed",
+           "safe_cards", "view_knowledge", "widened", "works_after"]
