@@ -48,7 +48,9 @@ STEP_TITLES = {"goal": "The goal", "key": "The key play", "line": "The line",
 
 class ProblemWidget(Panel):
     """The Problems lesson (module docstring). ``learner`` defaults to the page's; a learner
-    made with a seed saves nothing (practice mode)."""
+    made with a seed saves nothing (practice mode). ``start=False`` (the lesson's page) shows
+    the list and the picked problem's title, and opens the problem on *Open this problem*:
+    reading a problem needs the solver, which then loads while the learner reads."""
 
     css_class = "tutor-problem"
 
