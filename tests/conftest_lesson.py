@@ -16,8 +16,10 @@ Loaded as a pytest plugin by ``tests/conftest.py``. What is here:
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import html
+import importlib.util
 import json
 import os
 import re
@@ -32,8 +34,10 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
+import nbformat
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
@@ -547,3 +551,42 @@ def forge(widget: Any, state: Any, method: str = "update") -> Any:
 
 def elapsed_ms(start: float) -> float:
     return (time.perf_counter() - start) * 1000
+
+
+# --- a lesson's sources, read as a reader and as the generator wrote them ------------------------
+#: A link to a glossary entry (from a lesson, or down the glossary page) reads as its word.
+GLOSSARY_LINK = re.compile(r"\[([^\]]*)\]\((?:glossary\.ipynb)?#[^)]*\)")
+
+
+def lesson_source(name: str) -> ModuleType:
+    """The lesson generator ``notebooks/<name>.py``, loaded as a module (its cells, its deals)."""
+    found = importlib.util.spec_from_file_location(name, NOTEBOOKS / f"{name}.py")
+    assert found is not None and found.loader is not None
+    module = importlib.util.module_from_spec(found)
+    found.loader.exec_module(module)
+    return module
+
+
+def markdown(name: str) -> str:
+    """A lesson's text as a reader sees it: each glossary link is its word."""
+    nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
+    return GLOSSARY_LINK.sub(r"\1", "\n".join(c.source for c in nb.cells
+                                              if c.cell_type == "markdown"))
+
+
+def code_cells(name: str) -> list[str]:
+    """The sources of a lesson's code cells, in order."""
+    nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
+    return [c.source for c in nb.cells if c.cell_type == "code"]
+
+
+def widget_calls(name: str, widget: str) -> list[tuple[list[Any], dict[str, Any]]]:
+    """The literal arguments of every ``widget(...)`` call in lesson ``name``'s code."""
+    calls = []
+    for src in code_cells(name):
+        for node in ast.walk(ast.parse(src)):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == widget:
+                calls.append(([ast.literal_eval(a) for a in node.args],
+                              {k.arg: ast.literal_eval(k.value) for k in node.keywords
+                               if k.arg is not None}))
+    return calls

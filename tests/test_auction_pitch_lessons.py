@@ -20,8 +20,6 @@ links; ``tests/test_browser_auction_pitch_lessons.py`` opens lesson 55 in a brow
 
 from __future__ import annotations
 
-import ast
-import importlib.util
 import json
 import math
 import random
@@ -29,12 +27,19 @@ import re
 import statistics
 from collections import Counter
 from functools import cache
-from types import ModuleType
 from typing import Any
 
 import nbformat
 import pytest
-from conftest_lesson import LESSONS, NOTEBOOKS, mentions, plain
+from conftest_lesson import (
+    LESSONS,
+    NOTEBOOKS,
+    lesson_source,
+    markdown,
+    mentions,
+    plain,
+    widget_calls,
+)
 
 import tutor
 from tutor.cards import DECK_52, Card
@@ -59,16 +64,7 @@ from tutor.quiz.mastery import course
 from tutor.quiz.mistakes import NUDGE, likely_mistake
 from tutor.widgets.common import state_text, subtree
 
-
-def source(name: str) -> ModuleType:
-    spec_ = importlib.util.spec_from_file_location(name, NOTEBOOKS / f"{name}.py")
-    assert spec_ is not None and spec_.loader is not None
-    module = importlib.util.module_from_spec(spec_)
-    spec_.loader.exec_module(module)
-    return module
-
-
-SOURCE = source("make_auction_pitch_lessons")
+SOURCE = lesson_source("make_auction_pitch_lessons")
 NAMES = list(SOURCE.LESSON_CELLS)
 GAME = "auction-pitch"
 GAME_NAME = spec(GAME).name  # "Auction Pitch"
@@ -79,32 +75,6 @@ WORKED = SOURCE.WORKED_DEAL
 RANK_POINTS = {"T": 10, "A": 4, "K": 3, "Q": 2, "J": 1}
 RANKS = "AKQJT98765432"
 SUITS = "CSHD"
-
-
-#: A link to a glossary entry (from a lesson, or down the glossary page) reads as its word.
-GLOSSARY_LINK = re.compile(r"\[([^\]]*)\]\((?:glossary\.ipynb)?#[^)]*\)")
-
-
-def markdown(name: str) -> str:
-    """A lesson's text as a reader sees it: each glossary link is its word."""
-    nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
-    return GLOSSARY_LINK.sub(r"\1", "\n".join(c.source for c in nb.cells
-                                              if c.cell_type == "markdown"))
-
-
-def widget_calls(name: str, widget: str) -> list[tuple[list[Any], dict[str, Any]]]:
-    """The literal arguments of every ``widget(...)`` call in lesson ``name``'s code."""
-    nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
-    calls = []
-    for c in nb.cells:
-        if c.cell_type != "code":
-            continue
-        for node in ast.walk(ast.parse(c.source)):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == widget:
-                calls.append(([ast.literal_eval(a) for a in node.args],
-                              {k.arg: ast.literal_eval(k.value) for k in node.keywords
-                               if k.arg is not None}))
-    return calls
 
 
 def record() -> dict[str, Any]:

@@ -17,17 +17,14 @@ links; ``tests/test_browser_crazy_solo.py`` opens one in a browser.)
 
 from __future__ import annotations
 
-import ast
-import importlib.util
 import json
 import re
 from collections import Counter
-from types import ModuleType
 from typing import Any
 
 import nbformat
 import pytest
-from conftest_lesson import LESSONS, NOTEBOOKS, plain
+from conftest_lesson import LESSONS, NOTEBOOKS, lesson_source, markdown, plain, widget_calls
 
 import tutor
 from tutor.cards import Card, Suit
@@ -48,47 +45,12 @@ from tutor.games.tapp import CARD_INDEX, SUIT_OF
 from tutor.quiz import Question, generate, grade, kinds
 from tutor.widgets.common import state_text, subtree
 
-
-def source(name: str) -> ModuleType:
-    spec_ = importlib.util.spec_from_file_location(name, NOTEBOOKS / f"{name}.py")
-    assert spec_ is not None and spec_.loader is not None
-    module = importlib.util.module_from_spec(spec_)
-    spec_.loader.exec_module(module)
-    return module
-
-
-SOURCE = source("make_crazy_solo_lessons")
+SOURCE = lesson_source("make_crazy_solo_lessons")
 NAMES = list(SOURCE.LESSON_CELLS)
 GAME = "crazy-solo"
 GAME_NAME = spec(GAME).name  # "Crazy Solo"
 RULE_ID = re.compile(r"\b(?:CS-\d+a?|SBS-\d+a?|FR-\d+)\b")
 WORKED = SOURCE.WORKED_DEAL
-
-
-#: A link to a glossary entry (from a lesson, or down the glossary page) reads as its word.
-GLOSSARY_LINK = re.compile(r"\[([^\]]*)\]\((?:glossary\.ipynb)?#[^)]*\)")
-
-
-def markdown(name: str) -> str:
-    """A lesson's text as a reader sees it: each glossary link is its word."""
-    nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
-    return GLOSSARY_LINK.sub(r"\1", "\n".join(c.source for c in nb.cells
-                                              if c.cell_type == "markdown"))
-
-
-def widget_calls(name: str, widget: str) -> list[tuple[list[Any], dict[str, Any]]]:
-    """The literal arguments of every ``widget(...)`` call in lesson ``name``'s code."""
-    nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
-    calls = []
-    for c in nb.cells:
-        if c.cell_type != "code":
-            continue
-        for node in ast.walk(ast.parse(c.source)):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == widget:
-                calls.append(([ast.literal_eval(a) for a in node.args],
-                              {k.arg: ast.literal_eval(k.value) for k in node.keywords
-                               if k.arg is not None}))
-    return calls
 
 
 def record() -> dict[str, Any]:

@@ -8,16 +8,13 @@ and links; ``tests/test_voila.py`` and ``tests/test_browser.py`` serve and draw 
 
 from __future__ import annotations
 
-import ast
-import importlib.util
 import json
 import re
-from types import ModuleType
 from typing import Any
 
 import nbformat
 import pytest
-from conftest_lesson import LESSONS, NOTEBOOKS
+from conftest_lesson import LESSONS, NOTEBOOKS, code_cells, lesson_source, markdown, widget_calls
 from test_rules_frog import deal_reaching
 
 import tutor
@@ -27,46 +24,9 @@ from tutor.games.frog.hand import BID_FROM, EXCHANGE, MIN_TRUMPS, discard_choice
 from tutor.games.frog.rules import CHICO, DISCARD_BASE, FROG, GRAND, FrogState
 from tutor.games.tapp import CARD_INDEX, CARDS, HEARTS, SUIT_MASK, mask_cards, mask_points
 
-
-def source(name: str) -> ModuleType:
-    spec_ = importlib.util.spec_from_file_location(name, NOTEBOOKS / f"{name}.py")
-    assert spec_ is not None and spec_.loader is not None
-    module = importlib.util.module_from_spec(spec_)
-    spec_.loader.exec_module(module)
-    return module
-
-
-SOURCE = source("make_frog_lessons")
+SOURCE = lesson_source("make_frog_lessons")
 NAMES = list(SOURCE.LESSON_CELLS)
 GAME_NAME = spec("frog").name  # "Frog (game)", the presentation's name for learners
-
-
-#: A link to a glossary entry (from a lesson, or down the glossary page) reads as its word.
-GLOSSARY_LINK = re.compile(r"\[([^\]]*)\]\((?:glossary\.ipynb)?#[^)]*\)")
-
-
-def markdown(name: str) -> str:
-    """A lesson's text as a reader sees it: each glossary link is its word."""
-    nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
-    return GLOSSARY_LINK.sub(r"\1", "\n".join(c.source for c in nb.cells
-                                              if c.cell_type == "markdown"))
-
-
-def code_cells(name: str) -> list[str]:
-    nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
-    return [c.source for c in nb.cells if c.cell_type == "code"]
-
-
-def widget_calls(name: str, widget: str) -> list[tuple[list[Any], dict[str, Any]]]:
-    """The literal arguments of every ``widget(...)`` call in lesson ``name``'s code."""
-    calls = []
-    for src in code_cells(name):
-        for node in ast.walk(ast.parse(src)):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == widget:
-                calls.append(([ast.literal_eval(a) for a in node.args],
-                              {k.arg: ast.literal_eval(k.value) for k in node.keywords
-                               if k.arg is not None}))
-    return calls
 
 
 def cards(texts: str) -> list[int]:

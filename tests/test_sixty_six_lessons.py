@@ -22,8 +22,6 @@ links; ``tests/test_browser_sixty_six.py`` opens one in a browser.)
 
 from __future__ import annotations
 
-import ast
-import importlib.util
 import json
 import math
 import random
@@ -32,12 +30,19 @@ import statistics
 from collections import Counter
 from functools import cache
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import nbformat
 import pytest
-from conftest_lesson import LESSONS, NOTEBOOKS, mentions, plain
+from conftest_lesson import (
+    LESSONS,
+    NOTEBOOKS,
+    lesson_source,
+    markdown,
+    mentions,
+    plain,
+    widget_calls,
+)
 
 import tutor
 from tutor.cards import DECK_24, Card
@@ -75,16 +80,7 @@ from tutor.games.sixty_six.sampling import seen_by
 from tutor.quiz import Question, generate, grade, kinds
 from tutor.widgets.common import state_text, subtree
 
-
-def source(name: str) -> ModuleType:
-    spec_ = importlib.util.spec_from_file_location(name, NOTEBOOKS / f"{name}.py")
-    assert spec_ is not None and spec_.loader is not None
-    module = importlib.util.module_from_spec(spec_)
-    spec_.loader.exec_module(module)
-    return module
-
-
-SOURCE = source("make_sixty_six_lessons")
+SOURCE = lesson_source("make_sixty_six_lessons")
 NAMES = list(SOURCE.LESSON_CELLS)
 GAME = "sixty-six"
 GAME_NAME = spec(GAME).name  # "Sixty-Six"
@@ -92,32 +88,6 @@ RULE_ID = re.compile(r"\b(?:SS-\d+[ab]?)\b")
 WORKED = SOURCE.WORKED_DEAL
 #: SS-1, as the rule file states it (not the engine's table): the card points by rank.
 RANK_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
-
-
-#: A link to a glossary entry (from a lesson, or down the glossary page) reads as its word.
-GLOSSARY_LINK = re.compile(r"\[([^\]]*)\]\((?:glossary\.ipynb)?#[^)]*\)")
-
-
-def markdown(name: str) -> str:
-    """A lesson's text as a reader sees it: each glossary link is its word."""
-    nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
-    return GLOSSARY_LINK.sub(r"\1", "\n".join(c.source for c in nb.cells
-                                              if c.cell_type == "markdown"))
-
-
-def widget_calls(name: str, widget: str) -> list[tuple[list[Any], dict[str, Any]]]:
-    """The literal arguments of every ``widget(...)`` call in lesson ``name``'s code."""
-    nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
-    calls = []
-    for c in nb.cells:
-        if c.cell_type != "code":
-            continue
-        for node in ast.walk(ast.parse(c.source)):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == widget:
-                calls.append(([ast.literal_eval(a) for a in node.args],
-                              {k.arg: ast.literal_eval(k.value) for k in node.keywords
-                               if k.arg is not None}))
-    return calls
 
 
 def record() -> dict[str, Any]:

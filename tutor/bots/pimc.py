@@ -8,21 +8,21 @@
   ``max_worlds`` (16), with a work guard per move (:data:`NODE_BUDGET`).
 - **The defenders' objective** is their own chips, which in every contract of the Tapp family
   is the bidder's loss (SBS-27): both defenders minimise the bidder's value, so the two pursue
-  the same objective as one side. Where the bidder has a partner (Crazy Solo's called card),
-  the partner plays for the bidder's value (the game's ``bidders_side``).
+  the same objective as one side. Where the bidder has a partner (the holder of a called
+  card), the partner plays for the bidder's value (the game's ``bidders_side``).
 - **Reading the calls.** Worlds, for a card as for a bid, prefer deals in which each other
   player's bid fits that player's hand (the bidder's with the trump named) and no player who
   passed held a hand clearly calling for more (:func:`tutor.engine.inference.read_calls`).
 - **What is the game's own** — the bid, the declaration, which solver values a card needs and
   what each is worth in chips — comes from ``PIMC`` in ``tutor/games/<game>/pimc.py``
-  (:class:`PimcChoices`): Six-Bid Solo's solves exact Solo points and asks yes/no questions
-  where a contract pays a tariff, bids through the bid advisor and names trump by sampling;
-  Frog's solves exact points (every contract pays on the margin), bids through the advisor,
-  names Chico's trump and chooses the Frog bid's discard by sampling; Crazy Solo's, at a table
-  of up to 12 where the compiled kernel does not apply, searches the last tricks exactly and
-  plays out the earlier ones, and weighs its calls against the rule bot's. A game without one is
-  refused, naming the game; the bot's diagnostic hybrids (``auction="rule"``,
-  ``play="rule"``) still play it where they hand the phase to the rule bot.
+  (:class:`PimcChoices`): which values a card needs (exact points, or yes/no questions where
+  a contract pays a flat tariff), how it bids (through the bid advisor, or by weighing sampled
+  plans against the rule bot's calls), how it declares (trump, a discard, a called card: by
+  sampling), and, at a table where the compiled kernel does not apply, when to search the
+  last tricks exactly (:mod:`tutor.solver.endgame`) and play out the earlier ones. Each game's
+  module says which it does. A game without one is refused, naming the game; the bot's
+  diagnostic hybrids (``auction="rule"``, ``play="rule"``) still play it where they hand the
+  phase to the rule bot.
 
 Arena results and the tuning of these choices (batch sizes, exact values, the bid margin, the
 worlds a bid, reading the calls): ``docs/bots.md``.
@@ -56,8 +56,8 @@ class Workspace(Protocol):
 
 class PimcChoices(Protocol):
     """A game's own part of the PIMC bot (``PIMC`` of its ``pimc`` module). A game outside the
-    Tapp family gives instead an ``act(bot, view)`` that plays every step (Sixty-Six: sampled
-    worlds, each searched, :mod:`tutor.games.sixty_six.pimc`)."""
+    Tapp family gives instead an ``act(bot, view)`` that plays every step (sampled worlds,
+    each searched by the game's own solver)."""
 
     #: the expected chips (the bid advisor's) a bid must clear unless the bot is given a margin
     bid_margin: float
@@ -108,8 +108,7 @@ def pimc_choices(game_id: str) -> PimcChoices:
 
 
 def chips_for(state: TappState, seat: int, value: int) -> int:
-    """This seat's chips if the deal ends with the solver's ``value`` (the game's settlement:
-    SBS-10, SBS-11, SBS-27 for Six-Bid Solo)."""
+    """This seat's chips if the deal ends with the solver's ``value`` (the game's settlement)."""
     return pimc_choices(state.game.id).chips_for(state, seat, value)
 
 
@@ -119,9 +118,9 @@ def card_values(world: TappState, salt: int = 0, exact: bool = False) -> dict[in
     return pimc_choices(world.game.id).card_values(world, salt, exact)
 
 
-EXACT_FROM = 6  # cards in hand from which Solo's card values are solved exactly
+EXACT_FROM = 6  # cards in hand from which card values are solved exactly, not bracketed
 
-#: the bot's ``bid_margin`` when none is given: Six-Bid Solo's margin (its ``PIMC.bid_margin``),
+#: the bot's ``bid_margin`` when none is given (a game's ``PIMC.bid_margin`` may differ),
 #: negative since the advisor's defenders are clairvoyant (docs/bots.md)
 BID_MARGIN = -10.0
 
@@ -153,25 +152,25 @@ class PimcBot:
         self.guard_stops = 0  # card choices cut short by the node budget
         self.bid_samples = bid_samples
         # the expected chips a bid must clear: the one given, for every game; else each game's
-        # own (:meth:`margin`), and this attribute Six-Bid Solo's
+        # own (:meth:`margin`), else this default
         self.bid_margin = BID_MARGIN if bid_margin is None else bid_margin
         self.margin_given = bid_margin is not None
         self.executor = executor
-        self.exact = exact  # exact Solo points per card instead of bracketed estimates
+        self.exact = exact  # exact values per card instead of bracketed estimates
         self.rules = RuleBot(seed)  # breaks ties the sampled worlds cannot
         # diagnostic hybrids: the rule bot's auction and declaration, or its card play, so the
         # arena can split the PIMC bot's edge by phase (rule bids + PIMC plays, and vice versa)
         self.auction = auction
         self.play = play
-        # what a game's choices remember between the steps of one decision (the plan of the
-        # Frog bid's discard, chosen at its first card) or between turns (a Sixty-Six player's
-        # count of the tricks); a table bot that makes a PIMC bot per move hands its own
+        # what a game's choices remember between the steps of one decision (a discard's plan,
+        # chosen at its first card) or between turns (a count of the tricks); a table bot that
+        # makes a PIMC bot per move hands its own
         self.memo: dict[object, object] = {} if memo is None else memo
 
     def act(self, view: SeatView) -> tuple[Action, str]:
         require_turn(view)
         whole = getattr(pimc_choices(view.game), "act", None)
-        if whole is not None:  # a game whose PIMC part takes the whole turn (Sixty-Six)
+        if whole is not None:  # a game whose PIMC part takes the whole turn (outside Tapp)
             found: tuple[Action, str] = whole(self, view)
             return found
         legal = list(view.legal)

@@ -240,20 +240,11 @@ class SampleSearch(SureSearch):
         assert menu is not None
         if any(self.met_in.get((key, lay)) is False for lay in menu):
             return False
-        cards = self.learner_cards(spot)
-        history = self.history
-        if len(cards) > 1:
-            cards.sort(key=lambda c: -history.get((self.seat, c), 0))
-        best = self.best.get(key)
-        if best in cards:
-            cards.remove(best)
-            cards.insert(0, best)
-        for card in cards:
+        for card in self.learner_order(spot, key):
             child = self.play(spot, self.seat, card)
             assert child is not None
             if self.all_met(child, self.key(child)) and self.sure(child):
-                self.best[key] = card
-                history[self.seat, card] = history.get((self.seat, card), 0) + 1
+                self.found_sure(key, card)
                 return True
         return False
 

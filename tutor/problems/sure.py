@@ -450,6 +450,17 @@ class SureSearch:
         for layout in self.killers:
             if k.fits(layout) and not self.dd_met(spot, k.now(layout)):
                 return False
+        for card in self.learner_order(spot, key):
+            child = self.play(spot, self.seat, card)
+            assert child is not None
+            if self.sure(child):
+                self.found_sure(key, card)
+                return True
+        return False
+
+    def learner_order(self, spot: Spot, key: tuple[object, ...]) -> list[int]:
+        """The learner's cards in the order to try them: the card found sure at this spot
+        before first, then those found sure most often anywhere (the history heuristic)."""
         cards = self.learner_cards(spot)
         history = self.history
         if len(cards) > 1:
@@ -458,14 +469,13 @@ class SureSearch:
         if best in cards:
             cards.remove(best)
             cards.insert(0, best)
-        for card in cards:
-            child = self.play(spot, self.seat, card)
-            assert child is not None
-            if self.sure(child):
-                self.best[key] = card
-                history[self.seat, card] = history.get((self.seat, card), 0) + 1
-                return True
-        return False
+        return cards
+
+    def found_sure(self, key: tuple[object, ...], card: int) -> None:
+        """Remember ``card`` as sure at the spot ``key`` (tried first there, and sooner
+        elsewhere)."""
+        self.best[key] = card
+        self.history[self.seat, card] = self.history.get((self.seat, card), 0) + 1
 
     def _others(self, spot: Spot, seat: int) -> bool:
         moves = self.other_cards(spot, seat)

@@ -69,11 +69,10 @@ from concurrent.futures import Executor, Future
 from pathlib import Path
 from typing import Any
 
-from ..engine.record import state_of
-from ..errors import RecordError, TutorError
+from ..errors import RecordError
 from ..games.tapp import AUCTION, CALL_BASE, PASS, SUIT_LETTERS, SeatView, TappState
 from ..solver.advisor import Advice, Row, RowResult, advise_iter, open_rows
-from .bankfile import Bank, field, save_bank
+from .bankfile import Bank, entry_record, field, save_bank
 from .bankfile import load_bank as load_bank_file
 from .bid_questions import DEALS, bid_question, screened_position
 from .core import DEFAULT_GAME, QuizError
@@ -250,14 +249,7 @@ def entry_position(entry: Mapping[str, Any], where: str) -> TappState:
     """Replay the entry's record through the engine's checked ``apply``: the position, with the
     entry's seat to call (SBS-13) — or the engine's error, placed in the entry. The record is a
     deal of the bank's game (:data:`GAME`, REC-1 otherwise)."""
-    if not isinstance(entry, Mapping):
-        raise RecordError("REC-1", "a bank entry is a JSON object", where=where)
-    record = field(entry, "record", dict, where)
-    seat = field(entry, "seat", int, where)
-    try:
-        state = state_of(record)
-    except TutorError as e:
-        raise e.at(f"{where}: {e.where}" if e.where else where) from None
+    state, seat = entry_record(entry, where)
     if not isinstance(state, TappState) or state.game.id != GAME:
         raise RecordError("REC-1", f"a bank entry is a deal of {GAME} (the bid advisor knows "
                           "no other game yet)", where=f"{where}.record")

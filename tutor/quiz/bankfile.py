@@ -17,7 +17,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..errors import RecordError
+from ..engine.record import state_of
+from ..errors import RecordError, TutorError
+from ..state import GameState
 from .core import QuizError
 
 
@@ -88,4 +90,18 @@ def field(entry: Mapping[str, Any], key: str, kind: type | tuple[type, ...], whe
     return value
 
 
-__all__ = ["Bank", "field", "load_bank", "save_bank"]
+def entry_record(entry: object, where: str) -> tuple[GameState, int]:
+    """A bank entry's ``record`` replayed through the engine's checked ``apply``, and its
+    ``seat``: REC-1 for an entry that is not an object or lacks either; the engine's own error
+    placed in the entry. The game's bank checks the rest (which game, whose call)."""
+    if not isinstance(entry, Mapping):
+        raise RecordError("REC-1", "a bank entry is a JSON object", where=where)
+    record = field(entry, "record", dict, where)
+    seat = field(entry, "seat", int, where)
+    try:
+        return state_of(record), seat
+    except TutorError as e:
+        raise e.at(f"{where}: {e.where}" if e.where else where) from None
+
+
+__all__ = ["Bank", "entry_record", "field", "load_bank", "save_bank"]

@@ -1,7 +1,7 @@
 """Exact search of the last tricks at a table of any size: two sides, every hand seen.
 
-The compiled kernel (:mod:`tutor.solver.kernel`) plays three hands. A bigger table — Crazy
-Solo's 4 to 12 players, every seat dealt in — needs a search that serves any number of hands.
+The compiled kernel (:mod:`tutor.solver.kernel`) plays three hands. A bigger table — up to 12
+players, every seat dealt in — needs a search that serves any number of hands.
 In one sampled world every hand is known and so is the partner, so the play is a two-side
 zero-sum game on card points: the **soloists** (the bidder and the partner) maximise the card
 points they take, the **gang** minimises them. Which positions belong to which side is a mask
@@ -23,12 +23,13 @@ The search is a fail-soft alpha-beta on plain ints:
 - the **last trick** is read off directly: every hand has one card.
 
 Its cost grows with the cards left, like the product of the hands' choices: the caller decides
-when a position is small enough (Crazy Solo's PIMC bot: ``tutor/games/crazy_solo/pimc.py``);
-before that it estimates by playouts (:mod:`tutor.solver.rollout`).
+when a position is small enough (a game's PIMC part, ``tutor/games/<game>/pimc.py``); before
+that it estimates by playouts (:mod:`tutor.solver.rollout`).
 
 State-level queries take a Tapp-family state in the play and the seats of the maximising side:
 :func:`solve` (that side's final card points), :func:`analyse` (the same after each legal card
-of the player to move). Measurements: ``docs/crazy-solo-bots.md``.
+of the player to move). Its measured cost by table size and cards left is in the bots' notes
+that ``docs/README.md`` lists.
 """
 
 from __future__ import annotations

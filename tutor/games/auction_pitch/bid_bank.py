@@ -54,9 +54,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...engine.record import state_of
-from ...errors import RecordError, TutorError
-from ...quiz.bankfile import Bank, field, save_bank
+from ...errors import RecordError
+from ...quiz.bankfile import Bank, entry_record, field, save_bank
 from ...quiz.bankfile import load_bank as load_bank_file
 from ...quiz.core import AnswerKey, Choice, Question, QuizError
 from .pimc import bid_values, rule_action
@@ -249,14 +248,7 @@ def load_bank(path: Path = BANK_PATH) -> Bank:
 def entry_position(entry: Mapping[str, Any], where: str) -> PitchState:
     """The entry's record replayed through the checked ``apply``: the position with the
     entry's seat to call (PI-4), or the engine's error placed in the entry."""
-    if not isinstance(entry, Mapping):
-        raise RecordError("REC-1", "a bank entry is a JSON object", where=where)
-    record = field(entry, "record", dict, where)
-    seat = field(entry, "seat", int, where)
-    try:
-        state = state_of(record)
-    except TutorError as e:
-        raise e.at(f"{where}: {e.where}" if e.where else where) from None
+    state, seat = entry_record(entry, where)
     if not isinstance(state, PitchState) or state.game.id != GAME_ID:
         raise RecordError("REC-1", f"a bank entry is a deal of {GAME_ID}",
                           where=f"{where}.record")
