@@ -17,10 +17,13 @@ from typing import Any
 import pytest
 from conftest_lesson import (
     KERNEL_ID,
+    NEWER_AUDIT,
     SCREENSHOTS,
     VoilaServer,
+    audit_history,
     close,
     open_lesson,
+    page_audit_seq,
     plain,
     read_audit,
     screenshot,
@@ -50,16 +53,24 @@ def test_a_problem_played_with_the_keyboard_at_360px_dark(
         assert not widget.locator(".tutor-problem-cards button").count()
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         widget.screenshot(path=str(SCREENSHOTS / "16-problems-unopened-360px-dark.png"))
+        mid = next(e["model_id"] for e in read_audit(lesson_dirs["audit"], kernel).values()
+                   if e["panel"] == "ProblemWidget")
+        before = page_audit_seq(widget_state(page), mid)
         tab_to(page, ".tutor-problem button.tutor-problem-start")
         page.keyboard.press("Enter")
         widget.locator(".tutor-problem-head").get_by_text("Goal:").wait_for()
         expect(widget.locator("button.tutor-problem-start")).to_be_hidden()
+        # the head shows before the kernel's audit of the opened problem reaches the page
+        page.wait_for_function(NEWER_AUDIT, arg=[f"tutor-audit-{mid}-",
+                                                 -1 if before is None else before])
         no_sideways_scroll(page, 360)
-        audit = [e for e in read_audit(lesson_dirs["audit"], kernel).values()
-                 if e["panel"] == "ProblemWidget"]
-        assert audit and audit[-1]["secrets"] and audit[-1]["hidden"]
-        held = plain(widget_state(page))
-        assert all(s not in held for s in audit[-1]["secrets"])  # no hint, no write-up
+        state = widget_state(page)
+        seq = page_audit_seq(state, mid)
+        assert seq is not None
+        opened = audit_history(lesson_dirs["audit"], kernel, mid)[seq]
+        assert opened["secrets"] and opened["hidden"]
+        held = plain(state)
+        assert all(s not in held for s in opened["secrets"])  # no hint, no write-up
         assert "The key play" not in page.locator("body").inner_text()
         screenshot(page, "16-problems-360px-dark")
 

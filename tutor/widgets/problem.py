@@ -178,6 +178,7 @@ class ProblemWidget(Panel):
             f'<p class="st-muted">{esc(NAMES.get(entry.level, f"Level {entry.level}"))}: '
             "open it to see the position and its goal, then play your cards against the "
             "defence.</p></div>")
+        self.audit()
 
     @guarded
     def _open(self) -> None:
